@@ -1,1 +1,2 @@
-export {};
+export { configureZodItalian, REQUIRED_FIELD } from './zod-italian';
+export * from './auth';

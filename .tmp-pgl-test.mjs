@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+const t=()=>performance.now();
+let a=t();
+const db = await PGlite.create();
+console.log('memory create', (t()-a).toFixed(0), 'rss', (process.memoryUsage().rss/1e6).toFixed(0));
+await db.exec('create table x(id serial primary key, v text); insert into x(v) select g::text from generate_series(1,1000) g');
+a=t(); const blob = await db.dumpDataDir('none'); console.log('dump', (t()-a).toFixed(0), blob.size);
+a=t(); const blob2 = await db.dumpDataDir('gzip'); console.log('dump gz', (t()-a).toFixed(0), blob2.size);
+await db.close();
+a=t(); const db2 = await PGlite.create({loadDataDir: blob}); console.log('load', (t()-a).toFixed(0), (await db2.query('select count(*) from x')).rows, 'rss', (process.memoryUsage().rss/1e6).toFixed(0));
+a=t(); const db3 = await PGlite.create({loadDataDir: blob2}); console.log('load gz', (t()-a).toFixed(0), 'rss', (process.memoryUsage().rss/1e6).toFixed(0));
+a=t(); const db4 = await PGlite.create('/tmp/pgl/data'); console.log('nodefs create', (t()-a).toFixed(0));
+await db4.close();
+a=t(); const db5 = await PGlite.create('/tmp/pgl/data'); console.log('nodefs reopen', (t()-a).toFixed(0));

@@ -1,0 +1,90 @@
+// Login, logout, password change and whoami (spec §7, issue 4 item 1).
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  LOGIN_FAILED,
+  WRONG_OLD_PASSWORD,
+  loginRequest,
+  passwordChangeRequest,
+} from '@gas/contracts';
+import type { Database } from '../../db/client';
+import { loginSession, users } from '../../db/schema';
+import { apiError, fieldErrors } from '../../errors';
+import { loadActor } from '../../plugins/auth/actor-loader';
+import { LoginThrottle } from '../../plugins/auth/login-throttle';
+import { hashPassword, verifyPassword } from '../../plugins/auth/password';
+import {
+  endLoginSession,
+  setCsrfCookie,
+  startLoginSession,
+  CSRF_COOKIE,
+} from '../../plugins/auth/session';
+import { presentWhoami } from './present';
+
+export async function authRoutes(app: FastifyInstance, opts: { database: Database }) {
+  const { database } = opts;
+  const { db } = database;
+  const throttle = new LoginThrottle();
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/ext-user/whoami/', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    // whoami always (re)sends the CSRF cookie so a fresh page can start unsafe calls.
+    if (!request.cookies[CSRF_COOKIE]) setCsrfCookie(request, reply);
+    reply.header('Cache-Control', 'no-store');
+    return presentWhoami(db, request.actor);
+  });
+
+  r.post(
+    '/api/auth/login/',
+    { schema: { tags: ['auth'], body: loginRequest } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      if (throttle.isBlocked(request.ip, username)) {
+        throw apiError(
+          'throttled',
+          'Troppi tentativi di accesso falliti: riprova fra qualche minuto.',
+        );
+      }
+      const [user] = await db.select().from(users).where(eq(users.username, username));
+      const ok =
+        user !== undefined && user.isActive && (await verifyPassword(password, user.passwordHash));
+      if (!user || !ok) {
+        throttle.recordFailure(request.ip, username);
+        throw fieldErrors({ non_field_errors: [LOGIN_FAILED] });
+      }
+      throttle.reset(request.ip, username);
+      await startLoginSession(database, request, reply, user.id);
+      await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+      const actor = await loadActor(db, user.id);
+      reply.header('Cache-Control', 'no-store');
+      return presentWhoami(db, actor ?? request.actor);
+    },
+  );
+
+  r.post('/api/auth/logout/', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    await endLoginSession(database, request, reply);
+    return reply.status(204).send();
+  });
+
+  r.post(
+    '/api/auth/password/',
+    { schema: { tags: ['auth'], body: passwordChangeRequest } },
+    async (request, reply) => {
+      const userId = request.actor.userId;
+      if (userId === null) throw apiError('not_authenticated');
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user || !(await verifyPassword(request.body.old_password, user.passwordHash))) {
+        throw fieldErrors({ old_password: [WRONG_OLD_PASSWORD] });
+      }
+      const passwordHash = await hashPassword(request.body.new_password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        // Other devices signed in with the old password are signed out.
+        await tx.delete(loginSession).where(eq(loginSession.userId, userId));
+      });
+      await startLoginSession(database, request, reply, userId);
+      return reply.status(204).send();
+    },
+  );
+}

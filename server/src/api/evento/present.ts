@@ -1,0 +1,101 @@
+// The event payload (spec §3 Evento) as the current user may see it.
+import {
+  canSeeFile,
+  canSeeSoluzioni,
+  eventoPermissionsFor,
+  type Actor,
+  type PoloRef,
+} from '../../policies';
+import type { EventoDetails } from './queries';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentEvento(details: EventoDetails, eventoId: number, actor: Actor, now: Date) {
+  const entry = details.eventi.get(eventoId);
+  if (!entry) throw new Error(`evento ${eventoId} non caricato`);
+  const { row, access } = entry;
+
+  const poloRefs = new Map<number, number[]>();
+  for (const p of details.poli.filter((x) => x.eventoId === eventoId)) {
+    const list = poloRefs.get(p.id) ?? [];
+    if (p.userId !== null) list.push(p.userId);
+    poloRefs.set(p.id, list);
+  }
+  const venues: PoloRef[] = [...poloRefs].map(([id, responsabileUserIds]) => ({
+    id,
+    responsabileUserIds,
+  }));
+
+  const fileFor = (id: number | null) => {
+    const file = details.files.find((f) => f.id === id);
+    if (!file) return null;
+    const visible = canSeeFile(actor, access, file, now);
+    return {
+      id: file.id,
+      data: file.data.toISOString(),
+      pubblico: visible,
+      nome_file: file.nomeFile,
+      programmed_path_url: visible ? `/api/gas/file-programmato/${file.id}/contenuto/` : null,
+    };
+  };
+
+  const showSolutions = canSeeSoluzioni(actor, access, now);
+  const nameOf = (id: number) => {
+    const p = details.staffNames.find((n) => n.id === id);
+    if (!p) return String(id);
+    const full = `${p.firstName} ${p.lastName}`.trim();
+    return full || p.username;
+  };
+
+  return {
+    id: row.id,
+    titolo: row.titolo,
+    descrizione: row.descrizione,
+    inizio: row.inizio.toISOString(),
+    fine: row.fine.toISOString(),
+    tipologia: row.tipologia,
+    ufficiale: row.ufficiale,
+    anno: row.anno,
+    inizio_iscrizioni: iso(row.inizioIscrizioni),
+    fine_iscrizioni: iso(row.fineIscrizioni),
+    fine_modifica_squadre: iso(row.fineModificaSquadre),
+    fine_consegna_jolly: iso(row.fineConsegnaJolly),
+    file_problemi: fileFor(row.fileProblemiId),
+    file_soluzioni: fileFor(row.fileSoluzioniId),
+    youtube_link: row.youtubeLink,
+    pagina_dedicata: row.paginaDedicata,
+    poli: [...poloRefs.keys()],
+    problemi: details.problemi
+      .filter((p) => p.eventoId === eventoId)
+      .map((p) => ({
+        id: p.id,
+        nome: p.nome,
+        ordine: p.ordine,
+        soluzione: showSolutions ? p.soluzione : null,
+        soluzione_exp: showSolutions ? p.soluzioneExp : null,
+        intervallo_validita: p.intervalloValidita,
+        udm_soluzione: p.udmSoluzione,
+      })),
+    sessioni: details.sessioni
+      .filter((s) => s.eventoId === eventoId)
+      .map((s) => ({
+        id: s.id,
+        nome: s.nome,
+        ufficiale: s.ufficiale,
+        numero_qualificati: s.numeroQualificati,
+      })),
+    amministratori: [...access.amministratoreIds],
+    inseritori: [...access.inseritoreIds],
+    amministratori_str: access.amministratoreIds.map(nameOf),
+    inseritori_str: access.inseritoreIds.map(nameOf),
+    PTI_TOLTI_ERRORE: row.ptiToltiErrore,
+    PTI_BASE_MONTEPREMI: row.ptiBaseMontepremi,
+    MAX_ERRORI_RAISE_MONTEPREMI: row.maxErroriRaiseMontepremi,
+    ERRORE_PUNTEGGI_RAISE: row.errorePunteggiRaise,
+    PUNTEGGIO_BASE_PROBLEMI: row.punteggioBaseProblemi,
+    BONUS_VELOCITA: row.bonusVelocita,
+    SCALING_BONUS_VELOCITA: row.scalingBonusVelocita,
+    SCALING_BONUS_MONTEPREMI: row.scalingBonusMontepremi,
+    permessi: eventoPermissionsFor(actor, access, now, venues),
+  };
+}

@@ -1,0 +1,65 @@
+// Builds the Fastify application: plugins, API routes and the web app.
+// main.ts starts it; tests build it and call `app.inject`.
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { configureZodItalian } from '@gas/contracts';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandler } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { sessionAuth } from './plugins/auth/session';
+import { authRoutes } from './api/auth/routes';
+import { registerWebApp } from './plugins/static';
+import { systemRoutes } from './api/system/routes';
+import { eventoRoutes } from './api/evento/routes';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  database: Database;
+  /** Pino logger options, or false to silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+};
+
+export async function buildApp({
+  config,
+  database,
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  configureZodItalian();
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Django-style paths end with a slash; the form without it reaches the same route.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: ['https://www.youtube-nocookie.com'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await registerOpenApi(app);
+  await app.register(sessionAuth, { database });
+  await app.register(systemRoutes, { database });
+  await app.register(authRoutes, { database });
+  await app.register(eventoRoutes, { database });
+  await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,79 @@
+// Configuration comes only from environment variables, read and validated
+// here once at start. A wrong value stops the process with one line naming
+// the variable (see main.ts), never with a stack trace.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((value) =>
+      value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value),
+    );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'deve essere un URL postgres://utente:password@host:porta/db')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GAS_DEMO: flag(true),
+  GAS_DEMO_LIVE: flag(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, 'web', 'dist')),
+  TRUST_PROXY: flag(false),
+  MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+});
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Seed demo data into an empty database (never in production). */
+  demo: boolean;
+  /** Run the built-in live-session simulator (only when demo is on). */
+  demoLive: boolean;
+  logLevel: string;
+  webDist: string;
+  trustProxy: boolean;
+  mapTileUrl: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') ?? '?';
+    throw new ConfigError(`${variable}: valore non valido (${issue?.message ?? 'errore'})`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demo: e.GAS_DEMO && !production,
+    demoLive: e.GAS_DEMO && e.GAS_DEMO_LIVE && !production,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
+    mapTileUrl: e.MAP_TILE_URL,
+  };
+}

@@ -1,0 +1,206 @@
+// Opens the database: embedded PGlite under DATA_DIR by default, a real
+// PostgreSQL when DATABASE_URL is set. Both give the same drizzle API (`Db`), so
+// query code never asks which one it runs on. Raw clients are exposed for what
+// drizzle does not cover (LISTEN/NOTIFY).
+//
+// Driver differences worth knowing in query code:
+// - bigint/numeric results (e.g. a raw count(*)) come back as strings from
+//   node-postgres; use drizzle's count() or .mapWith(Number).
+// - bytea comes back as Buffer (node-postgres) or Uint8Array (PGlite).
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The drizzle instance, identical in use for both drivers. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The `tx` of `db.transaction(async (tx) => ...)`. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database itself or an open transaction. */
+export type DbOrTx = Db | DbTransaction;
+
+type Common = {
+  db: Db;
+  /** Closes the connections (pool or embedded instance). Idempotent. */
+  close(): Promise<void>;
+};
+export type PgliteDatabase = Common & { kind: 'pglite'; client: PGlite; dataDir: string | null };
+export type PostgresDatabase = Common & {
+  kind: 'postgres';
+  client: pg.Pool;
+  /** For dedicated connections, e.g. a pg.Client that LISTENs. */
+  databaseUrl: string;
+};
+export type Database = PgliteDatabase | PostgresDatabase;
+
+export type OpenDatabaseConfig = {
+  /** postgres://... selects PostgreSQL; otherwise PGlite in `${dataDir}/pglite`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Pool size for PostgreSQL (default 20). */
+  poolMax?: number;
+  /** Errors of idle pooled connections (e.g. the server restarted). Default: console.error. */
+  onPoolError?: (error: Error) => void;
+};
+
+/** Folder of the generated migrations, resolved from this module (not the cwd). */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function openDatabase(config: OpenDatabaseConfig): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config)
+    : openPglite(path.join(config.dataDir, 'pglite'));
+}
+
+/** Opens (creating if needed) a PGlite database; `null` keeps it in memory. */
+export async function openPglite(dataDir: string | null): Promise<PgliteDatabase> {
+  try {
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    const client = await PGlite.create(dataDir ? { dataDir } : {});
+    return wrapPglite(client, dataDir);
+  } catch (error) {
+    throw new Error(
+      `DATA_DIR: impossibile aprire il database PGlite in ${dataDir} (${reasonOf(error)})`,
+      { cause: error },
+    );
+  }
+}
+
+/** Wraps an open PGlite instance (used by the test helpers for cloned databases). */
+export function wrapPglite(client: PGlite, dataDir: string | null): PgliteDatabase {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    client,
+    dataDir,
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPostgres(
+  databaseUrl: string,
+  options: Pick<OpenDatabaseConfig, 'poolMax' | 'onPoolError'> = {},
+): Promise<PostgresDatabase> {
+  let pool: pg.Pool;
+  try {
+    pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: options.poolMax ?? 20,
+      connectionTimeoutMillis: 10_000,
+      idleTimeoutMillis: 30_000,
+      application_name: 'gas',
+    });
+  } catch (error) {
+    throw new Error(`DATABASE_URL: URL non valido (${reasonOf(error)})`, { cause: error });
+  }
+  pool.on(
+    'error',
+    options.onPoolError ??
+      ((error) => console.error(`PostgreSQL: connessione inattiva persa (${error.message})`)),
+  );
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new Error(`DATABASE_URL: impossibile connettersi a PostgreSQL (${reasonOf(error)})`, {
+      cause: error,
+    });
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  let closed: Promise<void> | undefined;
+  return {
+    kind: 'postgres',
+    db,
+    client: pool,
+    databaseUrl,
+    close: () => (closed ??= pool.end()),
+  };
+}
+
+// Any constant: serialises migrations of app instances starting together.
+const MIGRATION_LOCK = 4_711_001;
+
+/** Applies the pending migrations of server/src/db/migrations. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(drizzlePglite({ client: database.client }), { migrationsFolder });
+    return;
+  }
+  // One dedicated connection holds an advisory lock for the whole run, so that
+  // several instances started at once apply each migration exactly once.
+  const connection = await database.client.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    connection.release();
+  }
+}
+
+/** True when the database holds no users and no events (a fresh install). */
+export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
+  const migrated = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`select to_regclass('public.users') is not null as ok`),
+  );
+  if (!migrated[0]?.ok) return true;
+  const rows = rowsOf<{ empty: boolean }>(
+    await db.execute(
+      sql`select not (exists (select 1 from users) or exists (select 1 from evento)) as empty`,
+    ),
+  );
+  return rows[0]?.empty ?? true;
+}
+
+/** Rows of a `db.execute` result, whichever the driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** SQLSTATE codes query code commonly maps to 400 answers. */
+export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_FOREIGN_KEY_VIOLATION = '23503';
+export const PG_CHECK_VIOLATION = '23514';
+
+export type PgErrorInfo = { code: string; constraint?: string; detail?: string };
+
+/**
+ * The PostgreSQL error behind `error` (drizzle wraps driver errors in
+ * DrizzleQueryError; the driver error is in `cause`), for both drivers.
+ */
+export function pgError(error: unknown): PgErrorInfo | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const candidate = e as {
+      code?: unknown;
+      constraint?: unknown;
+      detail?: unknown;
+      cause?: unknown;
+    };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return {
+        code: candidate.code,
+        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
+        detail: typeof candidate.detail === 'string' ? candidate.detail : undefined,
+      };
+    }
+    e = candidate.cause;
+  }
+  return undefined;
+}

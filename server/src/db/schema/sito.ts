@@ -1,0 +1,64 @@
+// Site content: sponsors and key/value settings.
+import { integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { tz } from './columns';
+
+export const sponsor = pgTable('sponsor', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url').notNull().default(''),
+  website: text('website').notNull().default(''),
+  description: text('description').notNull().default(''),
+  ordine: integer('ordine').notNull().default(0),
+});
+
+/**
+ * Free-form site content, one JSON value per key. The keys in use and the
+ * shape of their values are in IMPOSTAZIONI_SITO below.
+ */
+export const impostazioniSito = pgTable('impostazioni_sito', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export type Link = { titolo: string; url: string };
+export type Persona = { nome: string; ruolo?: string; affiliazione?: string };
+
+/** Shapes of the site settings, by key. */
+export type ImpostazioniSito = {
+  home: {
+    notizie: { titolo: string; testo: string; data: string }[];
+    video_url: string;
+    chi_siamo_anteprima: string;
+    regolamento_sintesi: string;
+  };
+  /** Per season (year as string): rules, logistics and venue documents. */
+  regolamento: Record<string, { regolamento: string; logistica: string; poli?: string }>;
+  /** data as YYYY-MM-DD, ora as HH:MM (Italian time). */
+  webinar: { data: string; ora: string; titolo: string; descrizione: string; link: string }[];
+  finale: {
+    inizio: string;
+    fine: string;
+    luogo: string;
+    calendario: { data: string; descrizione: string }[];
+  };
+  chi_siamo: {
+    direzione: Persona[];
+    docenti_formazione: Persona[];
+    sviluppatori: Persona[];
+    ringraziamenti: string[];
+    /** The most active collaborators (the page mentions 16), with contribution counts. */
+    collaboratori: { nome: string; contributi: number }[];
+    docenti_scuole: Persona[];
+  };
+};
+export type ChiaveImpostazione = keyof ImpostazioniSito;
+export const IMPOSTAZIONI_SITO: readonly ChiaveImpostazione[] = [
+  'home',
+  'regolamento',
+  'webinar',
+  'finale',
+  'chi_siamo',
+];
+
+export type Sponsor = typeof sponsor.$inferSelect;

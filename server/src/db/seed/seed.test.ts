@@ -1,0 +1,276 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../plugins/auth/password';
+import {
+  evento,
+  eventoAmministratore,
+  eventoInseritore,
+  fileProgrammato,
+  impostazioniSito,
+  jolly,
+  messaggioImportante,
+  polo,
+  poloResponsabile,
+  problema,
+  responsabile,
+  responsabileScuola,
+  responsabileSquadra,
+  risposta,
+  scuola,
+  sessione,
+  sponsor,
+  squadra,
+  users,
+} from '../schema';
+import { createTestDatabase, testBackends, type TestDatabase } from '../testing';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, rispostaCorretta, seedDemoData } from '.';
+
+const HOUR = 3_600_000;
+
+describe.each(testBackends())('demo data on %s', (backend) => {
+  let database: TestDatabase;
+  let now: Date;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend, { seed: true });
+    now = database.seedNow!;
+  });
+  afterAll(() => database?.close());
+
+  const eventi = async () => {
+    const rows = await database.db.select().from(evento);
+    const find = (predicate: (e: (typeof rows)[number]) => boolean) => {
+      const found = rows.filter(predicate);
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    };
+    return {
+      all: rows,
+      nazionale: find((e) => e.tipologia === 'o' && e.inizio > now),
+      passato: find((e) => e.tipologia === 'o' && e.fine < now),
+      aperto: find((e) => e.tipologia === 'pub'),
+    };
+  };
+  const countOf = async (
+    table: Parameters<typeof database.db.$count>[0],
+    where?: Parameters<typeof database.db.$count>[1],
+  ) => database.db.$count(table, where);
+
+  it('has the upcoming national event: 2 sessions, ≥60 teams, 6 venues, 20 problems', async () => {
+    const { all, nazionale } = await eventi();
+    expect(all).toHaveLength(3);
+    expect(nazionale.ufficiale).toBe(true);
+    const startsIn = nazionale.inizio.getTime() - now.getTime();
+    expect(startsIn).toBeGreaterThanOrEqual(24 * HOUR);
+    expect(startsIn).toBeLessThanOrEqual(25 * HOUR);
+    expect(nazionale.fine.getTime() - nazionale.inizio.getTime()).toBe(2 * HOUR);
+    expect(nazionale.ptiToltiErrore).toBe(10);
+    expect(nazionale.scalingBonusMontepremi).toBe(1);
+
+    const sessioni = await database.db
+      .select()
+      .from(sessione)
+      .where(eq(sessione.eventoId, nazionale.id));
+    expect(sessioni).toHaveLength(2);
+    const perSessione = await database.db
+      .select({ sessioneId: squadra.sessioneId, n: count() })
+      .from(squadra)
+      .where(eq(squadra.eventoId, nazionale.id))
+      .groupBy(squadra.sessioneId);
+    expect(perSessione).toHaveLength(2);
+    expect(perSessione.reduce((total, s) => total + s.n, 0)).toBeGreaterThanOrEqual(60);
+
+    const poli = await database.db.select().from(polo).where(eq(polo.eventoId, nazionale.id));
+    expect(poli).toHaveLength(6);
+    for (const p of poli) {
+      expect(p.indirizzo).not.toBe('');
+      expect(p.capacitaMassimaSquadre).toBeGreaterThan(0);
+      expect(await countOf(poloResponsabile, eq(poloResponsabile.poloId, p.id))).toBeGreaterThan(0);
+    }
+
+    const problemi = await database.db
+      .select()
+      .from(problema)
+      .where(eq(problema.eventoId, nazionale.id));
+    expect(
+      problemi.map((p) => p.nome).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))),
+    ).toEqual(Array.from({ length: 20 }, (_, i) => `P${i + 1}`));
+    expect(problemi.find((p) => p.nome === 'P3')).toMatchObject({
+      soluzione: 6.02,
+      soluzioneExp: 23,
+    });
+    expect(new Set(problemi.map((p) => p.udmSoluzione)).size).toBeGreaterThan(10);
+    expect(
+      await countOf(messaggioImportante, eq(messaggioImportante.eventoId, nazionale.id)),
+    ).toBeGreaterThan(0);
+    expect(await countOf(fileProgrammato, eq(fileProgrammato.eventoId, nazionale.id))).toBe(2);
+  });
+
+  it('has teams from real schools with coordinates and varied school types', async () => {
+    const scuole = await database.db.select().from(scuola);
+    expect(new Set(scuole.map((s) => s.tipologia)).size).toBe(14);
+    for (const s of scuole) {
+      expect(s.latitude).toBeGreaterThan(36);
+      expect(s.latitude).toBeLessThan(47.5);
+      expect(s.longitude).toBeGreaterThan(6);
+      expect(s.longitude).toBeLessThan(19);
+    }
+  });
+
+  it('has a concluded event with consistent answers and one joker per team', async () => {
+    const { passato } = await eventi();
+    expect(now.getTime() - passato.inizio.getTime()).toBeGreaterThanOrEqual(30 * 24 * HOUR);
+    const teams = await database.db.select().from(squadra).where(eq(squadra.eventoId, passato.id));
+    const teamIds = teams.map((t) => t.id);
+    const problemi = new Map(
+      (await database.db.select().from(problema).where(eq(problema.eventoId, passato.id))).map(
+        (p) => [p.id, p],
+      ),
+    );
+    expect(problemi.size).toBe(20);
+    const answers = await database.db
+      .select()
+      .from(risposta)
+      .where(inArray(risposta.squadraId, teamIds));
+    const r = answers.filter((a) => a.kind === 'r');
+    expect(r.length).toBeGreaterThanOrEqual(300);
+    const correct = r.filter((a) => a.corretto).length;
+    expect(correct / r.length).toBeGreaterThan(0.5);
+    expect(correct).toBeLessThan(r.length);
+    for (const a of r) {
+      expect(a.corretto).toBe(rispostaCorretta(problemi.get(a.problemaId)!, a.valore, a.valoreExp));
+      expect(a.date >= passato.inizio && a.date <= passato.fine).toBe(true);
+      expect(a.date.getTime()).toBe(a.momentoConsegna.getTime());
+      expect(a.dateReceived >= a.date).toBe(true);
+    }
+
+    const jokers = await database.db.select().from(jolly).where(inArray(jolly.squadraId, teamIds));
+    expect(jokers).toHaveLength(teams.length);
+    const jRows = new Map(answers.filter((a) => a.kind === 'j').map((a) => [a.id, a]));
+    expect(jRows.size).toBe(teams.length);
+    for (const j of jokers) {
+      const row = jRows.get(j.rispostaId!)!;
+      expect(row).toMatchObject({
+        squadraId: j.squadraId,
+        problemaId: j.problemaId,
+        corretto: null,
+      });
+      expect(row.date.getTime() - passato.inizio.getTime()).toBeLessThanOrEqual(10 * 60_000);
+    }
+    // Files of a concluded event are public.
+    const files = await database.db
+      .select()
+      .from(fileProgrammato)
+      .where(eq(fileProgrammato.eventoId, passato.id));
+    expect(files.map((f) => f.pubblico)).toEqual([true, true]);
+    expect(Buffer.from(files[0]!.contenuto).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('has a public event of docente, open for enrolment, starting in about a week', async () => {
+    const { aperto } = await eventi();
+    expect(aperto.ufficiale).toBe(false);
+    expect(aperto.inizioIscrizioni! <= now && now <= aperto.fineIscrizioni!).toBe(true);
+    const days = (aperto.inizio.getTime() - now.getTime()) / (24 * HOUR);
+    expect(days).toBeGreaterThanOrEqual(7);
+    expect(days).toBeLessThan(7.1);
+    expect(await countOf(sessione, eq(sessione.eventoId, aperto.id))).toBe(1);
+    expect(await countOf(problema, eq(problema.eventoId, aperto.id))).toBeGreaterThan(0);
+    const [creator] = await database.db.select().from(users).where(eq(users.id, aperto.creatoDa!));
+    expect(creator!.username).toBe('docente');
+  });
+
+  it('has the demo accounts with their roles', async () => {
+    const { nazionale, aperto } = await eventi();
+    const accounts = await database.db
+      .select({ user: users, responsabile })
+      .from(users)
+      .leftJoin(responsabile, eq(responsabile.userId, users.id))
+      .where(inArray(users.username, Object.keys(DEMO_ACCOUNTS)));
+    const by = Object.fromEntries(accounts.map((a) => [a.user.username, a]));
+    expect(Object.keys(by).sort()).toEqual(Object.keys(DEMO_ACCOUNTS).sort());
+
+    expect(by.admin!.user).toMatchObject({ isSuperuser: true, isStaff: true, isActive: true });
+    expect(by.staff!.user).toMatchObject({ isSuperuser: false, isStaff: true });
+    expect(by.principale!.responsabile).toMatchObject({
+      ruolo: 'sp',
+      attivo: true,
+      puoIscriversiGareUfficiali: true,
+    });
+    expect(by.secondario!.responsabile).toMatchObject({ ruolo: 'ss', attivo: true });
+    expect(by.docente!.responsabile).toMatchObject({
+      ruolo: 'sp',
+      attivo: true,
+      puoIscriversiGareUfficiali: false,
+    });
+
+    const principale = by.principale!.responsabile!.id;
+    const scuole = (
+      await database.db
+        .select()
+        .from(responsabileScuola)
+        .where(eq(responsabileScuola.responsabileId, principale))
+    ).map((s) => s.scuolaId);
+    expect(scuole.length).toBeGreaterThanOrEqual(2);
+    expect(scuole.length).toBeLessThanOrEqual(3);
+    for (const e of [nazionale, (await eventi()).passato]) {
+      expect(
+        await countOf(squadra, and(eq(squadra.eventoId, e.id), inArray(squadra.scuolaId, scuole))),
+      ).toBeGreaterThan(0);
+    }
+
+    const assegnate = await database.db
+      .select({ scuolaId: squadra.scuolaId })
+      .from(responsabileSquadra)
+      .innerJoin(squadra, eq(squadra.id, responsabileSquadra.squadraId))
+      .where(eq(responsabileSquadra.responsabileId, by.secondario!.responsabile!.id));
+    expect(assegnate).toHaveLength(2);
+    for (const a of assegnate) expect(scuole).toContain(a.scuolaId);
+
+    const staffOf = async (
+      table: typeof eventoAmministratore | typeof eventoInseritore,
+      eventoId: number,
+    ) =>
+      (await database.db.select().from(table).where(eq(table.eventoId, eventoId))).map(
+        (r) => r.responsabileId,
+      );
+    expect(await staffOf(eventoAmministratore, nazionale.id)).toContain(
+      by.amministratore!.responsabile!.id,
+    );
+    expect(await staffOf(eventoInseritore, nazionale.id)).toContain(
+      by.inseritore!.responsabile!.id,
+    );
+    expect(await staffOf(eventoAmministratore, aperto.id)).toContain(by.docente!.responsabile!.id);
+
+    // One hash shared by every demo account, and it is the demo password.
+    expect(new Set(accounts.map((a) => a.user.passwordHash)).size).toBe(1);
+    expect(await verifyPassword(DEMO_PASSWORD, by.admin!.user.passwordHash)).toBe(true);
+  });
+
+  it('has sponsors and site settings', async () => {
+    expect(await countOf(sponsor)).toBe(3);
+    const settings = Object.fromEntries(
+      (await database.db.select().from(impostazioniSito)).map((s) => [
+        s.key,
+        s.value as Record<string, unknown>,
+      ]),
+    );
+    const webinar = settings.webinar as unknown as { data: string }[];
+    expect(webinar.map((w) => w.data)).toEqual([
+      '2025-12-05',
+      '2026-02-02',
+      '2026-02-16',
+      '2026-03-02',
+    ]);
+    expect(settings.finale).toMatchObject({ inizio: '2026-04-15', fine: '2026-04-18' });
+    expect(Object.keys(settings.regolamento!).sort()).toEqual(['2023', '2024', '2025', '2026']);
+    expect((settings.chi_siamo as { collaboratori: unknown[] }).collaboratori).toHaveLength(16);
+  });
+
+  it('seeds only an empty database', async () => {
+    const before = await database.db.execute(sql`select count(*)::int as n from risposta`);
+    expect(await seedDemoData(database, { now: new Date() })).toEqual({ seeded: false });
+    expect(await database.db.execute(sql`select count(*)::int as n from risposta`)).toMatchObject({
+      rows: (before as { rows: unknown[] }).rows,
+    });
+    expect(await countOf(users, eq(users.username, 'admin'))).toBe(1);
+  });
+});

@@ -1,0 +1,56 @@
+// Builds the policies' Actor for a user from the database: the user flags and,
+// when present, the responsabile with its schools and directly assigned teams.
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { responsabile, responsabileScuola, responsabileSquadra, users } from '../../db/schema';
+import type { Actor } from '../../policies';
+
+export async function loadActor(db: DbOrTx, userId: number): Promise<Actor | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      isActive: users.isActive,
+      isSuperuser: users.isSuperuser,
+      isStaff: users.isStaff,
+      responsabileId: responsabile.id,
+      attivo: responsabile.attivo,
+      ruolo: responsabile.ruolo,
+      puo: responsabile.puoIscriversiGareUfficiali,
+    })
+    .from(users)
+    .leftJoin(responsabile, eq(responsabile.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row || !row.isActive) return null;
+  if (row.responsabileId === null) {
+    return {
+      userId: row.id,
+      isSuperuser: row.isSuperuser,
+      isStaff: row.isStaff,
+      responsabile: null,
+    };
+  }
+  const responsabileId = row.responsabileId;
+  const [scuole, squadre] = await Promise.all([
+    db
+      .select({ id: responsabileScuola.scuolaId })
+      .from(responsabileScuola)
+      .where(eq(responsabileScuola.responsabileId, responsabileId)),
+    db
+      .select({ id: responsabileSquadra.squadraId })
+      .from(responsabileSquadra)
+      .where(eq(responsabileSquadra.responsabileId, responsabileId)),
+  ]);
+  return {
+    userId: row.id,
+    isSuperuser: row.isSuperuser,
+    isStaff: row.isStaff,
+    responsabile: {
+      id: responsabileId,
+      attivo: row.attivo ?? false,
+      ruolo: row.ruolo ?? 'sp',
+      puoIscriversiGareUfficiali: row.puo ?? false,
+      scuolaIds: scuole.map((s) => s.id),
+      squadraIds: squadre.map((s) => s.id),
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// Cookie sessions stored in the database, and Django-style CSRF protection.
+//
+// - `sessionid` (HttpOnly, SameSite=Lax, Secure over HTTPS) carries a random
+//   token; the database keeps only its SHA-256. Login always issues a new one.
+// - `csrftoken` (readable by the page) is set on any response that lacks it;
+//   every POST/PUT/PATCH/DELETE must echo it in `X-CSRFToken` (login included),
+//   otherwise 403. A cross-site page can neither read the cookie nor set the
+//   header, so it cannot forge a request.
+import fastifyCookie from '@fastify/cookie';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client';
+import { loginSession } from '../../db/schema';
+import { apiError } from '../../errors';
+import { ANONYMOUS, type Actor } from '../../policies';
+import { loadActor } from './actor-loader';
+import { hashToken, randomToken, sameToken } from './tokens';
+
+export const SESSION_COOKIE = 'sessionid';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+const SESSION_DAYS = 14;
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling: ANONYMOUS unless a valid session cookie came with the request. */
+    actor: Actor;
+    /** Hash of the current login session, if any. */
+    loginSessionId: string | null;
+  }
+}
+
+function secure(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply): string {
+  const token = randomToken(24);
+  reply.setCookie(CSRF_COOKIE, token, {
+    path: '/',
+    sameSite: 'lax',
+    secure: secure(request),
+    httpOnly: false,
+    maxAge: 365 * 24 * 3600,
+  });
+  return token;
+}
+
+/** Starts a new login session for the user (a fresh id: no session fixation). */
+export async function startLoginSession(
+  database: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  if (request.loginSessionId) {
+    await database.db.delete(loginSession).where(eq(loginSession.id, request.loginSessionId));
+  }
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);
+  await database.db.insert(loginSession).values({
+    id: hashToken(token),
+    userId,
+    csrfSecret: randomToken(16),
+    expiresAt,
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure(request),
+    expires: expiresAt,
+  });
+  // A new CSRF token at login, as Django does.
+  setCsrfCookie(request, reply);
+}
+
+export async function endLoginSession(
+  database: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  if (request.loginSessionId) {
+    await database.db.delete(loginSession).where(eq(loginSession.id, request.loginSessionId));
+  }
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  request.actor = ANONYMOUS;
+  request.loginSessionId = null;
+}
+
+async function sessionPlugin(app: FastifyInstance, opts: { database: Database }) {
+  const { db } = opts.database;
+  await app.register(fastifyCookie);
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('loginSessionId', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.actor = ANONYMOUS;
+    request.loginSessionId = null;
+
+    const csrfCookie = request.cookies[CSRF_COOKIE];
+    if (!csrfCookie) setCsrfCookie(request, reply);
+    if (UNSAFE_METHODS.has(request.method)) {
+      const header = request.headers[CSRF_HEADER];
+      if (!csrfCookie || typeof header !== 'string' || !sameToken(header, csrfCookie)) {
+        throw apiError('csrf_failed');
+      }
+    }
+
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const id = hashToken(token);
+    const [session] = await db
+      .select({ userId: loginSession.userId })
+      .from(loginSession)
+      .where(and(eq(loginSession.id, id), gt(loginSession.expiresAt, new Date())));
+    if (!session) return;
+    const actor = await loadActor(db, session.userId);
+    if (!actor) return;
+    request.actor = actor;
+    request.loginSessionId = id;
+  });
+
+  // Expired sessions are removed now and then rather than on every request.
+  const sweep = setInterval(
+    () => {
+      db.delete(loginSession)
+        .where(lt(loginSession.expiresAt, new Date()))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'pulizia sessioni fallita'));
+    },
+    60 * 60 * 1000,
+  );
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+}
+
+export const sessionAuth = fp(sessionPlugin, { name: 'session-auth' });

@@ -1,0 +1,42 @@
+// Serves the built web app. Any GET for a non-API, non-asset path answers
+// index.html, so client routes (and the client's own 404 page) work on reload.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ERRORS } from '../errors';
+
+const API_PREFIXES = ['/api/', '/ws/', '/healthz'];
+
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Vite fingerprints everything under assets/: cache it for a year.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
+    // wildcard:false registers only the files present at start: enough for a build.
+  } else {
+    app.log.warn({ webDist }, 'web app non compilata: servo solo le API');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix));
+    const looksLikeAsset = /\.[a-z0-9]{1,8}$/i.test(url);
+    if (isApi || looksLikeAsset || !['GET', 'HEAD'].includes(request.method) || !hasBuild) {
+      return reply.status(404).send({ detail: ERRORS.not_found.detail });
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

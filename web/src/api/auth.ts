@@ -1,0 +1,43 @@
+// Current user (whoami) and session calls.
+import { api } from './client';
+import type { User } from './types';
+
+/** Used before whoami answers and whenever it fails (spec §7). */
+export const ANONYMOUS_USER: User = Object.freeze({
+  id: null,
+  username: '',
+  first_name: '',
+  last_name: '',
+  email: '',
+  is_superuser: false,
+  is_staff: false,
+  is_authenticated: false,
+  responsabile: null,
+});
+
+export const fetchWhoami = (signal?: AbortSignal) =>
+  api.get<User>('/api/ext-user/whoami/', undefined, { signal });
+
+export const login = (username: string, password: string) =>
+  api.post<User>('/api/auth/login/', { username, password });
+
+export const logout = () => api.post<void>('/api/auth/logout/');
+
+export const changePassword = (payload: {
+  old_password: string;
+  new_password: string;
+  confirm_password: string;
+}) => api.post<void>('/api/auth/password/', payload);
+
+/** The login page, coming back to `next` (path + query + hash) afterwards. */
+export function loginUrl(next: string): string {
+  return `/accounts/login/?${new URLSearchParams({ next }).toString()}`;
+}
+
+/** Only same-site paths are followed after login (no open redirect). */
+export function safeNext(next: string | null | undefined, fallback = '/'): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
+    return fallback;
+  }
+  return next;
+}

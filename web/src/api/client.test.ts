@@ -1,0 +1,248 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../test/fetchMock';
+import { api, buildUrl, getList, NESTED_FILE_MESSAGE, readCookie, request } from './client';
+import { ApiError, INTERNAL_SERVER_ERROR_DETAIL, NETWORK_ERROR_MESSAGE } from './errors';
+
+function headersOf(fetchMock: ReturnType<typeof mockFetch>, call = 0): Record<string, string> {
+  const init = fetchMock.mock.calls[call]?.[1] as RequestInit;
+  return init.headers as Record<string, string>;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected a rejection');
+}
+
+beforeEach(() => {
+  document.cookie = 'sessionid=abc; path=/';
+  document.cookie = 'csrftoken=tok%2Fen123; path=/';
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+describe('request basics', () => {
+  it('reads cookies by exact name', () => {
+    expect(readCookie('csrftoken', 'a=1; csrftoken=xyz; xcsrftoken=no')).toBe('xyz');
+    expect(readCookie('missing', 'a=1')).toBeNull();
+  });
+
+  it('builds query strings, skipping empty values and joining lists', () => {
+    expect(buildUrl('/api/gas/evento/', { tipologia: 'o', x: undefined, y: null })).toBe(
+      '/api/gas/evento/?tipologia=o',
+    );
+    expect(buildUrl('/api/x/', { pk__in: [1, 2, 3] })).toBe('/api/x/?pk__in=1%2C2%2C3');
+    expect(buildUrl('/api/x/?a=1', { b: 2 })).toBe('/api/x/?a=1&b=2');
+  });
+
+  it('sends same-origin credentials and no CSRF header on GET', async () => {
+    const fetchMock = mockFetch({ '/api/time/': { now: 1 } });
+    await expect(api.get('/api/time/')).resolves.toEqual({ now: 1 });
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(init.credentials).toBe('same-origin');
+    expect(init.method).toBe('GET');
+    expect(headersOf(fetchMock)['X-CSRFToken']).toBeUndefined();
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+    'sends the csrftoken cookie as X-CSRFToken on %s',
+    async (method) => {
+      const fetchMock = mockFetch({
+        '/api/gas/risposta/1/': () => new Response(null, { status: 204 }),
+      });
+      await expect(request('/api/gas/risposta/1/', { method })).resolves.toBeUndefined();
+      expect(headersOf(fetchMock)['X-CSRFToken']).toBe('tok/en123');
+    },
+  );
+
+  it('sends JSON bodies as JSON', async () => {
+    const fetchMock = mockFetch({ '/api/gas/jolly/': { id: 5 } });
+    await api.post('/api/gas/jolly/', { problema: 1, squadra: 2 });
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(headersOf(fetchMock)['Content-Type']).toBe('application/json');
+    expect(JSON.parse(init.body as string)).toEqual({ problema: 1, squadra: 2 });
+  });
+
+  it('sends multipart when a file is present, letting the browser set the boundary', async () => {
+    const fetchMock = mockFetch({ '/api/gas/file-programmato/': { id: 9 } });
+    const file = new File(['%PDF-1.4'], 'testo.pdf', { type: 'application/pdf' });
+    await api.post('/api/gas/file-programmato/', {
+      il_file: file,
+      evento: 3,
+      tipologia: 'problemi',
+    });
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(init.body).toBeInstanceOf(FormData);
+    const form = init.body as FormData;
+    expect((form.get('il_file') as File).name).toBe('testo.pdf');
+    expect(form.get('evento')).toBe('3');
+    expect(headersOf(fetchMock)['Content-Type']).toBeUndefined();
+    expect(headersOf(fetchMock)['X-CSRFToken']).toBe('tok/en123');
+  });
+
+  it('refuses files nested inside objects', async () => {
+    mockFetch({});
+    const file = new File(['x'], 'x.pdf');
+    await expect(api.post('/api/x/', { nested: { file } })).rejects.toThrow(NESTED_FILE_MESSAGE);
+  });
+});
+
+describe('list pagination', () => {
+  it('follows absolute next links, keeping the calls same-origin, and merges results', async () => {
+    const fetchMock = mockFetch({
+      '/api/gas/evento/': (url) => {
+        const page = url.searchParams.get('page') ?? '1';
+        const pages: Record<string, unknown> = {
+          '1': {
+            count: 5,
+            next: 'http://backend:8000/api/gas/evento/?page=2&tipologia=o',
+            previous: null,
+            results: [{ id: 1 }, { id: 2 }],
+          },
+          '2': {
+            count: 5,
+            next: 'http://backend:8000/api/gas/evento/?page=3&tipologia=o',
+            previous: null,
+            results: [{ id: 3 }, { id: 4 }],
+          },
+          '3': { count: 5, next: null, previous: null, results: [{ id: 5 }] },
+        };
+        return jsonResponse(pages[page]);
+      },
+    });
+    const eventi = await getList<{ id: number }>('/api/gas/evento/', { tipologia: 'o' });
+    expect(eventi.map((e) => e.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(fetchMock.mock.calls.map((call) => String(call[0]))).toEqual([
+      '/api/gas/evento/?tipologia=o',
+      '/api/gas/evento/?page=2&tipologia=o',
+      '/api/gas/evento/?page=3&tipologia=o',
+    ]);
+  });
+
+  it('follows offset/limit links', async () => {
+    mockFetch({
+      '/api/gas/squadra/': (url) => {
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const next = offset < 4 ? `/api/gas/squadra/?limit=2&offset=${offset + 2}` : null;
+        return jsonResponse({
+          count: 6,
+          next,
+          previous: null,
+          results: [{ id: offset }, { id: offset + 1 }],
+        });
+      },
+    });
+    const squadre = await api.list<{ id: number }>('/api/gas/squadra/');
+    expect(squadre.map((s) => s.id)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('accepts an unpaginated list and stops on a repeated next link', async () => {
+    mockFetch({
+      '/api/plain/': [{ id: 1 }],
+      '/api/loop/': { count: 1, next: '/api/loop/', previous: null, results: [{ id: 7 }] },
+    });
+    await expect(getList('/api/plain/')).resolves.toEqual([{ id: 1 }]);
+    await expect(getList('/api/loop/')).resolves.toEqual([{ id: 7 }]);
+  });
+});
+
+describe('error mapping (spec §8)', () => {
+  it.each([
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [429, 'throttled'],
+    [400, 'bad_request'],
+    [409, 'client'],
+    [418, 'client'],
+    [500, 'server'],
+    [503, 'server'],
+  ] as const)('maps status %i to kind %s with the server detail', async (status, kind) => {
+    mockFetch({ '/api/x/': () => jsonResponse({ detail: `dettaglio ${status}` }, status) });
+    const error = await rejection(api.get('/api/x/'));
+    expect(error.kind).toBe(kind);
+    expect(error.status).toBe(status);
+    expect(error.detail).toBe(`dettaglio ${status}`);
+    expect(error.message).toBe(`dettaglio ${status}`);
+  });
+
+  it('collects field errors and non_field_errors of a 400', async () => {
+    mockFetch({
+      '/api/gas/user/': () =>
+        jsonResponse(
+          {
+            confirm_password: ['Le due password non corrispondono'],
+            username: ['Obbligatorio.', 'Troppo corto.'],
+            non_field_errors: ['Dati non validi.'],
+            problemi: [{}, { soluzione: ['Numero non valido.'] }],
+          },
+          400,
+        ),
+    });
+    const error = await rejection(api.post('/api/gas/user/', {}));
+    expect(error.kind).toBe('bad_request');
+    expect(error.fieldErrors).toEqual({
+      confirm_password: ['Le due password non corrispondono'],
+      username: ['Obbligatorio.', 'Troppo corto.'],
+      'problemi.1.soluzione': ['Numero non valido.'],
+    });
+    expect(error.nonFieldErrors).toEqual(['Dati non validi.']);
+    expect(error.detail).toBe('Dati non validi.');
+  });
+
+  it('uses the JSON of the body when a 400 has no detail nor general errors', async () => {
+    mockFetch({ '/api/x/': () => jsonResponse({ nome: ['Obbligatorio.'] }, 400) });
+    const error = await rejection(api.post('/api/x/', {}));
+    expect(error.detail).toBe('{"nome":["Obbligatorio."]}');
+  });
+
+  it("gives 'Internal server error' for a 5xx with an unreadable body", async () => {
+    mockFetch({
+      '/api/html/': () =>
+        new Response('<html>Bad gateway</html>', {
+          status: 502,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+      '/api/empty/': () => new Response(null, { status: 500 }),
+    });
+    expect((await rejection(api.get('/api/html/'))).detail).toBe(INTERNAL_SERVER_ERROR_DETAIL);
+    const empty = await rejection(api.get('/api/empty/'));
+    expect(empty.kind).toBe('server');
+    expect(empty.detail).toBe(INTERNAL_SERVER_ERROR_DETAIL);
+  });
+
+  it('maps a failed fetch to a network error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const error = await rejection(api.get('/api/x/'));
+    expect(error.kind).toBe('network');
+    expect(error.status).toBeNull();
+    expect(error.detail).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it('lets an abort through untouched', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        controller.abort();
+        throw new DOMException('aborted', 'AbortError');
+      }),
+    );
+    await expect(
+      api.get('/api/x/', undefined, { signal: controller.signal }),
+    ).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+});

@@ -1,0 +1,223 @@
+// Typed fetch client for the DRF-style API of spec §7: same-origin cookie
+// session, JSON in and out, CSRF header on unsafe methods, multipart when a
+// file is sent, list pages merged by following `next` links.
+import { ApiError, errorFromResponse, networkError } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type QueryValue =
+  string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Appended to the path; null/undefined are skipped, arrays are joined by commas (`pk__in=1,2`). */
+  query?: Query;
+  /** A plain object is sent as JSON, or as multipart when a top-level value is a File/Blob. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** A DRF page. */
+export interface Paginated<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+export const NESTED_FILE_MESSAGE = 'Non si supporta ancora nested post con file.';
+const UNSAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Guard against a server that keeps answering `next`. */
+const MAX_PAGES = 1000;
+
+export function readCookie(name: string, cookies: string = document.cookie): string | null {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    params.append(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const qs = params.toString();
+  if (!qs) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${qs}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isBlob(value: unknown): value is Blob {
+  return typeof Blob !== 'undefined' && value instanceof Blob;
+}
+
+function containsBlob(value: unknown): boolean {
+  if (isBlob(value)) return true;
+  if (Array.isArray(value)) return value.some(containsBlob);
+  if (isRecord(value)) return Object.values(value).some(containsBlob);
+  return false;
+}
+
+function formValue(value: unknown): string {
+  if (value === null) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Multipart encoding of a flat object whose top-level values may be files. */
+function toFormData(body: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    if (isBlob(value)) {
+      form.append(key, value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) {
+        if (isBlob(item)) form.append(key, item);
+        else if (containsBlob(item)) throw new Error(NESTED_FILE_MESSAGE);
+        else form.append(key, formValue(item));
+      }
+    } else {
+      if (containsBlob(value)) throw new Error(NESTED_FILE_MESSAGE);
+      form.append(key, formValue(value));
+    }
+  }
+  return form;
+}
+
+export function encodeBody(body: unknown): { body: BodyInit; contentType: string | null } {
+  if (body instanceof FormData) return { body, contentType: null };
+  if (isRecord(body) && Object.values(body).some(containsBlob)) {
+    // The browser sets the multipart boundary itself.
+    return { body: toFormData(body), contentType: null };
+  }
+  if (containsBlob(body)) throw new Error(NESTED_FILE_MESSAGE);
+  return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+/** Parsed JSON, the raw text when not JSON, undefined when empty or unreadable. */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function isAbort(error: unknown, signal?: AbortSignal): boolean {
+  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    const encoded = encodeBody(options.body);
+    body = encoded.body;
+    if (encoded.contentType) headers['Content-Type'] = encoded.contentType;
+  }
+  if (UNSAFE_METHODS.has(method)) {
+    const token = readCookie(CSRF_COOKIE);
+    if (token) headers[CSRF_HEADER] = token;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbort(error, options.signal)) throw error;
+    throw networkError(error);
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) throw errorFromResponse(response.status, data);
+  return data as T;
+}
+
+export function isPaginated(value: unknown): value is Paginated<unknown> {
+  return isRecord(value) && Array.isArray(value.results) && 'next' in value;
+}
+
+/**
+ * `next` links are absolute (DRF builds them from the Host header, which is
+ * the backend's behind a dev proxy): keep only path and query so the call
+ * stays same-origin.
+ */
+function sameOriginPath(next: string, current: string): string {
+  const base = new URL(current, globalThis.location?.href ?? 'http://localhost/');
+  const url = new URL(next, base);
+  return `${url.pathname}${url.search}`;
+}
+
+/** GET a list, following DRF `next` links (page or offset/limit) and merging the results. */
+export async function getList<T>(
+  path: string,
+  query?: Query,
+  options: { signal?: AbortSignal } = {},
+): Promise<T[]> {
+  let url = buildUrl(path, query);
+  const first = await request<unknown>(url, { signal: options.signal });
+  if (Array.isArray(first)) return first as T[];
+  if (!isPaginated(first)) {
+    throw new ApiError({
+      kind: 'server',
+      status: 200,
+      detail: `Risposta inattesa da ${path}: manca l'elenco dei risultati.`,
+      body: first,
+    });
+  }
+  const results = [...(first.results as T[])];
+  const seen = new Set([url]);
+  let next = first.next;
+  for (let pages = 1; next && pages < MAX_PAGES; pages++) {
+    url = sameOriginPath(next, url);
+    if (seen.has(url)) break;
+    seen.add(url);
+    const page = await request<Paginated<T>>(url, { signal: options.signal });
+    results.push(...page.results);
+    next = page.next;
+  }
+  return results;
+}
+
+type Init = Omit<RequestOptions, 'method' | 'body' | 'query'>;
+
+export const api = {
+  get: <T>(path: string, query?: Query, init?: Init) => request<T>(path, { ...init, query }),
+  list: getList,
+  post: <T>(path: string, body?: unknown, init?: Init) =>
+    request<T>(path, { ...init, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, init?: Init) =>
+    request<T>(path, { ...init, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, init?: Init) =>
+    request<T>(path, { ...init, method: 'PATCH', body }),
+  delete: <T = void>(path: string, init?: Init) => request<T>(path, { ...init, method: 'DELETE' }),
+};

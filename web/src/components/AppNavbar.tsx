@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useEventoCorrente } from '../api/queries';
+import { SEASONS, seasonLabel } from '../lib/seasons';
+import { UserMenu } from './UserMenu';
+
+function NavItemLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Nav.Link as={NavLink} to={to} end>
+      {children}
+    </Nav.Link>
+  );
+}
+
+/**
+ * Mobile menu state: opened by the toggler, closed by any navigation. (Bootstrap's
+ * `collapseOnSelect` needs an `eventKey` on every item, which puts an invalid
+ * aria-selected on dropdown links.)
+ */
+function useCollapseOnNavigation() {
+  const { key } = useLocation();
+  const [expanded, setExpanded] = useState(false);
+  const [lastKey, setLastKey] = useState(key);
+  if (key !== lastKey) {
+    setLastKey(key);
+    setExpanded(false);
+  }
+  return [expanded, setExpanded] as const;
+}
+
+function EventiMenu() {
+  const { pathname } = useLocation();
+  const items = [
+    { to: '/eventi/', label: 'Tutti gli eventi' },
+    ...SEASONS.map((anno) => ({ to: `/eventi/anno/${anno}/`, label: seasonLabel(anno) })),
+  ];
+  return (
+    <NavDropdown title="Eventi" id="menu-eventi" active={pathname.startsWith('/eventi')}>
+      {items.map(({ to, label }) => (
+        <NavDropdown.Item key={to} as={NavLink} to={to} end>
+          {label}
+        </NavDropdown.Item>
+      ))}
+      <NavDropdown.Divider />
+      <NavDropdown.Item as={NavLink} to="/eventi/non-ufficiali/" end>
+        Eventi non ufficiali
+      </NavDropdown.Item>
+    </NavDropdown>
+  );
+}
+
+export function AppNavbar() {
+  const evento = useEventoCorrente();
+  const [expanded, setExpanded] = useCollapseOnNavigation();
+  return (
+    <Navbar
+      expand="lg"
+      bg="dark"
+      data-bs-theme="dark"
+      expanded={expanded}
+      onToggle={setExpanded}
+      className="app-navbar"
+      aria-label="Navigazione principale"
+    >
+      <Container fluid="xl">
+        <Navbar.Brand as={Link} to="/" className="d-flex align-items-center gap-2 fw-bold">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          GaS
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="navbar-principale" label="Apri o chiudi il menu" />
+        <Navbar.Collapse id="navbar-principale">
+          <Nav className="me-auto">
+            {evento && <NavItemLink to={`/evento/${evento.id}/`}>Evento corrente</NavItemLink>}
+            <EventiMenu />
+            <NavItemLink to="/albo-d-oro/">Albo d&apos;oro</NavItemLink>
+            <NavItemLink to="/regolamento/">Regolamento</NavItemLink>
+            <NavItemLink to="/sponsor/">Sponsor</NavItemLink>
+            <NavItemLink to="/about-us/">Chi siamo</NavItemLink>
+          </Nav>
+          <UserMenu />
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

@@ -1,0 +1,35 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorFromResponse, networkError } from '../api/errors';
+import { ErrorPage } from './ErrorPage';
+
+afterEach(cleanup);
+
+describe('error page (spec §8)', () => {
+  it.each([
+    [403, '403: Permesso negato'],
+    [404, '404: Oggetto non trovato'],
+    [400, '400: Bad request'],
+    [500, 'Internal Server error'],
+    [429, 'Errore generico'],
+  ])('titles an API error with status %i as %s and shows its detail', (status, title) => {
+    const { container } = render(
+      <ErrorPage error={errorFromResponse(status, { detail: 'Il dettaglio.' })} />,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+    expect(screen.getByText('Il dettaglio.')).toBeTruthy();
+    expect(container.querySelector('pre')).toBeNull(); // no stack for API errors
+  });
+
+  it('titles a network error as a generic error', () => {
+    render(<ErrorPage error={networkError(new TypeError('Failed to fetch'))} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Errore generico');
+  });
+
+  it("shows 'L'applicazione è crashata' with the stack for other errors", () => {
+    const error = new Error('undefined is not a function');
+    render(<ErrorPage error={error} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("L'applicazione è crashata");
+    expect(screen.getByText(error.stack!.split('\n')[0]!, { exact: false })).toBeTruthy();
+  });
+});

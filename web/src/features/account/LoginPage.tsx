@@ -1,0 +1,5 @@
+import { Page } from '../../components/Page';
+
+export default function LoginPage() {
+  return <Page title="Accedi" />;
+}

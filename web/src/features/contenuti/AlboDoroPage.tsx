@@ -1,0 +1,5 @@
+import { Page } from '../../components/Page';
+
+export default function AlboDoroPage() {
+  return <Page title="Albo d'oro" />;
+}

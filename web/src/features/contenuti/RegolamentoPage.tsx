@@ -1,0 +1,5 @@
+import { Page } from '../../components/Page';
+
+export default function RegolamentoPage() {
+  return <Page title="Regolamento" />;
+}

@@ -1,0 +1,13 @@
+import { useLocation } from 'react-router';
+import { Page } from '../../components/Page';
+
+export default function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <Page title="Error 404">
+      <p className="lead">
+        Nessun risultato per <code>{pathname}</code>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../components/Page';
+
+export default function ListaPoliPage() {
+  return <Page title="Lista poli" />;
+}

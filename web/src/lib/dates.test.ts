@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { findCurrentEvent } from './currentEvent';
+import {
+  formatDate,
+  formatDateLong,
+  formatDateTime,
+  formatDuration,
+  formatRelative,
+  formatTime,
+  formatTimeWithSeconds,
+  relativeRefreshInterval,
+  romeParts,
+} from './dates';
+import { seasonLabel, seasonOf, SEASONS } from './seasons';
+
+describe('it-IT dates in Europe/Rome', () => {
+  // 12:30 UTC is 14:30 in Rome in summer (CEST, +2) and 13:30 in winter (CET, +1).
+  const summer = '2026-04-15T12:30:05Z';
+  const winter = '2026-01-15T12:30:05Z';
+
+  it('formats dates and times on the Rome clock', () => {
+    expect(formatDate(summer)).toBe('15/04/2026');
+    expect(formatTime(summer)).toBe('14:30');
+    expect(formatTime(winter)).toBe('13:30');
+    expect(formatTimeWithSeconds(summer)).toBe('14:30:05');
+    expect(formatDateTime(summer)).toBe('15/04/2026 14:30');
+    expect(formatDateLong(summer)).toBe('mercoledì 15 aprile 2026');
+  });
+
+  it('moves to the next day when Rome is already past midnight', () => {
+    expect(formatDate('2025-12-31T23:30:00Z')).toBe('01/01/2026');
+    expect(romeParts('2025-12-31T23:30:00Z')).toMatchObject({
+      year: 2026,
+      month: 1,
+      day: 1,
+      hour: 0,
+    });
+  });
+
+  it('writes durations in Italian words', () => {
+    expect(formatDuration(90 * 60_000)).toBe("un'ora e 30 minuti");
+    expect(formatDuration(((24 + 2) * 3600 + 5) * 1000)).toBe('un giorno, 2 ore e 5 secondi');
+    expect(formatDuration(0)).toBe('0 secondi');
+  });
+
+  it("labels relative times as 'Fra ...' and '... fa'", () => {
+    const now = Date.parse(summer);
+    expect(formatRelative(now + 3 * 60_000, now)).toBe('Fra 3 minuti');
+    expect(formatRelative(now - 2 * 3600_000, now)).toBe('2 ore fa');
+    expect(formatRelative(now, now)).toBe('Adesso');
+  });
+
+  it('refreshes relative labels by magnitude', () => {
+    const now = 0;
+    expect(relativeRefreshInterval(30_000, now)).toBe(1000);
+    expect(relativeRefreshInterval(-5 * 60_000, now)).toBe(60_000);
+    expect(relativeRefreshInterval(5 * 3600_000, now)).toBe(3_600_000);
+    expect(relativeRefreshInterval(3 * 86_400_000, now)).toBe(86_400_000);
+  });
+});
+
+describe('seasons', () => {
+  it('lists 2025-2026 back to 2022-2023', () => {
+    expect(SEASONS.map(seasonLabel)).toEqual([
+      'Stagione 2025-2026',
+      'Stagione 2024-2025',
+      'Stagione 2023-2024',
+      'Stagione 2022-2023',
+    ]);
+  });
+
+  it('counts an event starting after August for the next year, on the Rome calendar', () => {
+    expect(seasonOf('2026-04-15T08:00:00Z')).toBe(2026);
+    expect(seasonOf('2025-08-31T12:00:00Z')).toBe(2025);
+    expect(seasonOf('2025-09-01T12:00:00Z')).toBe(2026);
+    // 31 August 23:30 UTC is already 1 September in Rome.
+    expect(seasonOf('2025-08-31T23:30:00Z')).toBe(2026);
+  });
+});
+
+describe('current event', () => {
+  const now = Date.parse('2026-02-10T10:00:00Z');
+  const day = 86_400_000;
+  const at = (offset: number, id: number) => ({ id, inizio: new Date(now + offset).toISOString() });
+
+  it('picks the event starting within two days, in either direction, closest first', () => {
+    expect(findCurrentEvent([at(-3 * day, 1), at(1.5 * day, 2), at(-0.5 * day, 3)], now)?.id).toBe(
+      3,
+    );
+    expect(findCurrentEvent([at(-2 * day, 4)], now)?.id).toBe(4);
+    expect(findCurrentEvent([at(2 * day + 1000, 5), at(-2 * day - 1000, 6)], now)).toBeNull();
+    expect(findCurrentEvent([], now)).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+// Every screen of spec §2. Paths are written without the trailing slash:
+// React Router matches them with and without it, and links use the slash.
+// Pages are code-split, one chunk per page module (the tiny 404 page is not,
+// as the error boundary needs it too).
+import { lazy } from 'react';
+import Container from 'react-bootstrap/Container';
+import { useRouteError, type RouteObject } from 'react-router';
+import { ErrorPage, RouteErrorBoundary } from './components/ErrorPage';
+import { Layout } from './components/Layout';
+import NotFoundPage from './features/errors/NotFoundPage';
+import { LegacyHashRedirect } from './features/home/LegacyHashRedirect';
+
+const HomePage = lazy(() => import('./features/home/HomePage'));
+const EventiPage = lazy(() => import('./features/eventi/EventiPage'));
+const PunteggiPage = lazy(() => import('./features/punteggi/PunteggiPage'));
+const TelecronacaPage = lazy(() => import('./features/punteggi/TelecronacaPage'));
+const ConsegnaRispostePage = lazy(() => import('./features/consegna/ConsegnaRispostePage'));
+const LeTueSquadrePage = lazy(() => import('./features/squadre/LeTueSquadrePage'));
+const NuovaSquadraPage = lazy(() => import('./features/squadre/NuovaSquadraPage'));
+const ResponsabileFormPage = lazy(() => import('./features/responsabili/ResponsabileFormPage'));
+const EventoFormPage = lazy(() => import('./features/evento-form/EventoFormPage'));
+const ListaPoliPage = lazy(() => import('./features/poli/ListaPoliPage'));
+const AdminActionsPage = lazy(() => import('./features/admin/AdminActionsPage'));
+const RegolamentoPage = lazy(() => import('./features/contenuti/RegolamentoPage'));
+const SponsorPage = lazy(() => import('./features/contenuti/SponsorPage'));
+const AboutUsPage = lazy(() => import('./features/contenuti/AboutUsPage'));
+const CookiePolicyPage = lazy(() => import('./features/contenuti/CookiePolicyPage'));
+const AlboDoroPage = lazy(() => import('./features/contenuti/AlboDoroPage'));
+const LoginErrorPage = lazy(() => import('./features/account/LoginErrorPage'));
+const ProfilePage = lazy(() => import('./features/account/ProfilePage'));
+const ChatTokenPage = lazy(() => import('./features/account/ChatTokenPage'));
+const LoginPage = lazy(() => import('./features/account/LoginPage'));
+const PasswordChangePage = lazy(() => import('./features/account/PasswordChangePage'));
+
+/** Only when the layout itself fails: the error page without navbar. */
+function RootErrorBoundary() {
+  return (
+    <Container as="main" className="py-4">
+      <ErrorPage error={useRouteError()} />
+    </Container>
+  );
+}
+
+export const pageRoutes: RouteObject[] = [
+  {
+    index: true,
+    element: (
+      <LegacyHashRedirect>
+        <HomePage />
+      </LegacyHashRedirect>
+    ),
+  },
+
+  // Events
+  { path: 'eventi', element: <EventiPage scope="ufficiali" /> },
+  { path: 'eventi/anno/:anno', element: <EventiPage scope="anno" /> },
+  { path: 'eventi/non-ufficiali', element: <EventiPage scope="non-ufficiali" /> },
+  { path: 'evento/:pk', element: <EventiPage scope="evento" /> },
+  { path: 'evento/:pk/consegna-risposte', element: <ConsegnaRispostePage scope="evento" /> },
+  { path: 'nuovo-evento', element: <EventoFormPage mode="nuovo" /> },
+  { path: 'modifica-evento/:pk', element: <EventoFormPage mode="modifica" /> },
+  { path: 'lista-poli/:pk', element: <ListaPoliPage /> },
+  { path: 'albo-d-oro', element: <AlboDoroPage /> },
+
+  // Sessions
+  { path: 'sessione/:pk/punteggi', element: <PunteggiPage variant="standard" /> },
+  {
+    path: 'sessione/:pk/punteggi/standard-model',
+    element: <PunteggiPage variant="standard-model" />,
+  },
+  { path: 'sessione/:pk/punteggi/scuola/:scuolaId', element: <PunteggiPage variant="scuola" /> },
+  { path: 'sessione/:pk/punteggi/telecronaca', element: <TelecronacaPage /> },
+  { path: 'sessione/:pk/consegna-risposte', element: <ConsegnaRispostePage scope="sessione" /> },
+  { path: 'sessione/:pk/le-tue-squadre', element: <LeTueSquadrePage /> },
+
+  // Managers and teams
+  { path: 'nuovo-responsabile', element: <ResponsabileFormPage mode="nuovo" /> },
+  { path: 'modifica-responsabile/:pk', element: <ResponsabileFormPage mode="modifica" /> },
+  { path: 'nuova-squadra', element: <NuovaSquadraPage /> },
+  { path: 'admin-actions', element: <AdminActionsPage /> },
+
+  // Content
+  { path: 'regolamento', element: <RegolamentoPage /> },
+  { path: 'sponsor', element: <SponsorPage /> },
+  { path: 'about-us', element: <AboutUsPage /> },
+  { path: 'cookie-policy', element: <CookiePolicyPage /> },
+
+  // Accounts
+  { path: 'loginerror', element: <LoginErrorPage /> },
+  { path: 'accounts/login', element: <LoginPage /> },
+  { path: 'accounts/password', element: <PasswordChangePage /> },
+  { path: 'accounts/profile', element: <ProfilePage /> },
+  { path: 'accounts/profile/chat-token', element: <ChatTokenPage /> },
+
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    errorElement: <RootErrorBoundary />,
+    // A page that fails shows its error inside the layout, navbar included.
+    children: [{ errorElement: <RouteErrorBoundary />, children: pageRoutes }],
+  },
+];

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API server (Fastify) listens on :8000; in development and preview the
+// browser talks to Vite only, so every server path is proxied there.
+const backend = 'http://localhost:8000';
+const proxy: Record<string, ProxyOptions> = {
+  '/api': { target: backend, changeOrigin: false },
+  '/ws': { target: backend, ws: true },
+  '/healthz': { target: backend },
+};
+
+export default defineConfig({
+  // Absolute root so `vite build web`, `npm run -w @gas/web build` and
+  // `vite preview --config web/vite.config.ts` all behave the same.
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: { proxy },
+  preview: { proxy },
+});
