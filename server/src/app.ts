@@ -9,14 +9,15 @@ import type { Database } from './db/client';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { sessionAuth } from './plugins/auth/session';
-import { authRoutes } from './api/auth/routes';
 import { registerWebApp } from './plugins/static';
-import { systemRoutes } from './api/system/routes';
-import { eventoRoutes } from './api/evento/routes';
+import { apiRoutes } from './api';
+import { LiveBus } from './live/bus';
 
 export type BuildAppOptions = {
   config: AppConfig;
   database: Database;
+  /** Live event bus; a new one when not given. */
+  live?: LiveBus;
   /** Pino logger options, or false to silence (tests). */
   logger?: boolean | Record<string, unknown>;
 };
@@ -24,6 +25,7 @@ export type BuildAppOptions = {
 export async function buildApp({
   config,
   database,
+  live = new LiveBus(),
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
   configureZodItalian();
@@ -57,9 +59,7 @@ export async function buildApp({
 
   await registerOpenApi(app);
   await app.register(sessionAuth, { database });
-  await app.register(systemRoutes, { database });
-  await app.register(authRoutes, { database });
-  await app.register(eventoRoutes, { database });
+  await apiRoutes(app, { config, database, live });
   await registerWebApp(app, config.webDist);
   return app;
 }

@@ -1,2 +1,5 @@
 export { configureZodItalian, REQUIRED_FIELD } from './zod-italian';
 export * from './auth';
+export * from './evento';
+export * from './gara';
+export * from './persone';

@@ -8,7 +8,7 @@ import {
   loginRequest,
   passwordChangeRequest,
 } from '@gas/contracts';
-import type { Database } from '../../db/client';
+import type { ApiDeps } from '../deps';
 import { loginSession, users } from '../../db/schema';
 import { apiError, fieldErrors } from '../../errors';
 import { loadActor } from '../../plugins/auth/actor-loader';
@@ -22,8 +22,8 @@ import {
 } from '../../plugins/auth/session';
 import { presentWhoami } from './present';
 
-export async function authRoutes(app: FastifyInstance, opts: { database: Database }) {
-  const { database } = opts;
+export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const { database } = deps;
   const { db } = database;
   const throttle = new LoginThrottle();
   const r = app.withTypeProvider<ZodTypeProvider>();

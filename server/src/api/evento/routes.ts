@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { ApiDeps } from '../deps';
 import { TIPOLOGIE_EVENTO } from '../../db/schema';
 import { apiError } from '../../errors';
 import { canSeeEvento } from '../../policies';
@@ -21,8 +21,8 @@ const listQuery = paginationQuery.extend({
 });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-export async function eventoRoutes(app: FastifyInstance, opts: { database: Database }) {
-  const { db } = opts.database;
+export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -1,9 +1,9 @@
 // Server time (the client computes its clock offset from it) and liveness.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { ApiDeps } from '../deps';
 
-export async function systemRoutes(app: FastifyInstance, opts: { database: Database }) {
+export async function systemRoutes(app: FastifyInstance, deps: ApiDeps) {
   app.get('/api/time/', async () => {
     const now = new Date();
     return { time: now.toISOString(), epoch_ms: now.getTime() };
@@ -11,11 +11,11 @@ export async function systemRoutes(app: FastifyInstance, opts: { database: Datab
 
   app.get('/healthz', async (_request, reply) => {
     try {
-      await opts.database.db.execute(sql`select 1`);
-      return { status: 'ok', database: opts.database.kind };
+      await deps.database.db.execute(sql`select 1`);
+      return { status: 'ok', database: deps.database.kind };
     } catch (error) {
       app.log.error({ err: error }, 'healthz: database non raggiungibile');
-      return reply.status(503).send({ status: 'error', database: opts.database.kind });
+      return reply.status(503).send({ status: 'error', database: deps.database.kind });
     }
   });
 }

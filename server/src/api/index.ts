@@ -1,0 +1,42 @@
+// Every API resource, one folder each (routes · schema · queries · present · tests).
+import type { FastifyInstance } from 'fastify';
+import type { ApiDeps } from './deps';
+import { authRoutes } from './auth/routes';
+import { bigliettiConsegnaRoutes } from './biglietti-consegna/routes';
+import { chatTokenRoutes } from './chat-token/routes';
+import { eventoRoutes } from './evento/routes';
+import { extUserRoutes } from './ext-user/routes';
+import { fileProgrammatoRoutes } from './file-programmato/routes';
+import { jollyRoutes } from './jolly/routes';
+import { messaggiImportantiRoutes } from './messaggi-importanti/routes';
+import { poloRoutes } from './polo/routes';
+import { problemaRoutes } from './problema/routes';
+import { rispostaRoutes } from './risposta/routes';
+import { sessioneRoutes } from './sessione/routes';
+import { sitoRoutes } from './sito/routes';
+import { squadraRoutes } from './squadra/routes';
+import { systemRoutes } from './system/routes';
+import { userRoutes } from './user/routes';
+
+const resources = [
+  systemRoutes,
+  authRoutes,
+  eventoRoutes,
+  sessioneRoutes,
+  problemaRoutes,
+  poloRoutes,
+  rispostaRoutes,
+  jollyRoutes,
+  squadraRoutes,
+  userRoutes,
+  extUserRoutes,
+  chatTokenRoutes,
+  fileProgrammatoRoutes,
+  messaggiImportantiRoutes,
+  bigliettiConsegnaRoutes,
+  sitoRoutes,
+];
+
+export async function apiRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  for (const resource of resources) await app.register(resource, deps);
+}

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiDeps } from '../deps';
+
+export async function sessioneRoutes(_app: FastifyInstance, _deps: ApiDeps) {}

@@ -1,0 +1,37 @@
+// In-process publish/subscribe of live events. Write paths publish here only
+// after their transaction has committed; the WebSocket feeds (and, with
+// PostgreSQL, the cross-instance LISTEN/NOTIFY bridge) subscribe.
+import type { LiveEvent as ScoringEvent } from './types';
+
+export type LiveMessage =
+  /** A committed answer or joker choice of a session (the `npe` feed message). */
+  | { type: 'npe'; sessioneId: number; event: ScoringEvent }
+  /** An answer (or joker choice) was deleted: clients drop that event id. */
+  | { type: 'npe_delete'; sessioneId: number; id: number }
+  /** Admin action: reload the page now, or after a random delay up to `interval` s. */
+  | { type: 'refresh_page'; sessioneId: number }
+  | { type: 'refresh_page_delayed'; sessioneId: number; interval: number }
+  /** The cached snapshot of a session is stale (answers changed, cache cleared). */
+  | { type: 'snapshot_invalidated'; sessioneId: number }
+  | { type: 'new_message'; eventoId: number; message: { id: number; testo: string; data: string } };
+
+export type LiveListener = (message: LiveMessage) => void;
+
+export class LiveBus {
+  private readonly listeners = new Set<LiveListener>();
+
+  subscribe(listener: LiveListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  publish(message: LiveMessage): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(message);
+      } catch {
+        // A failing subscriber must never break the write path that published.
+      }
+    }
+  }
+}
