@@ -13,8 +13,10 @@ const relativeOnly = (message) => ({
 });
 
 const browserAndNodeGlobals = [
-  ...Object.keys(globals.browser).filter((name) => !(name in globals.es2021)),
-  ...Object.keys(globals.node).filter((name) => !(name in globals.es2021)),
+  ...new Set([
+    ...Object.keys(globals.browser).filter((name) => !(name in globals.es2021)),
+    ...Object.keys(globals.node).filter((name) => !(name in globals.es2021)),
+  ]),
 ].filter((name) => !['console', 'setTimeout', 'clearTimeout', 'structuredClone'].includes(name));
 
 export default tseslint.config(

@@ -33,7 +33,10 @@ export function generateSession(o: GenerateOptions = {}): ScoringInput {
   const nEvents = o.events ?? 40_000;
   const durationMs = (o.durationMin ?? 120) * 60_000;
   const random = rng(o.seed ?? 20250220);
-  const problemi = Array.from({ length: nProblems }, (_, i) => ({ id: 100 + i, nome: `P${i + 1}` }));
+  const problemi = Array.from({ length: nProblems }, (_, i) => ({
+    id: 100 + i,
+    nome: `P${i + 1}`,
+  }));
   const squadre = Array.from({ length: nTeams }, (_, i) => ({
     id: 1000 + i,
     nome: `Squadra ${i + 1}`,

@@ -1,5 +1,5 @@
-// Timing helpers: warm up, then time each run; report the median (robust to
-// GC pauses and to the other processes of a shared machine) and the mean.
+// Timing summaries: the median (robust to GC pauses and to the other
+// processes of a shared machine), the mean and the 95th percentile.
 export interface Timing {
   median: number;
   mean: number;
@@ -12,18 +12,6 @@ export function summarize(samples: number[]): Timing {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
   return { median: at(0.5), mean, p95: at(0.95), runs: samples.length };
-}
-
-/** Times `fn` `runs` times after `warmup` untimed calls. */
-export function measure(fn: () => unknown, runs: number, warmup = 3): Timing {
-  for (let i = 0; i < warmup; i++) fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    samples.push(performance.now() - t0);
-  }
-  return summarize(samples);
 }
 
 export const ms = (x: number) => (x < 1 ? `${(x * 1000).toFixed(0)} µs` : `${x.toFixed(2)} ms`);

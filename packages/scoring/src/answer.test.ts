@@ -86,7 +86,8 @@ describe('isAnswerCorrect, positive solution: [s / (1 + p), s * (1 + p)]', () =>
   });
 
   it('accepts the solution itself and values inside', () => {
-    for (const v of ['100', '1e2', '100.0', '0.1e3', '100.2', '99.9']) expect(check(v, 100)).toBe(true);
+    for (const v of ['100', '1e2', '100.0', '0.1e3', '100.2', '99.9'])
+      expect(check(v, 100)).toBe(true);
   });
 
   it('refuses zero, negative values and garbage', () => {

@@ -1,10 +1,11 @@
 // The live state machine: in-order and late events, duplicates, removal,
-// undo and the session score state of spec §3.
+// undo and the session score state of spec §3; then the score history
+// (classifica_tempo) for all teams, sampled and exact.
 import { describe, expect, it } from 'vitest';
 import { computeLeaderboard } from './compute';
-import { scoreHistory } from './history';
+import { scoreChangePoints, scoreHistory, withHistory } from './history';
 import { LiveScoring } from './live';
-import { at, joker, makeSession, right, team, wrong } from './__fixtures__/sessions';
+import { at, entryOf, joker, makeSession, right, team, wrong } from './__fixtures__/sessions';
 import type { ScoringEvent, ScoringInput } from './types';
 
 function liveOf(input: ScoringInput) {
@@ -154,9 +155,9 @@ describe('LiveScoring', () => {
     const board = live.leaderboard(at(6));
     expect(board.classifica.find((e) => e.id === 1)!.new).toEqual([false, true]);
     expect(board.classifica.find((e) => e.id === 3)!.new).toEqual([true, true]);
-    expect(live.leaderboard(Date.parse(at(20))).classifica.every((e) => !e.new.includes(true))).toBe(
-      true,
-    );
+    expect(
+      live.leaderboard(Date.parse(at(20))).classifica.every((e) => !e.new.includes(true)),
+    ).toBe(true);
     const rows = live.ranking();
     expect(rows.map((r) => [r.id, r.totale, r.posizione])).toEqual(
       board.classifica.map((e) => [e.id, e.totale, e.posizione]),
@@ -179,5 +180,72 @@ describe('LiveScoring', () => {
     const { live, eventi } = liveOf(input);
     for (const e of eventi) live.apply(e);
     expect(live.history({ stepMs: 120_000 })).toEqual(scoreHistory(input, { stepMs: 120_000 }));
+  });
+});
+
+// Score history (classifica_tempo) for all teams: sampled and exact.
+const historyEvents = [
+  joker(1, 1, 0.5),
+  right(1, 1, 1),
+  wrong(2, 1, 2.5),
+  right(2, 1, 4),
+  right(3, 2, 4),
+];
+const historyInput = makeSession(40, 2, historyEvents);
+const totalsAt = (time: string) =>
+  computeLeaderboard({ ...historyInput, at: time }).classifica.reduce<Record<number, number>>(
+    (acc, e) => ({ ...acc, [e.id]: e.totale }),
+    {},
+  );
+
+describe('scoreHistory', () => {
+  it('samples every team (not only 30) from the start to the last event', () => {
+    const h = scoreHistory(historyInput, { stepMs: 60_000 });
+    expect(h.tempi).toEqual([0, 1, 2, 3, 4].map((m) => Date.parse(at(m))));
+    expect(h.squadre).toHaveLength(40);
+    h.tempi.forEach((t, k) => {
+      const expected = totalsAt(new Date(t).toISOString());
+      for (const s of h.squadre) expect(s.punteggi[k]).toBe(expected[s.id]);
+    });
+    const team1 = h.squadre.find((s) => s.id === 1)!;
+    expect(team1.punteggi.slice(0, 2)).toEqual([0, 2 * 120 + 20]);
+  });
+
+  it('ends at `to` (or `at`), adding it as the last sample', () => {
+    const h = scoreHistory(historyInput, { stepMs: 150_000, to: at(4) });
+    expect(h.tempi.map((t) => (t - Date.parse(at(0))) / 60_000)).toEqual([0, 2.5, 4]);
+    const cut = scoreHistory({ ...historyInput, at: at(3) });
+    expect(cut.tempi.at(-1)).toBe(Date.parse(at(3)));
+    expect(cut.squadre.find((s) => s.id === 2)!.punteggi.at(-1)).toBe(20 - 10);
+    const late = scoreHistory(historyInput, { from: at(1), to: at(1) });
+    expect(late.tempi).toEqual([Date.parse(at(1))]);
+  });
+
+  it('rejects a bad step or range', () => {
+    expect(() => scoreHistory(historyInput, { stepMs: 0 })).toThrow(RangeError);
+    expect(() => scoreHistory(historyInput, { stepMs: NaN })).toThrow(RangeError);
+    expect(() => scoreHistory(historyInput, { from: at(5), to: at(1) })).toThrow(RangeError);
+    expect(() => scoreHistory(historyInput, { stepMs: 1, to: at(100_000) })).toThrow(RangeError);
+  });
+
+  it('attaches classifica_tempo to the entries', () => {
+    const board = withHistory(computeLeaderboard(historyInput), scoreHistory(historyInput));
+    const e = entryOf(board, 2);
+    expect(e.classifica_tempo!.tempi).toHaveLength(5);
+    expect(e.classifica_tempo!.punteggi.at(-1)).toBe(e.totale);
+  });
+});
+
+describe('scoreChangePoints', () => {
+  it('records each team at the start and whenever its total changes', () => {
+    const points = scoreChangePoints(historyInput);
+    expect(points).toHaveLength(40);
+    const team1 = points.find((s) => s.id === 1)!;
+    // Joker (capital), solve, team 2's error raising the pool of P1 (doubled
+    // by the joker), and the value drop when team 2 solves P1 at minute 4.
+    expect(team1.tempi.map((t) => (t - Date.parse(at(0))) / 60_000)).toEqual([0, 0.5, 1, 2.5, 4]);
+    expect(team1.punteggi).toEqual([0, 20, 260, 20 + 2 * (30 + 71 + 20), totalsAt(at(4))[1]]);
+    const idle = points.find((s) => s.id === 10)!;
+    expect(idle).toEqual({ id: 10, tempi: [Date.parse(at(0))], punteggi: [0] });
   });
 });

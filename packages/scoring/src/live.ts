@@ -98,8 +98,8 @@ export class LiveScoring {
   }
 
   /** Re-ranks without building the per-problem detail: rows in order, with totals and positions. */
-  ranking(): readonly Readonly<RankRow>[] {
-    return this.ranker.rank();
+  ranking(): RankRow[] {
+    return this.ranker.rank().map((row) => ({ ...row }));
   }
 
   /** The session score state of spec §3. */

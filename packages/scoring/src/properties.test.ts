@@ -7,10 +7,11 @@ import { scoreChangePoints, scoreHistory } from './history';
 import { LiveScoring } from './live';
 import { prepareSession, resolveEvents } from './session';
 import { ScoreState } from './state';
-import { at } from './__fixtures__/sessions';
+import { at, START } from './__fixtures__/sessions';
 import type { ScoringEvent, ScoringInput } from './types';
 
 const RUNS = 150;
+const OLD_START = '2023-02-01T09:00:00.000Z';
 
 /** A small random session: unknown teams/problems (id 99), equal times and names. */
 const sessionArb: fc.Arbitrary<ScoringInput> = fc
@@ -49,7 +50,9 @@ const sessionArb: fc.Arbitrary<ScoringInput> = fc
     ),
   })
   .map(({ nTeams, nProblems, before2023, params, teams, events }) => ({
-    inizio: before2023 ? '2023-02-01T09:00:00Z' : '2025-02-20T09:00:00.000Z',
+    // Sessions before 2023-07-01 give every team the capital; events are
+    // timed relative to the start.
+    inizio: before2023 ? OLD_START : START,
     params,
     problemi: Array.from({ length: nProblems }, (_, i) => ({ id: i + 1, nome: `P${i + 1}` })),
     squadre: teams.slice(0, nTeams).map((t, i) => ({ id: i + 1, ...t })),
@@ -57,7 +60,8 @@ const sessionArb: fc.Arbitrary<ScoringInput> = fc
       const s = e.s < nTeams ? e.s + 1 : 99;
       const p = e.p < nProblems ? e.p + 1 : 99;
       // Ids not in time order, so that ties on d are broken by a shuffled id.
-      const base = { id: ((i * 37) % 101) + 1, k: e.k as 'r' | 'j', s, p, d: at(e.minute) };
+      const d = before2023 ? at(e.minute, Date.parse(OLD_START)) : at(e.minute);
+      const base = { id: ((i * 37) % 101) + 1, k: e.k as 'r' | 'j', s, p, d };
       return e.k === 'r' ? { ...base, c: e.c } : base;
     }),
   }));
@@ -71,6 +75,9 @@ const arrivalArb = sessionArb.chain((input) =>
     })
     .map((order) => ({ input, order })),
 );
+
+/** ISO time `minute` minutes after the session start. */
+const atFor = (input: ScoringInput, minute: number) => at(minute, Date.parse(input.inizio));
 
 function fresh(input: ScoringInput): LiveScoring {
   const { eventi: _ignored, ...setup } = input;
@@ -96,7 +103,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(arrivalArb, ({ input, order }) => {
         const live = fresh(input);
-        const now = at(6);
+        const now = atFor(input, 6);
         order.forEach((e, i) => {
           live.apply(e);
           const sofar = { ...input, eventi: order.slice(0, i + 1) };
@@ -126,13 +133,14 @@ describe('properties', () => {
         const live = fresh(input);
         for (const e of order.slice(0, k)) live.apply(e);
         const snapshot = live.snapshot();
-        const board = live.leaderboard(at(5));
-        const e: ScoringEvent = { id: 5000, k: 'r', s: extra.s, p: extra.p, c: extra.c, d: at(extra.minute) };
+        const board = live.leaderboard(atFor(input, 5));
+        const d = atFor(input, extra.minute);
+        const e: ScoringEvent = { id: 5000, k: 'r', s: extra.s, p: extra.p, c: extra.c, d };
         const result = live.apply(e);
         if (result === 'applied') live.undo();
         else live.remove(e.id);
         expect(live.snapshot()).toEqual(snapshot);
-        expect(live.leaderboard(at(5))).toEqual(board);
+        expect(live.leaderboard(atFor(input, 5))).toEqual(board);
       }),
       { numRuns: RUNS },
     );
@@ -193,7 +201,7 @@ describe('properties', () => {
         for (const t of times) {
           const totals = totalsAt(t);
           for (const s of exact) {
-            const k = s.tempi.findLastIndex((x) => x <= t);
+            const k = s.tempi.filter((x) => x <= t).length - 1;
             expect(s.punteggi[k]).toBe(totals.get(s.id));
           }
         }

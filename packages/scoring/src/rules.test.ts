@@ -2,15 +2,7 @@
 // rule's own formula (or worked out by hand) so that each test reads as the rule.
 import { describe, expect, it } from 'vitest';
 import { computeLeaderboard } from './compute';
-import {
-  at,
-  entryOf,
-  joker,
-  makeSession,
-  right,
-  team,
-  wrong,
-} from './__fixtures__/sessions';
+import { at, entryOf, joker, makeSession, right, team, wrong } from './__fixtures__/sessions';
 import type { ScoringEvent, ScoringInput } from './types';
 
 const floor = Math.floor;

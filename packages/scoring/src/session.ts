@@ -1,3 +1,5 @@
+// A session's fixed part (parameters, problems, teams) with dense indices,
+// and events resolved against it: times in epoch ms, team and problem indices.
 import { CAPITAL_FOR_ALL_BEFORE, resolveParams } from './params';
 import { instant, parseInstant } from './time';
 import type { ProblemInput, ScoringEvent, ScoringParams, SessionSetup } from './types';

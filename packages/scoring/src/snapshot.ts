@@ -63,7 +63,8 @@ export function snapshotOf(state: ScoreState): ScoreSnapshot {
     snap.nomi[team.id] = team.nome;
     if (team.penalita !== 0) snap.penalizzate[team.id] = team.penalita;
     if (team.ospite) snap.ospiti.push(team.id);
-    if (state.solvedCount[ti] === P && P > 0) snap.bonus_completamento[team.id] = state.fullBonus[ti]!;
+    if (state.solvedCount[ti] === P && P > 0)
+      snap.bonus_completamento[team.id] = state.fullBonus[ti]!;
     if (state.activity[ti]! > 0) snap.attive.push(team.id);
   });
   return snap;

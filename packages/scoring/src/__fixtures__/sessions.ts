@@ -59,8 +59,13 @@ export const joker = (s: number, p: number, minute: number, id = nextId++): Scor
   d: at(minute),
 });
 
+type ContractEntry = Pick<
+  LeaderboardEntry,
+  'posizione' | 'id' | 'nome' | 'ospite' | 'totale' | 'punti_parziali' | 'jolly'
+>;
+
 /** The fields of the CLI contract only. */
-export const contractFields = (e: LeaderboardEntry) => ({
+export const contractFields = (e: ContractEntry) => ({
   posizione: e.posizione,
   id: e.id,
   nome: e.nome,
