@@ -29,7 +29,9 @@ async function main(): Promise<number> {
       return 0;
     }
     console.log(`GaS seed: dati dimostrativi caricati in ${where} (${seconds} s)`);
-    console.log(`  account (password "${DEMO_PASSWORD}"): ${Object.keys(DEMO_ACCOUNTS).join(', ')}`);
+    console.log(
+      `  account (password "${DEMO_PASSWORD}"): ${Object.keys(DEMO_ACCOUNTS).join(', ')}`,
+    );
     return 0;
   } finally {
     await database.close();

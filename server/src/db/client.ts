@@ -79,7 +79,7 @@ export async function openPglite(dataDir: string | null): Promise<PgliteDatabase
 
 /** Wraps an open PGlite instance (used by the test helpers for cloned databases). */
 export function wrapPglite(client: PGlite, dataDir: string | null): PgliteDatabase {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
     db,
@@ -120,7 +120,7 @@ export async function openPostgres(
       cause: error,
     });
   }
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db: Db = drizzlePg({ client: pool, schema });
   let closed: Promise<void> | undefined;
   return {
     kind: 'postgres',

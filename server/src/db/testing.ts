@@ -24,7 +24,7 @@
 //
 // Run the PostgreSQL side with: scripts/with-postgres.sh npx vitest run --project server
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,6 +135,7 @@ async function pgliteFromTemplate(key: string, build: Build): Promise<Database> 
     );
   const tarball = await cached;
   if (tarball) {
+    if (!tarballs.has(key)) await utimes(file, new Date(), new Date()).catch(() => undefined);
     tarballs.set(key, Promise.resolve(tarball));
     const client = await PGlite.create({ loadDataDir: new Blob([tarball]) });
     return wrapPglite(client, null);
@@ -152,12 +153,14 @@ async function pgliteFromTemplate(key: string, build: Build): Promise<Database> 
   return database;
 }
 
+// Seeded templates change every hour (seedNow); drop those unused for a while.
+const STALE_MS = 3 * 3_600_000;
+
 async function removeStaleTemplates() {
-  const day = 24 * 3_600_000;
   for (const name of await readdir(templateDir).catch(() => [])) {
     const file = path.join(templateDir, name);
     const info = await stat(file).catch(() => null);
-    if (info && Date.now() - info.mtimeMs > day) await rm(file, { force: true });
+    if (info && Date.now() - info.mtimeMs > STALE_MS) await rm(file, { force: true });
   }
 }
 
@@ -185,27 +188,15 @@ async function postgresFromTemplate(key: string, build: Build): Promise<Database
   const base = process.env.TEST_DATABASE_URL;
   if (!base)
     throw new Error('TEST_DATABASE_URL: non impostata, PostgreSQL non disponibile per i test');
-  const template = `gas_tpl_${key}`;
   const name = `gas_t_${process.pid}_${++counter}_${randomBytes(3).toString('hex')}`;
   await withAdmin(base, async (admin) => {
     // Workers starting together build each template once.
-    await admin.query('select pg_advisory_lock(hashtext($1))', [template]);
+    await admin.query('select pg_advisory_lock(hashtext($1))', [key]);
+    let template: string;
     try {
-      const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
-      if (exists.rowCount === 0) {
-        const building = `${template}_${process.pid}`;
-        await admin.query(`drop database if exists ${building}`);
-        await admin.query(`create database ${building}`);
-        const database = await openPostgres(databaseUrl(base, building), { poolMax: 2 });
-        try {
-          await build(database);
-        } finally {
-          await database.close();
-        }
-        await admin.query(`alter database ${building} rename to ${template}`);
-      }
+      template = (await findTemplate(admin, key)) ?? (await buildTemplate(admin, base, key, build));
     } finally {
-      await admin.query('select pg_advisory_unlock(hashtext($1))', [template]);
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [key]);
     }
     await admin.query(`create database ${name} template ${template}`);
   });
@@ -219,4 +210,40 @@ async function postgresFromTemplate(key: string, build: Build): Promise<Database
       ),
     ));
   return database;
+}
+
+// Template names carry the hour they were built in, so that stale ones (on a
+// long-lived server) can be dropped: gas_tpl_<key>_<hours since 1970>.
+const hourStamp = () => Math.floor(Date.now() / 3_600_000);
+
+async function findTemplate(admin: pg.Client, key: string): Promise<string | undefined> {
+  const found = await admin.query<{ datname: string }>(
+    "select datname from pg_database where datname ~ ('^' || $1 || '_[0-9]+$') order by datname desc limit 1",
+    [`gas_tpl_${key}`],
+  );
+  return found.rows[0]?.datname;
+}
+
+async function buildTemplate(admin: pg.Client, base: string, key: string, build: Build) {
+  const stale = await admin.query<{ datname: string }>(
+    "select datname from pg_database where datname ~ '^gas_tpl_[0-9a-f]{16}_[0-9]+$'",
+  );
+  for (const { datname } of stale.rows) {
+    if (Number(datname.split('_').pop()) < hourStamp() - STALE_MS / 3_600_000) {
+      await admin.query(`drop database if exists ${datname} with (force)`).catch(() => undefined);
+    }
+  }
+  const template = `gas_tpl_${key}_${hourStamp()}`;
+  const building = `gas_build_${key}_${process.pid}`;
+  await admin.query(`drop database if exists ${building}`);
+  await admin.query(`create database ${building}`);
+  const database = await openPostgres(databaseUrl(base, building), { poolMax: 2 });
+  try {
+    await build(database);
+  } finally {
+    await database.close();
+  }
+  // Renamed only when complete: a template is never seen half built.
+  await admin.query(`alter database ${building} rename to ${template}`);
+  return template;
 }

@@ -265,6 +265,37 @@ describe.each(testBackends())('demo data on %s', (backend) => {
     expect((settings.chi_siamo as { collaboratori: unknown[] }).collaboratori).toHaveLength(16);
   });
 
+  it('can be read through the relational query API', async () => {
+    const { nazionale, passato } = await eventi();
+    const e = await database.db.query.evento.findFirst({
+      where: eq(evento.id, nazionale.id),
+      with: {
+        sessioni: true,
+        problemi: true,
+        fileProblemi: { columns: { id: true, pubblico: true } },
+        poli: { with: { responsabili: { with: { user: true } }, citta: true } },
+        amministratori: { with: { responsabile: { with: { user: true } } } },
+      },
+    });
+    expect(e!.sessioni).toHaveLength(2);
+    expect(e!.fileProblemi).toMatchObject({ pubblico: false });
+    expect(e!.poli.flatMap((p) => p.responsabili.map((r) => r.user.username))).toContain(
+      'principale',
+    );
+    expect(e!.amministratori.map((a) => a.responsabile.user.username)).toContain('amministratore');
+    const team = await database.db.query.squadra.findFirst({
+      where: eq(squadra.eventoId, passato.id),
+      with: {
+        jolly: true,
+        scuola: { with: { citta: { with: { regione: true } } } },
+        risposte: true,
+      },
+    });
+    expect(team!.jolly).not.toBeNull();
+    expect(team!.scuola!.citta!.nome).not.toBe('');
+    expect(team!.risposte.length).toBeGreaterThan(0);
+  });
+
   it('seeds only an empty database', async () => {
     const before = await database.db.execute(sql`select count(*)::int as n from risposta`);
     expect(await seedDemoData(database, { now: new Date() })).toEqual({ seeded: false });
