@@ -7,9 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A custom WEB_DIST is the operator's own build: never build over it.
+const customDist = Boolean(process.env.WEB_DIST);
 const webDist = process.env.WEB_DIST ?? path.join(root, 'web', 'dist');
 
-if (!existsSync(path.join(webDist, 'index.html'))) {
+if (!customDist && !existsSync(path.join(webDist, 'index.html'))) {
   console.log('GaS: compilo la web app (solo al primo avvio)...');
   const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { configureZodItalian } from '@gas/contracts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -34,6 +35,12 @@ const envSchema = z.object({
     .default(path.join(repoRoot, 'web', 'dist')),
   TRUST_PROXY: flag(false),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  GAS_CHAT_BOT_SECRET: z
+    .string()
+    .min(16, 'deve essere lungo almeno 16 caratteri')
+    .max(512)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type AppConfig = {
@@ -50,11 +57,14 @@ export type AppConfig = {
   webDist: string;
   trustProxy: boolean;
   mapTileUrl: string;
+  /** Shared secret of the chat bot (chat-token verify); unset = verify answers 503. */
+  chatBotSecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  configureZodItalian();
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -75,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     mapTileUrl: e.MAP_TILE_URL,
+    chatBotSecret: e.GAS_CHAT_BOT_SECRET,
   };
 }

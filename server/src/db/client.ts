@@ -18,6 +18,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -67,8 +68,20 @@ export async function openDatabase(config: OpenDatabaseConfig): Promise<Database
 export async function openPglite(dataDir: string | null): Promise<PgliteDatabase> {
   try {
     if (dataDir) await mkdir(dataDir, { recursive: true });
-    const client = await PGlite.create(dataDir ? { dataDir } : {});
-    return wrapPglite(client, dataDir);
+    const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+    try {
+      const client = await PGlite.create(dataDir ? { dataDir } : {});
+      const database = wrapPglite(client, dataDir);
+      const close = database.close;
+      database.close = async () => {
+        await close();
+        unlock();
+      };
+      return database;
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   } catch (error) {
     throw new Error(
       `DATA_DIR: impossibile aprire il database PGlite in ${dataDir} (${reasonOf(error)})`,

@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+describe('configuration from environment variables', () => {
+  it('has working defaults: port 8000, ./data, demo data on', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demo).toBe(true);
+  });
+
+  it('never seeds demo data in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', GAS_DEMO: '1' }).demo).toBe(false);
+    expect(loadConfig({ GAS_DEMO: '0' }).demo).toBe(false);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['GAS_DEMO', { GAS_DEMO: 'forse' }],
+  ])('a wrong %s names the variable', (variable, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^${variable}: `));
+  });
+
+  it('the server exits with one line naming DATABASE_URL when PostgreSQL is unreachable', () => {
+    const run = spawnSync('node', ['scripts/start.mjs'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: 'postgres://gas@127.0.0.1:1/nessuno',
+        WEB_DIST: '/nonexistent',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    const lines = run.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^GaS: avvio fallito: DATABASE_URL: impossibile connettersi/);
+  });
+});
