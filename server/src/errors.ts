@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const ERRORS = {
   bad_request: { status: 400, detail: 'Richiesta non valida.' },
   parse_error: { status: 400, detail: 'Richiesta malformata: il corpo non è JSON valido.' },
+  invalid_value: { status: 400, detail: 'Valore non valido: non può essere memorizzato.' },
+  conflict: { status: 400, detail: 'La richiesta è in conflitto con i dati esistenti.' },
   not_authenticated: {
     status: 403,
     detail: 'Le credenziali di autenticazione non sono state fornite.',

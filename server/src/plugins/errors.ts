@@ -3,6 +3,7 @@
 // bugs become a 500, logged with their stack but never sent to the client.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pgError } from '../db/client';
 import { ApiError, ERRORS, zodIssuesToFieldErrors, type ErrorCode } from '../errors';
 
 const fastifyCodes: Partial<Record<string, ErrorCode>> = {
@@ -42,6 +43,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (mapped) {
       const entry = ERRORS[mapped];
       return reply.status(entry.status).send({ detail: entry.detail });
+    }
+    // Input the database cannot store (class 22: NUL bytes, out-of-range
+    // numbers or dates) or that conflicts with its constraints (class 23) is
+    // the client's error, whatever route let it through.
+    const sqlState = pgError(error)?.code;
+    if (sqlState?.startsWith('22')) {
+      return reply.status(400).send({ detail: ERRORS.invalid_value.detail });
+    }
+    if (sqlState?.startsWith('23')) {
+      return reply.status(400).send({ detail: ERRORS.conflict.detail });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

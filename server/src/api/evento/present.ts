@@ -1,11 +1,6 @@
 // The event payload (spec §3 Evento) as the current user may see it.
-import {
-  canSeeFile,
-  canSeeSoluzioni,
-  eventoPermissionsFor,
-  type Actor,
-  type PoloRef,
-} from '../../policies';
+import { canSeeSoluzioni, eventoPermissionsFor, type Actor, type PoloRef } from '../../policies';
+import { presentFile } from '../file-programmato/present';
 import type { EventoDetails } from './queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -28,15 +23,7 @@ export function presentEvento(details: EventoDetails, eventoId: number, actor: A
 
   const fileFor = (id: number | null) => {
     const file = details.files.find((f) => f.id === id);
-    if (!file) return null;
-    const visible = canSeeFile(actor, access, file, now);
-    return {
-      id: file.id,
-      data: file.data.toISOString(),
-      pubblico: visible,
-      nome_file: file.nomeFile,
-      programmed_path_url: visible ? `/api/gas/file-programmato/${file.id}/contenuto/` : null,
-    };
+    return file ? presentFile(file, access, actor, now) : null;
   };
 
   const showSolutions = canSeeSoluzioni(actor, access, now);

@@ -1,17 +1,27 @@
-// Reads of events and of what their payload embeds. Only this file touches drizzle.
-import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+// Reads and writes of events and of what their payload embeds. Only this file
+// touches drizzle for the evento resource.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx, DbTransaction } from '../../db/client';
 import {
   evento,
+  eventoAmministratore,
+  eventoInseritore,
   fileProgrammato,
+  jolly,
   polo,
   poloResponsabile,
   problema,
   responsabile,
+  risposta,
   sessione,
+  squadra,
   users,
+  type NewEvento,
+  type NewProblema,
+  type NewSessione,
 } from '../../db/schema';
-import { loadEventiWithAccess } from '../shared/evento-access';
+import { loadEventiWithAccess, loadEventoWithAccess } from '../shared/evento-access';
+import type { Plan } from './changes';
 
 export async function allEventoIds(db: DbOrTx): Promise<number[]> {
   const rows = await db
@@ -70,6 +80,7 @@ export async function loadEventoDetails(db: DbOrTx, ids: readonly number[]) {
         data: fileProgrammato.data,
         pubblico: fileProgrammato.pubblico,
         nomeFile: fileProgrammato.nomeFile,
+        dimensione: fileProgrammato.dimensione,
       })
       .from(fileProgrammato)
       .where(inArray(fileProgrammato.eventoId, found)),
@@ -79,3 +90,175 @@ export async function loadEventoDetails(db: DbOrTx, ids: readonly number[]) {
 }
 
 export type EventoDetails = Awaited<ReturnType<typeof loadEventoDetails>>;
+
+// ---- Writes. Each runs inside the caller's transaction.
+
+/** Locks the event row (concurrent edits of one event queue up) and loads its access data. */
+export async function lockEvento(tx: DbTransaction, id: number) {
+  const rows = await tx
+    .select({ id: evento.id })
+    .from(evento)
+    .where(eq(evento.id, id))
+    .for('update');
+  return rows.length === 0 ? null : loadEventoWithAccess(tx, id);
+}
+
+export async function insertEvento(
+  tx: DbTransaction,
+  values: NewEvento,
+  amministratoreId: number | null,
+): Promise<number> {
+  const [row] = await tx.insert(evento).values(values).returning({ id: evento.id });
+  const id = row!.id;
+  if (amministratoreId !== null) {
+    await tx
+      .insert(eventoAmministratore)
+      .values({ eventoId: id, responsabileId: amministratoreId });
+  }
+  return id;
+}
+
+export async function updateEvento(tx: DbTransaction, id: number, values: Partial<NewEvento>) {
+  if (Object.keys(values).length > 0) await tx.update(evento).set(values).where(eq(evento.id, id));
+}
+
+/**
+ * The event's problems and sessions, locked: an answer or a team being added
+ * concurrently (its foreign-key check locks the row it points to) waits for
+ * us, so "has no answers" still holds when we delete.
+ */
+export async function lockNested(tx: DbTransaction, eventoId: number) {
+  const [problemi, sessioni] = [
+    await tx
+      .select({ id: problema.id, nome: problema.nome })
+      .from(problema)
+      .where(eq(problema.eventoId, eventoId))
+      .orderBy(asc(problema.ordine))
+      .for('update'),
+    await tx
+      .select({ id: sessione.id, nome: sessione.nome })
+      .from(sessione)
+      .where(eq(sessione.eventoId, eventoId))
+      .orderBy(asc(sessione.ordine), asc(sessione.id))
+      .for('update'),
+  ];
+  return { problemi, sessioni };
+}
+
+/** Problems among `ids` that already have answers or a joker choice. */
+export async function problemiConRisposte(tx: DbTransaction, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const [r, j] = [
+    await tx
+      .selectDistinct({ id: risposta.problemaId })
+      .from(risposta)
+      .where(inArray(risposta.problemaId, ids)),
+    await tx
+      .selectDistinct({ id: jolly.problemaId })
+      .from(jolly)
+      .where(inArray(jolly.problemaId, ids)),
+  ];
+  return new Set([...r, ...j].map((x) => x.id));
+}
+
+/** Sessions among `ids` with answers (`risposte`) or at least enrolled teams (`squadre`). */
+export async function sessioniInUso(
+  tx: DbTransaction,
+  ids: number[],
+): Promise<Map<number, 'risposte' | 'squadre'>> {
+  const out = new Map<number, 'risposte' | 'squadre'>();
+  if (ids.length === 0) return out;
+  const teams = await tx
+    .selectDistinct({ id: squadra.sessioneId })
+    .from(squadra)
+    .where(inArray(squadra.sessioneId, ids));
+  for (const t of teams) out.set(t.id, 'squadre');
+  const answers = await tx
+    .selectDistinct({ id: risposta.sessioneId })
+    .from(risposta)
+    .where(inArray(risposta.sessioneId, ids));
+  for (const a of answers) out.set(a.id, 'risposte');
+  return out;
+}
+
+// Deletes first, then updates and inserts: the (evento_id, ordine) unique
+// constraint of problema is deferred to the commit, so swapped orders pass.
+export async function applyProblemi(tx: DbTransaction, eventoId: number, plan: Plan<NewProblema>) {
+  if (plan.deletes.length > 0) await tx.delete(problema).where(inArray(problema.id, plan.deletes));
+  for (const u of plan.updates) {
+    await tx
+      .update(problema)
+      .set(u.values)
+      .where(and(eq(problema.id, u.id), eq(problema.eventoId, eventoId)));
+  }
+  if (plan.inserts.length > 0) {
+    await tx.insert(problema).values(plan.inserts.map((p) => ({ ...p, eventoId })));
+  }
+}
+
+export async function applySessioni(tx: DbTransaction, eventoId: number, plan: Plan<NewSessione>) {
+  if (plan.deletes.length > 0) await tx.delete(sessione).where(inArray(sessione.id, plan.deletes));
+  for (const u of plan.updates) {
+    await tx
+      .update(sessione)
+      .set(u.values)
+      .where(and(eq(sessione.id, u.id), eq(sessione.eventoId, eventoId)));
+  }
+  if (plan.inserts.length > 0) {
+    await tx.insert(sessione).values(plan.inserts.map((s) => ({ ...s, eventoId })));
+  }
+}
+
+/** Official events have official sessions: they follow a change of tipologia. */
+export async function setSessioniUfficiali(tx: DbTransaction, eventoId: number, value: boolean) {
+  await tx.update(sessione).set({ ufficiale: value }).where(eq(sessione.eventoId, eventoId));
+}
+
+/**
+ * Files published at the default time (problems at the start, solutions at the
+ * end) move with the event: a postponed event must not publish its text at
+ * the old start time.
+ */
+export async function moveDefaultFileDates(
+  tx: DbTransaction,
+  eventoId: number,
+  before: { inizio: Date; fine: Date },
+  after: { inizio: Date; fine: Date },
+) {
+  const move = async (tipologia: 'problemi' | 'soluzioni', from: Date, to: Date) => {
+    if (from.getTime() === to.getTime()) return;
+    await tx
+      .update(fileProgrammato)
+      .set({ data: to })
+      .where(
+        and(
+          eq(fileProgrammato.eventoId, eventoId),
+          eq(fileProgrammato.tipologia, tipologia),
+          eq(fileProgrammato.data, from),
+        ),
+      );
+  };
+  await move('problemi', before.inizio, after.inizio);
+  await move('soluzioni', before.fine, after.fine);
+}
+
+/**
+ * Adds the registered, active users with this e-mail (case-insensitive) who
+ * have a responsabile profile to the event's administrators or inseritori.
+ * Does nothing for an unknown address; returns how many were added.
+ */
+export async function invite(db: DbOrTx, eventoId: number, email: string, ruolo: 'adm' | 'ins') {
+  const found = await db
+    .select({ id: responsabile.id })
+    .from(responsabile)
+    .innerJoin(users, eq(users.id, responsabile.userId))
+    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.isActive, true)));
+  if (found.length === 0) return 0;
+  const table = ruolo === 'adm' ? eventoAmministratore : eventoInseritore;
+  const added = await db
+    .insert(table)
+    .values(found.map((r) => ({ eventoId, responsabileId: r.id })))
+    .onConflictDoNothing()
+    .returning({ id: table.responsabileId });
+  return added.length;
+}

@@ -1,29 +1,60 @@
-// /api/gas/evento/: list (tipologia, tipologia__in) and retrieve.
+// /api/gas/evento/: list (tipologia, tipologia__in), retrieve, create, patch
+// (with the nested problemi and sessioni lists) and invita.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eventoCreateRequest, eventoPatchRequest, invitoRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { TIPOLOGIE_EVENTO } from '../../db/schema';
 import { apiError } from '../../errors';
-import { canSeeEvento } from '../../policies';
+import {
+  canChangeTipologia,
+  canCreateEvento,
+  canEditEvento,
+  canInvite,
+  canSeeEvento,
+  type Actor,
+} from '../../policies';
+import { loadEventoWithAccess } from '../shared/evento-access';
 import { paginateArray, paginationQuery } from '../shared/pagination';
-import { allEventoIds, loadEventoDetails } from './queries';
+import { idParams, requireEvento, throwIfErrors } from './access';
+import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
+import { deletionErrors, planErrors } from './nested';
 import { presentEvento } from './present';
+import {
+  allEventoIds,
+  applyProblemi,
+  applySessioni,
+  insertEvento,
+  invite,
+  loadEventoDetails,
+  lockEvento,
+  lockNested,
+  moveDefaultFileDates,
+  setSessioniUfficiali,
+  updateEvento,
+} from './queries';
 
 const tipologia = z.enum(TIPOLOGIE_EVENTO);
 const listQuery = paginationQuery.extend({
   tipologia: tipologia.optional(),
   tipologia__in: z
     .string()
+    .max(100)
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(z.array(tipologia))
     .optional(),
 });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+const UFFICIALE_NEGATO =
+  "Solo un amministratore del sito può creare un evento ufficiale o cambiarne la tipologia: gli eventi ufficiali richiedono l'approvazione.";
 
 export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const present = async (id: number, actor: Actor) =>
+    presentEvento(await loadEventoDetails(db, [id]), id, actor, new Date());
 
   r.get(
     '/api/gas/evento/',
@@ -47,10 +78,98 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
     { schema: { tags: ['evento'], params: idParams } },
     async (request) => {
       const details = await loadEventoDetails(db, [request.params.id]);
-      const entry = details.eventi.get(request.params.id);
       // A private event the user may not see does not exist for them.
-      if (!entry || !canSeeEvento(request.actor, entry.access)) throw apiError('not_found');
-      return presentEvento(details, entry.row.id, request.actor, new Date());
+      requireEvento(request.actor, details.eventi.get(request.params.id) ?? null);
+      return presentEvento(details, request.params.id, request.actor, new Date());
+    },
+  );
+
+  r.post(
+    '/api/gas/evento/',
+    { schema: { tags: ['evento'], body: eventoCreateRequest } },
+    async (request, reply) => {
+      const { actor, body } = request;
+      if (actor.userId === null) throw apiError('not_authenticated');
+      const tipo = body.tipologia ?? 'priv';
+      if (!canCreateEvento(actor, tipo)) {
+        const officialOnly = canCreateEvento(actor, 'priv');
+        throw apiError('permission_denied', officialOnly ? UFFICIALE_NEGATO : undefined);
+      }
+      const { values, errors } = newEventoValues(body, new Date(), actor.userId);
+      // A new event gets one session unless the form sends its own list.
+      const sessioni = planSessioni([], body.sessioni ?? [{}], tipo === 'o');
+      const problemi = planProblemi([], body.problemi ?? []);
+      throwIfErrors(errors, planErrors(problemi, sessioni));
+      const id = await db.transaction(async (tx) => {
+        // The creator becomes an administrator (superusers without a profile need not).
+        const eventoId = await insertEvento(tx, values, actor.responsabile?.id ?? null);
+        await applySessioni(tx, eventoId, sessioni);
+        await applyProblemi(tx, eventoId, problemi);
+        return eventoId;
+      });
+      reply.status(201);
+      return present(id, actor);
+    },
+  );
+
+  r.patch(
+    '/api/gas/evento/:id/',
+    { schema: { tags: ['evento'], params: idParams, body: eventoPatchRequest } },
+    async (request) => {
+      const { actor, body } = request;
+      const { id } = request.params;
+      await db.transaction(async (tx) => {
+        const { row, access } = requireEvento(actor, await lockEvento(tx, id), canEditEvento);
+        if (body.tipologia !== undefined && !canChangeTipologia(actor, access, body.tipologia)) {
+          throw apiError('permission_denied', UFFICIALE_NEGATO);
+        }
+        const { values, errors } = patchEventoValues(row, body);
+        const nested = await lockNested(tx, id);
+        const tipo = body.tipologia ?? row.tipologia;
+        const problemi = body.problemi
+          ? planProblemi(
+              nested.problemi.map((p) => p.id),
+              body.problemi,
+            )
+          : null;
+        const sessioni = body.sessioni
+          ? planSessioni(
+              nested.sessioni.map((s) => s.id),
+              body.sessioni,
+              tipo === 'o',
+            )
+          : null;
+        // Id errors first: deletions are only meaningful for a well-formed list.
+        throwIfErrors(errors, planErrors(problemi, sessioni));
+        throwIfErrors(await deletionErrors(tx, problemi, sessioni, nested));
+
+        await updateEvento(tx, id, values);
+        const after = { inizio: values.inizio ?? row.inizio, fine: values.fine ?? row.fine };
+        await moveDefaultFileDates(tx, id, row, after);
+        if (tipo !== row.tipologia) await setSessioniUfficiali(tx, id, tipo === 'o');
+        if (problemi) await applyProblemi(tx, id, problemi);
+        if (sessioni) await applySessioni(tx, id, sessioni);
+      });
+      return present(id, actor);
+    },
+  );
+
+  r.post(
+    '/api/gas/evento/:id/invita/',
+    {
+      schema: {
+        tags: ['evento'],
+        description:
+          "Nomina amministratore (adm) o inseritore (ins) l'utente registrato con questa e-mail. Risponde 204 anche se l'e-mail non corrisponde a nessun utente, per non rivelare chi è registrato.",
+        params: idParams,
+        body: invitoRequest,
+      },
+    },
+    async (request, reply) => {
+      const entry = await loadEventoWithAccess(db, request.params.id);
+      requireEvento(request.actor, entry, canInvite);
+      await invite(db, request.params.id, request.body.email, request.body.ruolo);
+      return reply.status(204).send();
     },
   );
 }

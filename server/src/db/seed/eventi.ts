@@ -238,7 +238,6 @@ export async function insertEventi(tx: DbTransaction, now: Date, utenti: UtentiD
     const plan = plans[key];
     if (!plan.files) continue;
     const { id, inizio, fine } = inserted[i]!;
-    const concluso = fine.getTime() < now.getTime();
     const files = await tx
       .insert(fileProgrammato)
       .values([
@@ -246,14 +245,15 @@ export async function insertEventi(tx: DbTransaction, now: Date, utenti: UtentiD
           eventoId: id,
           tipologia: 'problemi',
           data: inizio,
-          pubblico: concluso,
+          // Published at `data` (the event start / end), as organisers normally do.
+          pubblico: true,
           ...pdf(plan.evento.titolo, 'problemi', plan.problemi),
         },
         {
           eventoId: id,
           tipologia: 'soluzioni',
           data: fine,
-          pubblico: concluso,
+          pubblico: true,
           ...pdf(plan.evento.titolo, 'soluzioni', plan.problemi),
         },
       ])

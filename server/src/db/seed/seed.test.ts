@@ -278,7 +278,8 @@ describe.each(testBackends())('demo data on %s', (backend) => {
       },
     });
     expect(e!.sessioni).toHaveLength(2);
-    expect(e!.fileProblemi).toMatchObject({ pubblico: false });
+    // Released at the event start: `pubblico` marks the file for publication at its date.
+    expect(e!.fileProblemi).toMatchObject({ pubblico: true });
     expect(e!.poli.flatMap((p) => p.responsabili.map((r) => r.user.username))).toContain(
       'principale',
     );

@@ -1,0 +1,73 @@
+// How the event-scoped resources (evento, file-programmato, polo, problema,
+// messaggi-importanti) turn the policies' answers into DRF responses, and the
+// id/filter schemas they share. The decisions themselves stay in policies/.
+import { z } from 'zod';
+import { apiError, fieldErrors, type FieldErrors } from '../../errors';
+import { canSeeEvento, isAuthenticated, type Actor, type EventoAccess } from '../../policies';
+import type { DbOrTx } from '../../db/client';
+import { loadEventiWithAccess, type EventoWithAccess } from '../shared/evento-access';
+import { allEventoIds } from './queries';
+
+/** Largest value of a serial (int4) id: beyond it PostgreSQL would fail, not answer 404. */
+export const MAX_PK = 2_147_483_647;
+export const pk = z.coerce.number().int().positive().max(MAX_PK);
+export const idParams = z.object({ id: pk });
+
+/** `?evento=<id>`; an empty value means no filter, as in DRF. */
+export const eventoFilter = z.preprocess((v) => (v === '' ? undefined : v), pk.optional());
+
+type Rule = (actor: Actor, evento: EventoAccess) => boolean;
+
+/**
+ * An event named in the URL: 404 when it does not exist or the user may not
+ * see it (a private event does not exist for outsiders), 403 when the user
+ * sees it but `allowed` says no ('not_authenticated' for anonymous visitors).
+ */
+export function requireEvento(
+  actor: Actor,
+  entry: EventoWithAccess | null,
+  allowed?: Rule,
+): EventoWithAccess {
+  if (!entry || !canSeeEvento(actor, entry.access)) throw apiError('not_found');
+  if (allowed && !allowed(actor, entry.access)) {
+    throw apiError(isAuthenticated(actor) ? 'permission_denied' : 'not_authenticated');
+  }
+  return entry;
+}
+
+/** DRF's message for a related id that does not exist (or is not visible). */
+export const pkNonValido = (id: number) => `Pk "${id}" non valido - l'oggetto non esiste.`;
+
+/** An event named in the body: a field error instead of 404. */
+export function requireEventoField(
+  actor: Actor,
+  entry: EventoWithAccess | null,
+  id: number,
+  allowed: Rule,
+  field = 'evento',
+): EventoWithAccess {
+  if (!entry || !canSeeEvento(actor, entry.access))
+    throw fieldErrors({ [field]: [pkNonValido(id)] });
+  return requireEvento(actor, entry, allowed);
+}
+
+/** The events the actor may see, optionally only the one of `?evento=`. */
+export async function visibleEventi(
+  db: DbOrTx,
+  actor: Actor,
+  only?: number,
+): Promise<Map<number, EventoWithAccess>> {
+  const ids = only !== undefined ? [only] : await allEventoIds(db);
+  const all = await loadEventiWithAccess(db, ids);
+  for (const [id, entry] of all) if (!canSeeEvento(actor, entry.access)) all.delete(id);
+  return all;
+}
+
+/** Merges field errors of several checks and throws them as one 400, if any. */
+export function throwIfErrors(...parts: FieldErrors[]): void {
+  const merged: FieldErrors = {};
+  for (const part of parts) {
+    for (const [key, messages] of Object.entries(part)) (merged[key] ??= []).push(...messages);
+  }
+  if (Object.keys(merged).length > 0) throw fieldErrors(merged);
+}
