@@ -1,1 +1,136 @@
-export {};
+// Payloads of the contest itself: answers, jokers, and the admin actions on a
+// session's scores (spec §5, §7). The server validates requests with these
+// schemas and the web forms use the same ones. Whether `valore` is a number is
+// checked with @gas/scoring's parseAnswerValue (contracts import only zod), by
+// the server and by the answer form alike.
+import { z } from 'zod';
+
+export const LIMITI_GARA = {
+  /** No real answer needs more characters; longer texts are refused before parsing. */
+  valore: 64,
+  /** |valore_exp|: far beyond any physical quantity, small enough to stay cheap. */
+  valoreExp: 1000,
+  /** Seconds: the refresh request scatters reloads over at most one hour. */
+  refreshInterval: 3600,
+  /** Ids in one pk__in filter. */
+  pkIn: 1000,
+  /** Seconds a custom momento_consegna may lie ahead of the server clock. */
+  tolleranzaOrologio: 5,
+} as const;
+const L = LIMITI_GARA;
+// ids are PostgreSQL int4: a larger number must be a 400, never a 500.
+export const MAX_ID_GARA = 2_147_483_647;
+
+/** Italian texts of the answer and joker flows (field errors and confirmations). */
+export const MESSAGGI_GARA = {
+  valoreNonValido: 'Inserisci un numero valido (la virgola o il punto come separatore decimale).',
+  problemaAltroEvento: 'Il problema non appartiene all’evento della squadra.',
+  garaNonInCorso: 'La gara non è in corso: le risposte si consegnano tra l’inizio e la fine.',
+  momentoNonPermesso: 'Non hai il permesso di scegliere il momento di consegna.',
+  momentoNelFuturo: 'Il momento di consegna non può essere nel futuro.',
+  momentoFuoriGara:
+    'Il momento di consegna deve essere compreso tra l’inizio e la fine della gara.',
+  momentoDopoJolly: 'Il momento di consegna del jolly non può superare il termine per sceglierlo.',
+  dataNonValida: 'Inserisci data e ora in formato ISO 8601 con il fuso orario.',
+  jollyGiaScelto: 'La squadra ha già scelto il problema jolly.',
+  jollyScaduto: 'Il termine per scegliere il problema jolly è scaduto.',
+  jollyImpostato: 'Jolly impostato correttamente.',
+  filtroRichiesto:
+    'Indica almeno un filtro: squadra, squadra__sessione, squadra__evento o problema.',
+  cacheResettata: 'Cache resettata',
+  refreshSchedulato: 'Refresh schedulato',
+} as const;
+
+const id = z.number().int().positive().max(MAX_ID_GARA);
+const momento = z.iso.datetime({ offset: true, error: MESSAGGI_GARA.dataNonValida });
+
+/**
+ * 'Invia' on the answer form. `valore` is the mantissa exactly as typed
+ * (comma or dot); the number is valore × 10^valore_exp. `momento_consegna`
+ * only from users who may choose the delivery time (event staff), else 403.
+ */
+export const rispostaCreateRequest = z.object({
+  problema: id,
+  squadra: id,
+  valore: z.string().trim().min(1).max(L.valore),
+  valore_exp: z.number().int().min(-L.valoreExp).max(L.valoreExp).default(0),
+  momento_consegna: momento.nullish(),
+});
+export type RispostaCreateRequest = z.input<typeof rispostaCreateRequest>;
+
+/** 'Imposta come jolly': once per team, before fine_consegna_jolly. */
+export const jollyCreateRequest = z.object({
+  problema: id,
+  squadra: id,
+  momento_consegna: momento.nullish(),
+});
+export type JollyCreateRequest = z.input<typeof jollyCreateRequest>;
+
+/**
+ * Admin action 'Cancella cache'. The fields are those of a cached item; they
+ * are validated and ignored (the session is the one in the path). The body
+ * may be omitted.
+ */
+export const deleteCacheRequest = z
+  .object({
+    ora: momento.nullish(),
+    sessione: id.nullish(),
+    json: z.unknown().optional(),
+  })
+  .nullish();
+export type DeleteCacheRequest = z.input<typeof deleteCacheRequest>;
+
+/** Admin action 'Refresh': 0 reloads every page now, n > 0 at random within n seconds. */
+export const refreshRequest = z.object({
+  interval: z.number().int().min(0).max(L.refreshInterval),
+});
+export type RefreshRequest = z.infer<typeof refreshRequest>;
+
+// ---- Response shapes (documentation for the web client; the server presents these).
+
+/** A scoring event as risposta-all and the live feed carry it (spec §5, §7 `npe`). */
+export type EventoPunteggio =
+  | { id: number; k: 'r'; s: number; p: number; c: boolean; d: string }
+  | { id: number; k: 'j'; s: number; p: number; d: string };
+
+export interface RispostaOut {
+  id: number;
+  problema: number;
+  problema_nome: string;
+  squadra: number;
+  squadra_nome: string;
+  sessione: number;
+  /** null when the user may not see answer values yet (canSeeRispostaValore). */
+  valore: string | null;
+  valore_exp: number | null;
+  kind: 'r' | 'j';
+  /** null for joker rows. */
+  corretto: boolean | null;
+  momento_consegna: string;
+  date: string;
+  date_received: string;
+  inserita_da: number | null;
+  inserita_da_nome: string | null;
+}
+
+export interface JollyOut {
+  id: number;
+  squadra: number;
+  problema: number;
+  /** The kind-j answer row carrying the choice into the live feed. */
+  risposta: number | null;
+}
+
+export interface SessioneOut {
+  id: number;
+  nome: string;
+  evento: number;
+  ufficiale: boolean;
+  numero_qualificati: number | null;
+  ordine: number;
+  inizio: string;
+  fine: string;
+  squadre_count: number;
+  /** Venues of the session's teams. */
+  poli: number[];
+}

@@ -10,3 +10,4 @@ export * from './responsabile';
 export * from './files';
 export * from './poli';
 export * from './payload';
+export * from './risposte';

@@ -1,5 +1,6 @@
 import { activeResponsabile, isAuthenticated, isSuperuser } from './actor';
-import type { Actor, ResponsabileTarget } from './types';
+import { ownsSquadra } from './squadra';
+import type { Actor, ResponsabileTarget, SquadraRef } from './types';
 
 function activeMainManager(actor: Actor) {
   const r = activeResponsabile(actor);
@@ -32,14 +33,15 @@ export function newSecondaryManagerFlags(creator: Actor): {
   };
 }
 
-// A main manager manages the secondary managers of his schools, and those he
-// created (one may have teams but no school yet). Never another main manager:
-// those come from the external site.
+// A main manager manages the secondary managers of his schools, those with a
+// team of his schools (one may have teams but no school), and those he
+// created. Never another main manager: those come from the external site.
 function managesSecondary(actor: Actor, target: ResponsabileTarget): boolean {
   const sp = activeMainManager(actor);
   if (sp === null || target.ruolo !== 'ss' || target.userId === actor.userId) return false;
   if (target.createdBy != null && target.createdBy === actor.userId) return true;
-  return target.scuolaIds.some((id) => sp.scuolaIds.includes(id));
+  const mine = (id: number) => sp.scuolaIds.includes(id);
+  return target.scuolaIds.some(mine) || (target.squadraScuolaIds ?? []).some(mine);
 }
 
 /**
@@ -69,4 +71,37 @@ export function canAssignScuola(actor: Actor, scuolaId: number): boolean {
   if (isSuperuser(actor)) return true;
   const sp = activeMainManager(actor);
   return sp !== null && sp.scuolaIds.includes(scuolaId);
+}
+
+/**
+ * A team handed to a secondary manager: the superuser any; a main manager
+ * only a team he owns (his schools' or assigned to him), never merely one he
+ * can see.
+ */
+export function canAssignSquadra(actor: Actor, squadra: SquadraRef): boolean {
+  return isSuperuser(actor) || ownsSquadra(actor, squadra);
+}
+
+/**
+ * Whose manager record the actor may read (lists, profile): the superuser
+ * all; everyone his own; the colleagues sharing one of his schools (the
+ * profile lists "other managers of the user's schools"); and the secondary
+ * managers he manages. Others do not exist for him (404).
+ */
+export function canSeeResponsabile(actor: Actor, target: ResponsabileTarget): boolean {
+  if (canEditResponsabile(actor, target)) return true;
+  const r = activeResponsabile(actor);
+  return r !== null && target.scuolaIds.some((id) => r.scuolaIds.includes(id));
+}
+
+/**
+ * The newsletter flag is the person's own consent to e-mails: only the owner
+ * (and the superuser) reads or changes it once the record exists; the main
+ * manager sets it only when creating the record from the form.
+ */
+export function canManageResponsabilePreferences(
+  actor: Actor,
+  target: ResponsabileTarget,
+): boolean {
+  return isSuperuser(actor) || (isAuthenticated(actor) && target.userId === actor.userId);
 }

@@ -105,8 +105,12 @@ export function canSetJokerNow(
  *   late (see registrationWindowOpenFor).
  */
 export function canRegisterTeam(actor: Actor, evento: EventoAccess, now: Date): boolean {
+  return hasRegistrationRight(actor, evento) && registrationWindowOpenFor(actor, evento, now);
+}
+
+/** canRegisterTeam without the window: tells a missing right (403) from a closed window (400). */
+export function hasRegistrationRight(actor: Actor, evento: EventoAccess): boolean {
   if (evento.tipologia === 'o') return false;
-  if (!registrationWindowOpenFor(actor, evento, now)) return false;
   if (isEventoStaff(actor, evento)) return true;
   const r = activeResponsabile(actor);
   return r !== null && r.ruolo === 'sp' && evento.tipologia === 'pub';
@@ -123,13 +127,51 @@ export function canEditSquadra(
   squadra: SquadraRef,
   now: Date,
 ): boolean {
+  if (!hasSquadraEditRight(actor, evento, squadra)) return false;
+  return isEventoAdmin(actor, evento) || squadraEditWindowOpen(evento, now);
+}
+
+/** canEditSquadra without the deadline: tells a missing right (403) from a late edit (400). */
+export function hasSquadraEditRight(
+  actor: Actor,
+  evento: EventoAccess,
+  squadra: SquadraRef,
+): boolean {
   if (squadra.eventoId !== evento.id) return false;
   if (isEventoAdmin(actor, evento)) return true;
-  return (
-    canManageEvento(actor, evento) &&
-    ownsSquadra(actor, squadra) &&
-    squadraEditWindowOpen(evento, now)
-  );
+  return canManageEvento(actor, evento) && ownsSquadra(actor, squadra);
+}
+
+/**
+ * Venue and guest flag change logistics and the ranking (a guest competes
+ * out of ranking): event administrators only, never the team's owners.
+ */
+export function canSetSquadraPoloOspite(actor: Actor, evento: EventoAccess): boolean {
+  return isEventoAdmin(actor, evento);
+}
+
+/**
+ * The school given at sign-up makes its main manager an owner of the team
+ * (ownsSquadra), so a manager may name only his own schools; event staff and
+ * the superuser any.
+ */
+export function canSetSquadraScuola(actor: Actor, evento: EventoAccess, scuolaId: number): boolean {
+  if (isEventoStaff(actor, evento)) return true;
+  const r = activeResponsabile(actor);
+  return r !== null && r.scuolaIds.includes(scuolaId);
+}
+
+/**
+ * Members' names and school years, the external id and the penalty are
+ * personal data of students: the team's owners and the event staff only.
+ */
+export function canSeeSquadraDettagli(
+  actor: Actor,
+  evento: EventoAccess,
+  squadra: SquadraRef,
+): boolean {
+  if (squadra.eventoId !== evento.id || !canSeeEvento(actor, evento)) return false;
+  return isEventoStaff(actor, evento) || ownsSquadra(actor, squadra);
 }
 
 /**

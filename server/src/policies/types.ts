@@ -71,6 +71,12 @@ export interface ResponsabileTarget {
   readonly userId: number;
   /** User id of whoever created this manager, when known. */
   readonly createdBy?: number | null;
+  /**
+   * Schools of the teams assigned to this manager directly. A secondary
+   * manager often has teams but no school of his own; these tie him to the
+   * main manager of those schools.
+   */
+  readonly squadraScuolaIds?: readonly number[];
 }
 
 /**

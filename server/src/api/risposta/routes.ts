@@ -1,4 +1,200 @@
+// /api/gas/risposta/: submit an answer, list the answers the user may see
+// (answer-submission page), delete one. risposta-all is in routes-all.ts.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITI_GARA, MESSAGGI_GARA, rispostaCreateRequest } from '@gas/contracts';
+import { isAnswerCorrect, parseAnswerValue } from '@gas/scoring';
 import type { ApiDeps } from '../deps';
+import { apiError, fieldErrors } from '../../errors';
+import {
+  answerWindowOpen,
+  canDeleteAnswers,
+  canSeeEvento,
+  canSeeRispostaValore,
+  rispostaListScope,
+} from '../../policies';
+import { loadEventoWithAccess } from '../shared/evento-access';
+import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
+import { rispostaAllRoutes } from './routes-all';
+import { eventOf, presentRisposta } from './present';
+import {
+  deleteRisposta,
+  eventoOfFilters,
+  findDuplicate,
+  insertRisposta,
+  listRisposte,
+  loadRispostaWithSquadra,
+  loadSubmissionTarget,
+  responsabiliOf,
+  squadraRefOf,
+} from './queries';
+import {
+  announce,
+  announceDelete,
+  checkTarget,
+  deliveryTime,
+  idParam,
+  requireLogin,
+} from './submission';
 
-export async function rispostaRoutes(_app: FastifyInstance, _deps: ApiDeps) {}
+/** A resubmission of the same answer within this time is the same answer. */
+const DUPLICATE_WINDOW_MS = 10_000;
+
+const idParams = z.object({ id: idParam });
+
+const createBody = rispostaCreateRequest.superRefine((body, ctx) => {
+  // Too long is already reported; a number it could never be anyway.
+  if (body.valore.length <= LIMITI_GARA.valore && parseAnswerValue(body.valore) === null) {
+    ctx.addIssue({ code: 'custom', path: ['valore'], message: MESSAGGI_GARA.valoreNonValido });
+  }
+});
+
+const listQuery = paginationQuery.extend({
+  squadra: idParam.optional(),
+  squadra__sessione: idParam.optional(),
+  squadra__evento: idParam.optional(),
+  problema: idParam.optional(),
+  kind: z.enum(['r', 'j']).optional(),
+});
+
+export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const { db } = deps.database;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/gas/risposta/',
+    {
+      schema: {
+        tags: ['risposta'],
+        summary: 'Consegna una risposta',
+        description:
+          'I responsabili per le proprie squadre mentre la gara è in corso; amministratori, inseritori e superutenti per ogni squadra e in ogni momento, anche con momento_consegna (altri: 403). 201 con `corretto`; 200 con la risposta già registrata se la stessa risposta della squadra è arrivata negli ultimi 10 s. Gara non in corso: 400 non_field_errors.',
+        body: createBody,
+      },
+      preValidation: requireLogin,
+    },
+    async (request, reply) => {
+      const { actor } = request;
+      const body = request.body;
+      const now = new Date();
+      // Checks and insert in one transaction; the response and the live event
+      // come only after the commit.
+      const outcome = await db.transaction(async (tx) => {
+        const target = await loadSubmissionTarget(tx, body.squadra, body.problema);
+        const { squadra, problema, evento } = await checkTarget(tx, actor, target, body);
+        const momento = deliveryTime(actor, evento.access, body.momento_consegna, now, 'risposta');
+        if (!answerWindowOpen(actor, evento.access, now)) {
+          throw fieldErrors({ non_field_errors: [MESSAGGI_GARA.garaNonInCorso] });
+        }
+        const values = {
+          problemaId: problema.id,
+          squadraId: squadra.row.id,
+          sessioneId: squadra.row.sessioneId,
+          valore: body.valore,
+          valoreExp: body.valore_exp,
+          momentoConsegna: momento,
+        };
+        const custom = body.momento_consegna != null;
+        const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS);
+        const duplicate = await findDuplicate(tx, values, custom, since);
+        const names = { squadra: squadra.row.nome, problema: problema.nome };
+        if (duplicate) return { row: duplicate, names, created: false };
+        const corretto = isAnswerCorrect({
+          valore: body.valore,
+          valore_exp: body.valore_exp,
+          soluzione: problema.soluzione,
+          soluzione_exp: problema.soluzioneExp,
+          intervallo_validita: problema.intervalloValidita,
+        });
+        const row = await insertRisposta(tx, {
+          ...values,
+          kind: 'r',
+          corretto,
+          date: momento,
+          dateReceived: now,
+          inseritaDa: actor.userId,
+        });
+        return { row, names, created: true };
+      });
+      const { row, names, created } = outcome;
+      if (created) announce(deps, row.sessioneId, eventOf(row));
+      // The submitter sees his own value back (he just typed it).
+      const out = presentRisposta(row, { ...names, autore: null }, true);
+      return reply.status(created ? 201 : 200).send(out);
+    },
+  );
+
+  r.get(
+    '/api/gas/risposta/',
+    {
+      schema: {
+        tags: ['risposta'],
+        summary: 'Risposte di una squadra, sessione, evento o problema (pagina di consegna)',
+        description:
+          'Serve il login e almeno un filtro. Lo staff dell’evento vede tutte le squadre, i responsabili le proprie; dalla più recente. `valore` è null dove l’utente non può ancora vedere i valori.',
+        querystring: listQuery,
+      },
+      preValidation: requireLogin,
+    },
+    async (request) => {
+      const { actor } = request;
+      const q = request.query;
+      if (
+        q.squadra === undefined &&
+        q.squadra__sessione === undefined &&
+        q.squadra__evento === undefined &&
+        q.problema === undefined
+      ) {
+        throw fieldErrors({ non_field_errors: [MESSAGGI_GARA.filtroRichiesto] });
+      }
+      const eventoId = await eventoOfFilters(db, q);
+      const evento = eventoId === null ? null : await loadEventoWithAccess(db, eventoId);
+      if (!evento || !canSeeEvento(actor, evento.access)) throw apiError('not_found');
+      const window = pageWindow(q);
+      const scope = rispostaListScope(actor, evento.access);
+      const { count, rows } = await listRisposte(db, evento.row.id, q, scope, window);
+      const managers = await responsabiliOf(
+        db,
+        rows.map((x) => x.squadra.id),
+      );
+      const now = new Date();
+      const results = rows.map((x) => {
+        const ref = squadraRefOf(x.squadra, managers.get(x.squadra.id) ?? []);
+        const show = canSeeRispostaValore(actor, evento.access, ref, now);
+        const names = { squadra: x.squadra.nome, problema: x.problemaNome, autore: x.autore };
+        return presentRisposta(x.risposta, names, show);
+      });
+      return pageOf(request, window, count, results);
+    },
+  );
+
+  r.delete(
+    '/api/gas/risposta/:id/',
+    {
+      schema: {
+        tags: ['risposta'],
+        summary: 'Cancella una risposta (un jolly se kind = j)',
+        description:
+          'Amministratori, inseritori e superutenti dell’evento: 204. Pubblica npe_delete.',
+        params: idParams,
+      },
+      preValidation: requireLogin,
+    },
+    async (request, reply) => {
+      const { actor } = request;
+      const found = await loadRispostaWithSquadra(db, request.params.id);
+      const evento = found && (await loadEventoWithAccess(db, found.squadra.eventoId));
+      if (!found || !evento || !canSeeEvento(actor, evento.access)) throw apiError('not_found');
+      if (!canDeleteAnswers(actor, evento.access)) throw apiError('permission_denied');
+      // The row and, for a joker row, its jolly go together.
+      const deleted = await db.transaction((tx) => deleteRisposta(tx, found.risposta.id));
+      // Deleted meanwhile by someone else: gone all the same, but not by this request.
+      if (!deleted) throw apiError('not_found');
+      announceDelete(deps, deleted.sessioneId, deleted.id);
+      return reply.status(204).send();
+    },
+  );
+
+  await rispostaAllRoutes(app, deps);
+}

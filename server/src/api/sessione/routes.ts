@@ -1,4 +1,161 @@
+// /api/gas/sessione/: sessions (list by evento, retrieve), their score state
+// and leaderboard snapshots, their schools, and the admin actions on them
+// (clear the cached scores, ask every open page to reload).
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteCacheRequest, MESSAGGI_GARA, refreshRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
+import type { DbOrTx } from '../../db/client';
+import { apiError } from '../../errors';
+import { snapshotsFor } from '../../live/snapshots';
+import { canSeeEvento, canUseAdminActions, type Actor } from '../../policies';
+import { loadEventiWithAccess } from '../shared/evento-access';
+import { paginateArray, paginationQuery } from '../shared/pagination';
+import { idParam, requireLogin } from '../risposta/submission';
+import { loadSessioni, scuoleOfSessione } from './queries';
+import { presentScuola, presentSessione } from './present';
 
-export async function sessioneRoutes(_app: FastifyInstance, _deps: ApiDeps) {}
+const idParams = z.object({ id: idParam });
+const listQuery = paginationQuery.extend({ evento: idParam.optional() });
+
+/** Sessions whose event the actor can see; the others do not exist for him. */
+async function visibleSessioni(
+  db: DbOrTx,
+  actor: Actor,
+  where: { eventoId?: number; id?: number },
+) {
+  const rows = await loadSessioni(db, where);
+  const eventi = await loadEventiWithAccess(
+    db,
+    rows.map((r) => r.sessione.eventoId),
+  );
+  return rows.filter((r) => {
+    const e = eventi.get(r.sessione.eventoId);
+    return e !== undefined && canSeeEvento(actor, e.access);
+  });
+}
+
+async function visibleSessione(db: DbOrTx, actor: Actor, id: number) {
+  const [row] = await visibleSessioni(db, actor, { id });
+  if (!row) throw apiError('not_found');
+  return row;
+}
+
+export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const { db } = deps.database;
+  const snapshots = snapshotsFor(deps);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sessione'];
+
+  r.get('/api/gas/sessione/', { schema: { tags, querystring: listQuery } }, async (request) => {
+    const rows = await visibleSessioni(db, request.actor, { eventoId: request.query.evento });
+    return paginateArray(request, request.query, rows.map(presentSessione));
+  });
+
+  r.get('/api/gas/sessione/:id/', { schema: { tags, params: idParams } }, async (request) =>
+    presentSessione(await visibleSessione(db, request.actor, request.params.id)),
+  );
+
+  // The session score state of spec §3, from the same cached computation as the ranking.
+  r.get(
+    '/api/gas/sessione/:id/stato/',
+    { schema: { tags, summary: 'Stato dei punteggi della sessione (spec §3)', params: idParams } },
+    async (request) => {
+      await visibleSessione(db, request.actor, request.params.id);
+      const snapshot = await snapshots.get(request.params.id);
+      if (!snapshot) throw apiError('not_found');
+      return snapshot.stato;
+    },
+  );
+
+  // Items {ora, json}: the latest computed leaderboard (one item).
+  r.get(
+    '/api/gas/sessione/:id/punteggi/',
+    {
+      schema: {
+        tags,
+        summary: 'Classifica calcolata: un elemento {ora, json}',
+        description:
+          'json: {classifica: [{posizione, id, nome, ospite, totale, punti_parziali, jolly, new, solved, scuola, polo, classifica_tempo (fino a 30 squadre)}], valori, problemi, inizio, fine, numero_qualificati, ora, numero_eventi}. Servito da una cache in memoria invalidata da ogni risposta.',
+        params: idParams,
+        querystring: paginationQuery,
+      },
+    },
+    async (request) => {
+      await visibleSessione(db, request.actor, request.params.id);
+      const snapshot = await snapshots.get(request.params.id);
+      if (!snapshot) throw apiError('not_found');
+      const item = { ora: snapshot.ora.toISOString(), json: snapshot.punteggi };
+      return paginateArray(request, request.query, [item]);
+    },
+  );
+
+  r.get(
+    '/api/gas/sessione/:id/scuole/',
+    {
+      schema: {
+        tags,
+        summary: 'Scuole delle squadre della sessione',
+        params: idParams,
+        querystring: paginationQuery,
+      },
+    },
+    async (request) => {
+      await visibleSessione(db, request.actor, request.params.id);
+      const rows = await scuoleOfSessione(db, request.params.id);
+      return paginateArray(request, request.query, rows.map(presentScuola));
+    },
+  );
+
+  // Admin actions (staff and superusers): the right is checked before the
+  // session is looked up, as DRF checks view permissions before the object.
+  const adminOnly = async (actor: Actor, id: number) => {
+    if (!canUseAdminActions(actor)) throw apiError('permission_denied');
+    await visibleSessione(db, actor, id);
+  };
+
+  r.patch(
+    '/api/gas/sessione/:id/delete_cache/',
+    {
+      schema: {
+        tags,
+        summary: 'Azione amministrativa: cancella la cache dei punteggi (staff)',
+        params: idParams,
+        body: deleteCacheRequest,
+      },
+      preValidation: requireLogin,
+    },
+    async (request) => {
+      await adminOnly(request.actor, request.params.id);
+      await snapshots.clear(request.params.id);
+      return { detail: MESSAGGI_GARA.cacheResettata };
+    },
+  );
+
+  r.patch(
+    '/api/gas/sessione/:id/request_refresh_frontend_delayed/',
+    {
+      schema: {
+        tags,
+        summary: 'Azione amministrativa: ricarica le pagine aperte (staff)',
+        description:
+          'interval 0: refresh_page subito; n > 0: refresh_page_delayed, ogni pagina si ricarica in un momento casuale entro n secondi.',
+        params: idParams,
+        body: refreshRequest,
+      },
+      preValidation: requireLogin,
+    },
+    async (request) => {
+      await adminOnly(request.actor, request.params.id);
+      const sessioneId = request.params.id;
+      const { interval } = request.body;
+      deps.live.publish(
+        interval === 0
+          ? { type: 'refresh_page', sessioneId }
+          : { type: 'refresh_page_delayed', sessioneId, interval },
+      );
+      return { detail: MESSAGGI_GARA.refreshSchedulato };
+    },
+  );
+}

@@ -1,0 +1,242 @@
+// /api/gas/jolly/: the authorization matrix before and after the joker
+// deadline, bad payloads (nothing stored), once per team even under a race,
+// the kind-j answer row and its live event.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testBackends } from '../../db/testing';
+import { LiveBus, type LiveMessage } from '../../live/bus';
+import { createTestApp, ROLES, type Role, type TestApp } from '../testing/harness';
+import {
+  counts,
+  createPrivateEvento,
+  loadDemo,
+  setClock,
+  squadreSenzaJolly,
+  type Demo,
+} from '../risposta/test-helpers';
+
+type Row = Record<Role, number>;
+const row = (...codes: number[]): Row =>
+  Object.fromEntries(ROLES.map((role, i) => [role, codes[i]!])) as Row;
+
+//                      anonimo docente principale secondario inseritore amministratore staff admin
+const PRIMA_SCADENZA = row(403, 403, 201, 403, 201, 201, 403, 201);
+const DOPO_SCADENZA = row(403, 403, 400, 403, 201, 201, 403, 201);
+const LIST = row(200, 200, 200, 200, 200, 200, 200, 200);
+const MINUTE = 60_000;
+const GIA_SCELTO = 'La squadra ha già scelto il problema jolly.';
+
+describe.each(testBackends())('jolly API on %s', (backend) => {
+  let t: TestApp;
+  let d: Demo;
+  let priv: Awaited<ReturnType<typeof createPrivateEvento>>;
+  let free: number[];
+  const problem = () => d.nazionale.problemi[2]!.id;
+  const nextFree = () => free.shift()!;
+  const post = async (role: Role, body: object) => (await t.as(role)).post('/api/gas/jolly/', body);
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    d = await loadDemo(t.database.db);
+    priv = await createPrivateEvento(t.database.db);
+    await setClock(t.database.db, d.nazionale.id, { inizio: -5, fine: 90, jolly: 30 });
+    const mine = { squadra: priv.squadra, problema: priv.problemi[0] };
+    expect((await post('amministratore', mine)).statusCode).toBe(201);
+    free = await squadreSenzaJolly(t.database.db, d.nazionale.id, [
+      ...d.squadre.principale,
+      ...d.squadre.secondario,
+    ]);
+  });
+  afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each(ROLES)('before the deadline: %s', async (role) => {
+    const squadra = role === 'principale' ? d.squadre.principale[0]! : nextFree();
+    const res = await post(role, { squadra, problema: problem() });
+    expect(res.statusCode, res.body).toBe(PRIMA_SCADENZA[role]);
+    if (res.statusCode === 201) {
+      expect(res.json()).toMatchObject({
+        squadra,
+        problema: problem(),
+        risposta: expect.any(Number),
+      });
+    }
+  });
+
+  it.each(ROLES)('after the deadline: %s', async (role) => {
+    await setClock(t.database.db, d.nazionale.id, { inizio: -60, fine: 30, jolly: -10 });
+    const squadra = role === 'principale' ? d.squadre.secondario[0]! : nextFree();
+    const res = await post(role, { squadra, problema: problem() });
+    expect(res.statusCode, res.body).toBe(DOPO_SCADENZA[role]);
+    if (res.statusCode === 400) {
+      expect(res.json().non_field_errors).toEqual([
+        'Il termine per scegliere il problema jolly è scaduto.',
+      ]);
+    }
+    await setClock(t.database.db, d.nazionale.id, { inizio: -5, fine: 90, jolly: 30 });
+  });
+
+  it.each(ROLES)('the list is public, private events aside: %s', async (role) => {
+    const client = await t.as(role);
+    const res = await client.get(`/api/gas/jolly/?squadra__evento=${d.nazionale.id}&limit=1000`);
+    expect(res.statusCode).toBe(LIST[role]);
+    expect(res.json().count).toBeGreaterThanOrEqual(4);
+    expect(Object.keys(res.json().results[0]).sort()).toEqual([
+      'id',
+      'problema',
+      'risposta',
+      'squadra',
+    ]);
+    const hidden = (await client.get(`/api/gas/jolly/?squadra=${priv.squadra}`)).json().count;
+    expect(hidden).toBe(['amministratore', 'admin'].includes(role) ? 1 : 0);
+  });
+
+  describe('bad payloads change nothing', () => {
+    const cases: [string, Role, () => object, number, string?][] = [
+      ['empty body', 'admin', () => ({}), 400, 'squadra'],
+      ['string ids', 'admin', () => ({ squadra: 'x', problema: '1' }), 400, 'problema'],
+      [
+        '100 kB string',
+        'admin',
+        () => ({ squadra: 'x'.repeat(100_000), problema: problem() }),
+        400,
+        'squadra',
+      ],
+      [
+        'id beyond int4',
+        'admin',
+        () => ({ squadra: 2 ** 31, problema: problem() }),
+        400,
+        'squadra',
+      ],
+      ['unknown team', 'admin', () => ({ squadra: 999_999, problema: problem() }), 400, 'squadra'],
+      [
+        'team of another event',
+        'admin',
+        () => ({ squadra: d.passato.squadre[0]!.id, problema: problem() }),
+        400,
+        'problema',
+      ],
+      [
+        'problem of another event',
+        'admin',
+        () => ({ squadra: free[0]!, problema: d.aperto.problemi[0]!.id }),
+        400,
+        'problema',
+      ],
+      [
+        'second joker',
+        'admin',
+        () => ({ squadra: d.squadre.principale[0]!, problema: problem() }),
+        400,
+        'non_field_errors',
+      ],
+      [
+        'second joker by its manager',
+        'principale',
+        () => ({ squadra: d.squadre.principale[0]!, problema: problem() }),
+        400,
+        'non_field_errors',
+      ],
+      [
+        'momento from a manager',
+        'principale',
+        () => ({
+          squadra: d.squadre.secondario[1]!,
+          problema: problem(),
+          momento_consegna: new Date().toISOString(),
+        }),
+        403,
+      ],
+      [
+        'momento after the deadline',
+        'admin',
+        () => ({
+          squadra: free[0]!,
+          problema: problem(),
+          momento_consegna: new Date(Date.now() + 60 * MINUTE).toISOString(),
+        }),
+        400,
+        'momento_consegna',
+      ],
+      ['anonymous', 'anonimo', () => ({ squadra: free[0]!, problema: problem() }), 403],
+    ];
+    it.each(cases)('%s', async (_name, role, body, status, field) => {
+      const before = await counts(t.database.db);
+      const res = await post(role, body());
+      expect(res.statusCode, res.body).toBe(status);
+      if (field) expect(res.json()[field]?.[0], res.body).toEqual(expect.any(String));
+      if (field === 'non_field_errors') expect(res.json().non_field_errors).toEqual([GIA_SCELTO]);
+      expect(await counts(t.database.db)).toEqual(before);
+    });
+  });
+
+  it('lets only one of two simultaneous choices for a team through', async () => {
+    const before = await counts(t.database.db);
+    const squadra = nextFree();
+    const admin = await t.as('admin');
+    const inseritore = await t.as('inseritore');
+    const results = await Promise.all([
+      admin.post('/api/gas/jolly/', { squadra, problema: problem() }),
+      inseritore.post('/api/gas/jolly/', { squadra, problema: d.nazionale.problemi[3]!.id }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    const after = await counts(t.database.db);
+    expect([after.jolly - before.jolly, after.risposta - before.risposta]).toEqual([1, 1]);
+  });
+
+  it('records a kind-j answer, publishes it after the commit; deleting it frees the choice', async () => {
+    const messages: LiveMessage[] = [];
+    const timeline: string[] = [];
+    const db = t.database.db;
+    const transaction = db.transaction.bind(db);
+    vi.spyOn(db, 'transaction').mockImplementation(async (...args) => {
+      const result = await transaction(...args);
+      timeline.push('commit');
+      return result;
+    });
+    vi.spyOn(LiveBus.prototype, 'publish').mockImplementation((message) => {
+      timeline.push(message.type);
+      messages.push(message);
+    });
+    const squadra = nextFree();
+    const momento = new Date(Date.now() - MINUTE).toISOString();
+    const admin = await t.as('admin');
+    const res = await admin.post('/api/gas/jolly/', {
+      squadra,
+      problema: problem(),
+      momento_consegna: momento,
+    });
+    expect(res.statusCode).toBe(201);
+    const { risposta } = res.json();
+    expect(timeline).toEqual(['commit', 'snapshot_invalidated', 'npe']);
+    expect(messages[1]).toMatchObject({
+      type: 'npe',
+      event: { id: risposta, k: 'j', s: squadra, p: problem(), d: momento },
+    });
+    expect(messages[1]).not.toHaveProperty('event.c');
+
+    const sessione = d.nazionale.squadre.find((s) => s.id === squadra)!.sessioneId;
+    const all = (
+      await admin.get(
+        `/api/gas/risposta-all/pk_risposte/?squadra__sessione=${sessione}&pk__in=${risposta}`,
+      )
+    ).json();
+    expect(all).toEqual([
+      {
+        id: risposta,
+        k: 'j',
+        s: squadra,
+        p: problem(),
+        d: momento,
+        date_received: expect.any(String),
+      },
+    ]);
+
+    expect((await admin.delete(`/api/gas/risposta/${risposta}/`)).statusCode).toBe(204);
+    const list = (await admin.get(`/api/gas/jolly/?squadra=${squadra}`)).json();
+    expect(list.count).toBe(0);
+    expect((await admin.post('/api/gas/jolly/', { squadra, problema: problem() })).statusCode).toBe(
+      201,
+    );
+  });
+});

@@ -1,0 +1,318 @@
+// Reads and writes of answers (risposta rows, kind r and j). Only this file of
+// the folder touches drizzle.
+import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  evento,
+  eventoAmministratore,
+  eventoInseritore,
+  jolly,
+  problema,
+  responsabileSquadra,
+  risposta,
+  sessione,
+  squadra,
+  users,
+  type NewRisposta,
+  type Problema,
+  type Squadra,
+} from '../../db/schema';
+import type { SquadraRef, SquadraScope } from '../../policies';
+import {
+  loadEventoWithAccess,
+  toEventoAccess,
+  type EventoWithAccess,
+} from '../shared/evento-access';
+import type { Window } from '../shared/pagination';
+
+/** Teams' direct managers (Squadra.responsabili), for the policies' SquadraRef. */
+export async function responsabiliOf(
+  db: DbOrTx,
+  squadraIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(squadraIds.map((id) => [id, []]));
+  if (squadraIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(responsabileSquadra)
+    .where(inArray(responsabileSquadra.squadraId, [...new Set(squadraIds)]));
+  for (const row of rows) out.get(row.squadraId)?.push(row.responsabileId);
+  return out;
+}
+
+export function squadraRefOf(row: Squadra, responsabileIds: readonly number[]): SquadraRef {
+  return {
+    id: row.id,
+    eventoId: row.eventoId,
+    scuolaId: row.scuolaId,
+    responsabileIds,
+    poloId: row.poloId,
+  };
+}
+
+/** loadEventoWithAccess one query at a time, for use inside a transaction. */
+async function eventoInTransaction(db: DbOrTx, id: number): Promise<EventoWithAccess | null> {
+  const [row] = await db.select().from(evento).where(eq(evento.id, id));
+  if (!row) return null;
+  const admins = await db
+    .select({ id: eventoAmministratore.responsabileId })
+    .from(eventoAmministratore)
+    .where(eq(eventoAmministratore.eventoId, id));
+  const inseritori = await db
+    .select({ id: eventoInseritore.responsabileId })
+    .from(eventoInseritore)
+    .where(eq(eventoInseritore.eventoId, id));
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+  return { row, access: toEventoAccess(row, ids(admins), ids(inseritori)) };
+}
+
+export type SubmissionTarget = {
+  squadra: { row: Squadra; ref: SquadraRef } | null;
+  problema: Problema | null;
+  /** The team's event (null without a team). */
+  evento: EventoWithAccess | null;
+};
+
+/**
+ * The team, the problem and the team's event named by an answer or a joker.
+ * Inside a transaction the team row is locked, so one team's submissions are
+ * serialised (duplicate checks and the joker rule see each other's rows).
+ */
+export async function loadSubmissionTarget(
+  db: DbOrTx,
+  squadraId: number,
+  problemaId: number,
+): Promise<SubmissionTarget> {
+  // Sequential: inside a transaction node-postgres runs one query at a time anyway.
+  const [team] = await db
+    .select()
+    .from(squadra)
+    .where(eq(squadra.id, squadraId))
+    .for('no key update');
+  const [problem] = await db.select().from(problema).where(eq(problema.id, problemaId));
+  const managers = await responsabiliOf(db, team ? [squadraId] : []);
+  return {
+    squadra: team ? { row: team, ref: squadraRefOf(team, managers.get(team.id) ?? []) } : null,
+    problema: problem ?? null,
+    evento: team ? await eventoInTransaction(db, team.eventoId) : null,
+  };
+}
+
+/** The event of a problem (to tell "not visible" from "another event"). */
+export async function eventoOfProblema(db: DbOrTx, problemaId: number) {
+  const [row] = await db
+    .select({ eventoId: problema.eventoId })
+    .from(problema)
+    .where(eq(problema.id, problemaId));
+  return row ? eventoInTransaction(db, row.eventoId) : null;
+}
+
+/**
+ * The same answer of the same team received since `since` (a double click, a
+ * retried request): the caller answers with it instead of storing it twice,
+ * which would cost the team a second error.
+ */
+export async function findDuplicate(
+  db: DbOrTx,
+  v: Pick<NewRisposta, 'squadraId' | 'problemaId' | 'valore' | 'valoreExp' | 'momentoConsegna'>,
+  custom: boolean,
+  since: Date,
+) {
+  const [row] = await db
+    .select()
+    .from(risposta)
+    .where(
+      and(
+        eq(risposta.squadraId, v.squadraId),
+        eq(risposta.problemaId, v.problemaId),
+        eq(risposta.kind, 'r'),
+        eq(risposta.valore, v.valore ?? ''),
+        eq(risposta.valoreExp, v.valoreExp ?? 0),
+        // A keyed-in slip is the same slip only with the same delivery time.
+        custom ? eq(risposta.momentoConsegna, v.momentoConsegna) : undefined,
+        gt(risposta.dateReceived, since),
+      ),
+    )
+    .orderBy(desc(risposta.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertRisposta(db: DbOrTx, values: NewRisposta) {
+  const [row] = await db.insert(risposta).values(values).returning();
+  return row!;
+}
+
+export type RispostaFilters = {
+  squadra?: number;
+  squadra__sessione?: number;
+  squadra__evento?: number;
+  problema?: number;
+  kind?: 'r' | 'j';
+};
+
+/** The one event a filtered answer list is about, or null when the filter names nothing. */
+export async function eventoOfFilters(db: DbOrTx, f: RispostaFilters): Promise<number | null> {
+  const one = async (q: Promise<{ id: number }[]>) => (await q)[0]?.id ?? null;
+  if (f.squadra !== undefined) {
+    const q = db.select({ id: squadra.eventoId }).from(squadra).where(eq(squadra.id, f.squadra));
+    return one(q);
+  }
+  if (f.squadra__sessione !== undefined) {
+    const q = db
+      .select({ id: sessione.eventoId })
+      .from(sessione)
+      .where(eq(sessione.id, f.squadra__sessione));
+    return one(q);
+  }
+  if (f.problema !== undefined) {
+    const q = db
+      .select({ id: problema.eventoId })
+      .from(problema)
+      .where(eq(problema.id, f.problema));
+    return one(q);
+  }
+  return f.squadra__evento ?? null;
+}
+
+/** The WHERE twin of policies' squadraInScope, on the squadra table. */
+function scopeCondition(scope: SquadraScope): SQL | undefined {
+  if (scope.all) return undefined;
+  const parts: SQL[] = [];
+  if (scope.squadraIds.length > 0) parts.push(inArray(squadra.id, [...scope.squadraIds]));
+  if (scope.scuolaIds.length > 0) parts.push(inArray(squadra.scuolaId, [...scope.scuolaIds]));
+  if (scope.responsabileId !== null) {
+    parts.push(
+      sql`exists (select 1 from ${responsabileSquadra} rs where rs.squadra_id = ${squadra.id} and rs.responsabile_id = ${scope.responsabileId})`,
+    );
+  }
+  return parts.length > 0 ? or(...parts) : sql`false`;
+}
+
+/** A page of an event's answers within a scope, newest first, with the names the page shows. */
+export async function listRisposte(
+  db: DbOrTx,
+  eventoId: number,
+  f: RispostaFilters,
+  scope: SquadraScope,
+  window: Window,
+) {
+  const where = and(
+    eq(squadra.eventoId, eventoId),
+    f.squadra !== undefined ? eq(risposta.squadraId, f.squadra) : undefined,
+    f.squadra__sessione !== undefined ? eq(risposta.sessioneId, f.squadra__sessione) : undefined,
+    f.problema !== undefined ? eq(risposta.problemaId, f.problema) : undefined,
+    f.kind !== undefined ? eq(risposta.kind, f.kind) : undefined,
+    scopeCondition(scope),
+  );
+  const [[total], rows] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(risposta)
+      .innerJoin(squadra, eq(squadra.id, risposta.squadraId))
+      .where(where),
+    db
+      .select({
+        risposta,
+        squadra,
+        problemaNome: problema.nome,
+        autore: { username: users.username, firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(risposta)
+      .innerJoin(squadra, eq(squadra.id, risposta.squadraId))
+      .innerJoin(problema, eq(problema.id, risposta.problemaId))
+      .leftJoin(users, eq(users.id, risposta.inseritaDa))
+      .where(where)
+      .orderBy(desc(risposta.id))
+      .limit(window.limit)
+      .offset(window.offset),
+  ]);
+  return { count: total?.n ?? 0, rows };
+}
+export type RispostaListRow = Awaited<ReturnType<typeof listRisposte>>['rows'][number];
+
+/** An answer with its team, for the delete permission check. */
+export async function loadRispostaWithSquadra(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ risposta, squadra })
+    .from(risposta)
+    .innerJoin(squadra, eq(squadra.id, risposta.squadraId))
+    .where(eq(risposta.id, id));
+  return row ?? null;
+}
+
+/** Deletes an answer; a joker row takes its jolly with it. Null when already gone. */
+export async function deleteRisposta(db: DbOrTx, id: number) {
+  const [row] = await db.delete(risposta).where(eq(risposta.id, id)).returning();
+  if (row?.kind === 'j') {
+    // The team's jolly on this problem is the choice this row carried (its
+    // risposta_id has just been set null by the foreign key).
+    await db
+      .delete(jolly)
+      .where(and(eq(jolly.squadraId, row.squadraId), eq(jolly.problemaId, row.problemaId)));
+  }
+  return row ?? null;
+}
+
+export async function eventoOfSessione(db: DbOrTx, sessioneId: number) {
+  const [row] = await db
+    .select({ eventoId: sessione.eventoId })
+    .from(sessione)
+    .where(eq(sessione.id, sessioneId));
+  return row ? loadEventoWithAccess(db, row.eventoId) : null;
+}
+
+const eventColumns = {
+  id: risposta.id,
+  k: risposta.kind,
+  s: risposta.squadraId,
+  p: risposta.problemaId,
+  c: risposta.corretto,
+  d: risposta.date,
+  dateReceived: risposta.dateReceived,
+};
+
+/** A page of a session's scoring events in id order (risposta-all). */
+export async function sessionEvents(
+  db: DbOrTx,
+  sessioneId: number,
+  filters: { pkIn?: number[]; idGt?: number },
+  window: Window,
+) {
+  const where = and(
+    eq(risposta.sessioneId, sessioneId),
+    filters.pkIn ? inArray(risposta.id, filters.pkIn) : undefined,
+    filters.idGt !== undefined ? gt(risposta.id, filters.idGt) : undefined,
+  );
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(risposta).where(where),
+    db
+      .select(eventColumns)
+      .from(risposta)
+      .where(where)
+      .orderBy(asc(risposta.id))
+      .limit(window.limit)
+      .offset(window.offset),
+  ]);
+  return { count: total?.n ?? 0, rows };
+}
+
+/** Every event of a session with one of the ids, in id order (pk_risposte with pk__in). */
+export function sessionEventsByIds(db: DbOrTx, sessioneId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(eventColumns)
+    .from(risposta)
+    .where(and(eq(risposta.sessioneId, sessioneId), inArray(risposta.id, ids)))
+    .orderBy(asc(risposta.id));
+}
+
+/** The ids of a session's events, ascending (pk_risposte). */
+export async function sessionEventIds(db: DbOrTx, sessioneId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: risposta.id })
+    .from(risposta)
+    .where(eq(risposta.sessioneId, sessioneId))
+    .orderBy(asc(risposta.id));
+  return rows.map((r) => r.id);
+}

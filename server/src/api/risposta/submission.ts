@@ -1,0 +1,133 @@
+// What answers and jokers share: who may submit, for which team and problem,
+// with which delivery time, and what happens once the row is committed.
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { LIMITI_GARA, MAX_ID_GARA, MESSAGGI_GARA, pkNonValido } from '@gas/contracts';
+import type { DbOrTx } from '../../db/client';
+import type { Problema } from '../../db/schema';
+import { apiError, fieldErrors, type FieldErrors } from '../../errors';
+import { snapshotsFor } from '../../live/snapshots';
+import type { LiveEvent } from '../../live/types';
+import {
+  canChooseDeliveryTime,
+  canSeeEvento,
+  canSubmitForSquadra,
+  isAuthenticated,
+  type Actor,
+  type EventoAccess,
+} from '../../policies';
+import type { ApiDeps } from '../deps';
+import type { EventoWithAccess } from '../shared/evento-access';
+import { eventoOfProblema, type SubmissionTarget } from './queries';
+
+/**
+ * A non-negative integer in a path or a query string; up to int4, since a
+ * larger id must be a 400, never a 500. Missing gives DRF's 'obbligatorio'.
+ */
+export const intParam = (min: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, 'È richiesto un numero intero valido.')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(MAX_ID_GARA));
+
+export const idParam = intParam(1);
+
+/**
+ * preValidation hook of the write routes: an anonymous visitor gets 403
+ * not_authenticated whatever the body, as DRF checks permissions before
+ * the serializer.
+ */
+export async function requireLogin(request: FastifyRequest): Promise<void> {
+  if (!isAuthenticated(request.actor)) throw apiError('not_authenticated');
+}
+
+export type CheckedTarget = {
+  squadra: NonNullable<SubmissionTarget['squadra']>;
+  problema: Problema;
+  evento: EventoWithAccess;
+};
+
+/**
+ * Ids that name nothing the actor can see are field errors (like DRF's
+ * related fields, whose queryset hides what the user may not see); so is a
+ * problem of another event than the team's. Then 403 when the actor may not
+ * act for that team.
+ */
+export async function checkTarget(
+  db: DbOrTx,
+  actor: Actor,
+  target: SubmissionTarget,
+  ids: { squadra: number; problema: number },
+): Promise<CheckedTarget> {
+  const errors: FieldErrors = {};
+  const { squadra, problema, evento } = target;
+  const teamVisible = squadra !== null && evento !== null && canSeeEvento(actor, evento.access);
+  if (!teamVisible) errors.squadra = [pkNonValido(ids.squadra)];
+  if (problema === null) {
+    errors.problema = [pkNonValido(ids.problema)];
+  } else if (!evento || problema.eventoId !== evento.row.id) {
+    // Only now is the problem's own event needed: a private one does not exist for the actor.
+    const own = await eventoOfProblema(db, problema.id);
+    const visible = own !== null && canSeeEvento(actor, own.access);
+    if (!visible) errors.problema = [pkNonValido(ids.problema)];
+    else if (teamVisible) errors.problema = [MESSAGGI_GARA.problemaAltroEvento];
+  }
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  const checked = { squadra: squadra!, problema: problema!, evento: evento! };
+  if (!canSubmitForSquadra(actor, checked.evento.access, checked.squadra.ref)) {
+    throw apiError('permission_denied');
+  }
+  return checked;
+}
+
+/** Which deadline a custom delivery time must respect. */
+export type MomentoRule = 'risposta' | 'jolly';
+
+/**
+ * A custom momento_consegna keys in a paper slip: only users who may choose
+ * it (403 otherwise, the field is not even shown to others); never ahead of
+ * the server clock beyond a small skew; for an answer within the contest, for
+ * a joker not after its deadline (the staff's late entry is for slips handed
+ * in on time). Returns the delivery time to store.
+ */
+export function deliveryTime(
+  actor: Actor,
+  evento: EventoAccess,
+  momento: string | null | undefined,
+  now: Date,
+  rule: MomentoRule,
+): Date {
+  if (momento === null || momento === undefined) return now;
+  if (!canChooseDeliveryTime(actor, evento)) {
+    throw apiError('permission_denied', MESSAGGI_GARA.momentoNonPermesso);
+  }
+  const t = new Date(momento);
+  const fail = (message: string) => fieldErrors({ momento_consegna: [message] });
+  if (t.getTime() > now.getTime() + LIMITI_GARA.tolleranzaOrologio * 1000) {
+    throw fail(MESSAGGI_GARA.momentoNelFuturo);
+  }
+  if (rule === 'risposta' && (t < evento.inizio || t > evento.fine)) {
+    throw fail(MESSAGGI_GARA.momentoFuoriGara);
+  }
+  if (rule === 'jolly' && t > evento.fineConsegnaJolly) {
+    throw fail(MESSAGGI_GARA.momentoDopoJolly);
+  }
+  return t;
+}
+
+/**
+ * After the commit, never before: the cached ranking is dropped and the event
+ * goes to the live feed (a subscriber may fetch it back at once).
+ */
+export function announce(deps: ApiDeps, sessioneId: number, event: LiveEvent): void {
+  snapshotsFor(deps).invalidate(sessioneId);
+  deps.live.publish({ type: 'npe', sessioneId, event });
+}
+
+/** After the commit of a deletion: clients drop the event with this id. */
+export function announceDelete(deps: ApiDeps, sessioneId: number, id: number): void {
+  snapshotsFor(deps).invalidate(sessioneId);
+  deps.live.publish({ type: 'npe_delete', sessioneId, id });
+}

@@ -1,0 +1,50 @@
+// Reads of sessions and of what their payload embeds. Only this file of the
+// folder touches drizzle.
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { citta, evento, scuola, sessione, squadra } from '../../db/schema';
+
+/** Sessions with their event's times, the team count and the venues of their teams. */
+export async function loadSessioni(db: DbOrTx, where: { eventoId?: number; id?: number }) {
+  const conditions: SQL[] = [];
+  if (where.eventoId !== undefined) conditions.push(eq(sessione.eventoId, where.eventoId));
+  if (where.id !== undefined) conditions.push(eq(sessione.id, where.id));
+  const rows = await db
+    .select({ sessione, inizio: evento.inizio, fine: evento.fine })
+    .from(sessione)
+    .innerJoin(evento, eq(evento.id, sessione.eventoId))
+    .where(and(...conditions))
+    .orderBy(desc(evento.inizio), asc(sessione.ordine), asc(sessione.id));
+  const ids = rows.map((r) => r.sessione.id);
+  if (ids.length === 0) return [];
+  const [counts, poli] = await Promise.all([
+    db
+      .select({ id: squadra.sessioneId, n: count() })
+      .from(squadra)
+      .where(inArray(squadra.sessioneId, ids))
+      .groupBy(squadra.sessioneId),
+    db
+      .selectDistinct({ id: squadra.sessioneId, polo: squadra.poloId })
+      .from(squadra)
+      .where(and(inArray(squadra.sessioneId, ids), isNotNull(squadra.poloId)))
+      .orderBy(asc(squadra.sessioneId), asc(squadra.poloId)),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    squadreCount: counts.find((c) => c.id === r.sessione.id)?.n ?? 0,
+    poli: poli.filter((p) => p.id === r.sessione.id).map((p) => p.polo!),
+  }));
+}
+export type SessioneRow = Awaited<ReturnType<typeof loadSessioni>>[number];
+
+/** The schools of a session's teams, with their city, by name. */
+export function scuoleOfSessione(db: DbOrTx, sessioneId: number) {
+  return db
+    .selectDistinct({ scuola, citta })
+    .from(squadra)
+    .innerJoin(scuola, eq(scuola.id, squadra.scuolaId))
+    .leftJoin(citta, eq(citta.id, scuola.cittaId))
+    .where(eq(squadra.sessioneId, sessioneId))
+    .orderBy(asc(scuola.nome), asc(scuola.id));
+}
+export type ScuolaRow = Awaited<ReturnType<typeof scuoleOfSessione>>[number];

@@ -1,0 +1,155 @@
+// The snapshot cache on a real database: deterministic builds, one build for
+// concurrent readers, invalidation (explicit, by fingerprint,
+// by age), no stale result kept after a concurrent invalidation, clear().
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testBackends, type TestDatabase } from '../db/testing';
+import { problema, punteggiCache, risposta, sessione, squadra } from '../db/schema';
+import { LiveBus, type LiveMessage } from './bus';
+import {
+  buildSnapshot,
+  loadSessionData,
+  snapshotsFor,
+  SnapshotCache,
+  type SnapshotLoader,
+} from './snapshots';
+
+describe.each(testBackends())('snapshot cache on %s', (backend) => {
+  let database: TestDatabase;
+  let sessioneId: number;
+  let otherSessione: number;
+  let team: { id: number; sessioneId: number };
+  let problemaId: number;
+  let clock = Date.parse('2030-01-01T00:00:00Z');
+  const now = () => clock;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend, { seed: true });
+    const { db } = database;
+    const rows = await db.select().from(risposta).orderBy(asc(risposta.id)).limit(1);
+    sessioneId = rows[0]!.sessioneId;
+    const [s] = await db.select().from(sessione).where(eq(sessione.id, sessioneId));
+    const others = await db.select().from(sessione).where(eq(sessione.eventoId, s!.eventoId));
+    otherSessione = others.find((x) => x.id !== sessioneId)!.id;
+    const teams = await db
+      .select({ id: squadra.id, sessioneId: squadra.sessioneId })
+      .from(squadra)
+      .where(eq(squadra.sessioneId, sessioneId))
+      .limit(1);
+    team = teams[0]!;
+    const [p] = await db.select().from(problema).where(eq(problema.eventoId, s!.eventoId)).limit(1);
+    problemaId = p!.id;
+  });
+  afterAll(() => database.close());
+
+  const addAnswer = () =>
+    database.db.insert(risposta).values({
+      problemaId,
+      squadraId: team.id,
+      sessioneId: team.sessioneId,
+      valore: '1',
+      corretto: false,
+      momentoConsegna: new Date(clock),
+      date: new Date(clock),
+    });
+
+  function cache(options: { load?: SnapshotLoader; live?: LiveBus } = {}) {
+    return new SnapshotCache(database, options.live ?? null, { now, load: options.load });
+  }
+
+  it('builds deterministically and answers null for an unknown session', async () => {
+    // Two separate loads (as after a restart) give byte-identical snapshots.
+    const ora = new Date(clock);
+    const once = buildSnapshot((await loadSessionData(database.db, sessioneId))!, ora);
+    const again = buildSnapshot((await loadSessionData(database.db, sessioneId))!, ora);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(once));
+    expect(once.punteggi.classifica.length).toBeGreaterThan(0);
+    expect(await loadSessionData(database.db, 999_999)).toBeNull();
+    expect(await cache().get(999_999)).toBeNull();
+  });
+
+  it('builds once for concurrent and repeated readers', async () => {
+    const c = cache();
+    const [a, b] = await Promise.all([c.get(sessioneId), c.get(sessioneId)]);
+    expect(a).toBe(b);
+    expect(await c.get(sessioneId)).toBe(a);
+    expect(c.builds).toBe(1);
+  });
+
+  it('rebuilds after invalidate() and announces it on the bus', async () => {
+    const live = new LiveBus();
+    const heard: LiveMessage[] = [];
+    live.subscribe((m) => heard.push(m));
+    const c = cache({ live });
+    const first = await c.get(sessioneId);
+    await addAnswer();
+    c.invalidate(sessioneId);
+    const second = await c.get(sessioneId);
+    expect(second!.punteggi.numero_eventi).toBe(first!.punteggi.numero_eventi + 1);
+    expect(heard).toEqual([{ type: 'snapshot_invalidated', sessioneId }]);
+    expect(c.builds).toBe(2);
+  });
+
+  it('notices changes made behind its back once the entry is no longer fresh', async () => {
+    const c = cache();
+    const first = await c.get(sessioneId);
+    await addAnswer();
+    expect(await c.get(sessioneId)).toBe(first); // still fresh
+    clock += 2500;
+    const second = await c.get(sessioneId);
+    expect(second!.punteggi.numero_eventi).toBe(first!.punteggi.numero_eventi + 1);
+    clock += 2500;
+    expect(await c.get(sessioneId)).toBe(second); // checked, unchanged: no rebuild
+    expect(c.builds).toBe(2);
+    await database.db.update(squadra).set({ penalita: 7 }).where(eq(squadra.id, team.id));
+    clock += 2500;
+    const third = await c.get(sessioneId);
+    expect(third!.stato.penalizzate[team.id]).toBe(7);
+    clock += 200_000; // `new` flags age: rebuilt even though nothing changed
+    expect((await c.get(sessioneId))!.ora.getTime()).toBe(clock);
+  });
+
+  it('does not keep a build that an invalidation overtook', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const c = cache({
+      load: async (db, id) => {
+        calls += 1;
+        const data = await loadSessionData(db, id);
+        if (calls === 1) await gate;
+        return data;
+      },
+    });
+    const pending = c.get(sessioneId);
+    c.invalidate(sessioneId);
+    release();
+    const stale = await pending;
+    const fresh = await c.get(sessioneId);
+    expect(fresh).not.toBe(stale);
+    expect(calls).toBe(2);
+  });
+
+  it('clear() drops the entry and only this session’s stored snapshots', async () => {
+    const { db } = database;
+    await db.insert(punteggiCache).values([
+      { sessioneId, ora: new Date(), json: {} },
+      { sessioneId: otherSessione, ora: new Date(), json: {} },
+    ]);
+    const c = cache();
+    await c.get(sessioneId);
+    await c.clear(sessioneId);
+    const left = await db.select().from(punteggiCache);
+    expect(left.map((r) => r.sessioneId)).toEqual([otherSessione]);
+    await c.get(sessioneId);
+    expect(c.builds).toBe(2);
+  });
+
+  it('gives every app instance its own cache', () => {
+    const live = new LiveBus();
+    expect(snapshotsFor({ database, live })).toBe(snapshotsFor({ database, live }));
+    expect(snapshotsFor({ database, live: new LiveBus() })).not.toBe(
+      snapshotsFor({ database, live }),
+    );
+  });
+});
