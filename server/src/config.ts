@@ -28,6 +28,22 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   GAS_DEMO: flag(true),
   GAS_DEMO_LIVE: flag(true),
+  // Unset: on, except under NODE_ENV=test (HTTP tests fire hundreds of calls from one address).
+  GAS_RATE_LIMIT: flag(true).optional(),
+  GAS_RATE_LIMIT_READS: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  GAS_RATE_LIMIT_SUBMISSIONS: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  GAS_WS_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(256 * 1024 * 1024)
+    .default(1024 * 1024),
+  GAS_WS_PING_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  GAS_LIVE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'deve essere un URL postgres://utente:password@host:porta/db')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z
     .string()
@@ -53,6 +69,12 @@ export type AppConfig = {
   demo: boolean;
   /** Run the built-in live-session simulator (only when demo is on). */
   demoLive: boolean;
+  /** Rate limits (per instance, in memory); off for benchmarks. */
+  rateLimit: { enabled: boolean; readsPerMinute: number; submissionsPerMinute: number };
+  /** Live feeds: per-socket send buffer bound and heartbeat period (0 = none). */
+  ws: { maxBufferedBytes: number; pingIntervalMs: number };
+  /** Direct connection for LISTEN/NOTIFY (defaults to DATABASE_URL; not through a transaction pooler). */
+  liveListenUrl: string | undefined;
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
@@ -81,6 +103,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     demo: e.GAS_DEMO && !production,
     demoLive: e.GAS_DEMO && e.GAS_DEMO_LIVE && !production,
+    rateLimit: {
+      enabled: env.GAS_RATE_LIMIT ? e.GAS_RATE_LIMIT !== false : e.NODE_ENV !== 'test',
+      readsPerMinute: e.GAS_RATE_LIMIT_READS,
+      submissionsPerMinute: e.GAS_RATE_LIMIT_SUBMISSIONS,
+    },
+    ws: {
+      maxBufferedBytes: e.GAS_WS_MAX_BUFFERED_BYTES,
+      pingIntervalMs: e.GAS_WS_PING_SECONDS * 1000,
+    },
+    liveListenUrl: e.GAS_LIVE_LISTEN_URL ?? e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,

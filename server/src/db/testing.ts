@@ -91,26 +91,29 @@ const startOfHour = (date: Date) => new Date(Math.floor(date.getTime() / 3_600_0
 
 // The content of a built database depends on the migrations, the seed code
 // (and what it imports) and `now`.
-let sourcesHash: Promise<string> | undefined;
-async function contentKey(seedNow: Date | null): Promise<string> {
-  sourcesHash ??= (async () => {
-    const here = path.dirname(fileURLToPath(import.meta.url));
-    const hash = createHash('sha256');
-    const folders = [
-      migrationsFolder,
-      path.join(migrationsFolder, 'meta'),
-      path.join(here, 'seed'),
-      path.join(here, 'schema'),
-    ];
-    for (const folder of folders) {
-      for (const name of (await readdir(folder)).sort()) {
-        const file = path.join(folder, name);
-        if ((await stat(file)).isFile()) hash.update(name).update(await readFile(file));
-      }
+// Hashed as soon as this module loads, i.e. together with the seed code it
+// imports: a hash taken later could describe files edited after that code was
+// loaded, and label a template built by old code with the new key.
+const sourcesHash: Promise<string> = (async () => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const hash = createHash('sha256');
+  const folders = [
+    migrationsFolder,
+    path.join(migrationsFolder, 'meta'),
+    path.join(here, 'seed'),
+    path.join(here, 'schema'),
+  ];
+  for (const folder of folders) {
+    for (const name of (await readdir(folder)).sort()) {
+      const file = path.join(folder, name);
+      if ((await stat(file)).isFile()) hash.update(name).update(await readFile(file));
     }
-    hash.update(await readFile(path.join(here, '..', 'plugins', 'auth', 'password.ts')));
-    return hash.digest('hex');
-  })();
+  }
+  hash.update(await readFile(path.join(here, '..', 'plugins', 'auth', 'password.ts')));
+  return hash.digest('hex');
+})();
+
+async function contentKey(seedNow: Date | null): Promise<string> {
   return createHash('sha256')
     .update(await sourcesHash)
     .update(seedNow ? seedNow.toISOString() : 'vuoto')

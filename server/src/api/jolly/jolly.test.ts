@@ -19,8 +19,8 @@ const row = (...codes: number[]): Row =>
   Object.fromEntries(ROLES.map((role, i) => [role, codes[i]!])) as Row;
 
 //                      anonimo docente principale secondario inseritore amministratore staff admin
-const PRIMA_SCADENZA = row(403, 403, 201, 403, 201, 201, 403, 201);
-const DOPO_SCADENZA = row(403, 403, 400, 403, 201, 201, 403, 201);
+const PRIMA_SCADENZA = row(403, 403, 201, 201, 201, 201, 403, 201);
+const DOPO_SCADENZA = row(403, 403, 400, 400, 201, 201, 403, 201);
 const LIST = row(200, 200, 200, 200, 200, 200, 200, 200);
 const MINUTE = 60_000;
 const GIA_SCELTO = 'La squadra ha già scelto il problema jolly.';
@@ -41,16 +41,24 @@ describe.each(testBackends())('jolly API on %s', (backend) => {
     await setClock(t.database.db, d.nazionale.id, { inizio: -5, fine: 90, jolly: 30 });
     const mine = { squadra: priv.squadra, problema: priv.problemi[0] };
     expect((await post('amministratore', mine)).statusCode).toBe(201);
-    free = await squadreSenzaJolly(t.database.db, d.nazionale.id, [
-      ...d.squadre.principale,
-      ...d.squadre.secondario,
-    ]);
+    // secondario's own two teams are kept for his rows of the matrix.
+    free = (
+      await squadreSenzaJolly(t.database.db, d.nazionale.id, [
+        ...d.squadre.principale,
+        ...d.squadre.secondario,
+      ])
+    ).filter((id) => !d.squadre.secondario.includes(id));
   });
   afterAll(() => t.close());
   afterEach(() => vi.restoreAllMocks());
 
   it.each(ROLES)('before the deadline: %s', async (role) => {
-    const squadra = role === 'principale' ? d.squadre.principale[0]! : nextFree();
+    const squadra =
+      role === 'principale'
+        ? d.squadre.principale[0]!
+        : role === 'secondario'
+          ? d.squadre.secondario[1]!
+          : nextFree();
     const res = await post(role, { squadra, problema: problem() });
     expect(res.statusCode, res.body).toBe(PRIMA_SCADENZA[role]);
     if (res.statusCode === 201) {
@@ -64,7 +72,9 @@ describe.each(testBackends())('jolly API on %s', (backend) => {
 
   it.each(ROLES)('after the deadline: %s', async (role) => {
     await setClock(t.database.db, d.nazionale.id, { inizio: -60, fine: 30, jolly: -10 });
-    const squadra = role === 'principale' ? d.squadre.secondario[0]! : nextFree();
+    const squadra = ['principale', 'secondario'].includes(role)
+      ? d.squadre.secondario[0]!
+      : nextFree();
     const res = await post(role, { squadra, problema: problem() });
     expect(res.statusCode, res.body).toBe(DOPO_SCADENZA[role]);
     if (res.statusCode === 400) {

@@ -12,9 +12,9 @@ const row = (...codes: number[]): Row =>
   Object.fromEntries(ROLES.map((role, i) => [role, codes[i]!])) as Row;
 
 //                     anonimo docente principale secondario inseritore amministratore staff admin
-const POST_IN_CORSO = row(403, 403, 201, 403, 201, 201, 403, 201);
-// secondario: ss without the official flag in the demo data, so no right in an 'o' event.
-const POST_FUORI = row(403, 403, 400, 403, 201, 201, 403, 201);
+const POST_IN_CORSO = row(403, 403, 201, 201, 201, 201, 403, 201);
+// secondario: ss with the official flag inherited from principale, acting on his own team.
+const POST_FUORI = row(403, 403, 400, 400, 201, 201, 403, 201);
 const LIST = row(403, 200, 200, 200, 200, 200, 200, 200);
 const DELETE = row(403, 403, 403, 403, 204, 204, 403, 204);
 const PUBLIC = row(200, 200, 200, 200, 200, 200, 200, 200);

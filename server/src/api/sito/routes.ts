@@ -1,4 +1,51 @@
+// Public site content (spec §1, §2 rules/sponsors/about-us): /api/gas/sito/,
+// /api/gas/sponsor/, /api/top-contributors/, /api/gas/collaboratori/.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../deps';
+import { paginateArray, paginationQuery } from '../shared/pagination';
+import { loadImpostazioni, loadSponsor } from './queries';
+import { TOP_CONTRIBUTORS, collaboratori, presentSito, presentSponsor } from './present';
 
-export async function sitoRoutes(_app: FastifyInstance, _deps: ApiDeps) {}
+// The same for every visitor and edited rarely: browsers may keep it a minute.
+const PUBLIC_CACHE = 'public, max-age=60';
+
+export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const { db } = deps.database;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/gas/sito/', { schema: { tags: ['sito'] } }, async (_request, reply) => {
+    reply.header('Cache-Control', PUBLIC_CACHE);
+    return presentSito(await loadImpostazioni(db));
+  });
+
+  r.get(
+    '/api/gas/sponsor/',
+    { schema: { tags: ['sito'], querystring: paginationQuery } },
+    async (request, reply) => {
+      reply.header('Cache-Control', PUBLIC_CACHE);
+      const rows = await loadSponsor(db);
+      return paginateArray(request, request.query, rows.map(presentSponsor));
+    },
+  );
+
+  r.get(
+    '/api/top-contributors/',
+    { schema: { tags: ['sito'], querystring: paginationQuery } },
+    async (request, reply) => {
+      reply.header('Cache-Control', PUBLIC_CACHE);
+      const top = collaboratori(await loadImpostazioni(db)).slice(0, TOP_CONTRIBUTORS);
+      return paginateArray(request, request.query, top);
+    },
+  );
+
+  // Spec §7: "the about-us collaborators call (returns a JSON string of
+  // collaborators)": the body is a JSON string whose content is the JSON list.
+  r.get('/api/gas/collaboratori/', { schema: { tags: ['sito'] } }, async (_request, reply) => {
+    const list = collaboratori(await loadImpostazioni(db));
+    return reply
+      .header('Cache-Control', PUBLIC_CACHE)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(JSON.stringify(list)));
+  });
+}

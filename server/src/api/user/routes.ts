@@ -1,4 +1,229 @@
-import type { FastifyInstance } from 'fastify';
+// Managers (spec §2 secondary-manager form and profile, §5, §6):
+//   GET   /api/gas/user/             managers the user may see (superuser: all)
+//   GET   /api/gas/user/{id}/        one of them (id = user id)
+//   POST  /api/gas/user/             a new secondary manager (main managers)
+//   PATCH /api/gas/user/{id}/        teams, schools, newsletter
+//   GET   /api/gas/extended-user/    the profile's "other managers of the user's schools"
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MAX_ID_PERSONE,
+  MESSAGGI_PERSONE as M,
+  pkNonValido,
+  responsabileCreateRequest,
+  responsabileUpdateRequest,
+} from '@gas/contracts';
 import type { ApiDeps } from '../deps';
+import { apiError, fieldErrors, type FieldErrors } from '../../errors';
+import { hashPassword } from '../../plugins/auth/password';
+import {
+  activeResponsabile,
+  canAssignScuola,
+  canAssignSquadra,
+  canCreateSecondaryManager,
+  canEditResponsabile,
+  canEditResponsabileAssignments,
+  canManageResponsabilePreferences,
+  canSeeResponsabile,
+  isSuperuser,
+  newSecondaryManagerFlags,
+  type Actor,
+} from '../../policies';
+import { pageOf, pageWindow, paginateArray, paginationQuery } from '../shared/pagination';
+import { mergeAssignments } from './assignments';
+import { presentManager } from './present';
+import {
+  candidateManagers,
+  existingScuole,
+  findManager,
+  insertManager,
+  lockUsernames,
+  pageOfManagers,
+  squadraRefs,
+  targetOf,
+  updateManager,
+  usernameTaken,
+} from './queries';
 
-export async function userRoutes(_app: FastifyInstance, _deps: ApiDeps) {}
+const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID_PERSONE) });
+const tags = ['responsabile'];
+
+function loginRequired(request: FastifyRequest) {
+  if (request.actor.userId === null) throw apiError('not_authenticated');
+  return Promise.resolve();
+}
+
+// DRF order: authentication, then permission, then the body.
+function mayCreate(request: FastifyRequest) {
+  if (request.actor.userId === null) throw apiError('not_authenticated');
+  if (!canCreateSecondaryManager(request.actor)) throw apiError('permission_denied');
+  return Promise.resolve();
+}
+
+export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const { db } = deps.database;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Managers the actor may see, himself included, in user-id order. */
+  async function visibleManagers(actor: Actor) {
+    const schools = activeResponsabile(actor)?.scuolaIds ?? [];
+    const candidates = await candidateManagers(db, actor.userId!, schools);
+    return candidates.filter((m) => canSeeResponsabile(actor, targetOf(m)));
+  }
+
+  async function visibleManager(actor: Actor, userId: number) {
+    const m = await findManager(db, userId);
+    if (!m || !canSeeResponsabile(actor, targetOf(m))) throw apiError('not_found');
+    return m;
+  }
+
+  /** Field errors for teams/schools the actor may not hand out (or that do not exist). */
+  async function checkAssignable(
+    actor: Actor,
+    squadre: readonly number[],
+    scuole: readonly number[],
+  ): Promise<FieldErrors> {
+    const errors: FieldErrors = {};
+    const refs = await squadraRefs(db, squadre);
+    const missingSquadre = squadre.filter((id) => !refs.some((s) => s.id === id));
+    const refusedSquadre = refs.filter((s) => !canAssignSquadra(actor, s)).map((s) => s.id);
+    if (missingSquadre.length > 0) (errors.squadre ??= []).push(pkNonValido(missingSquadre[0]!));
+    if (refusedSquadre.length > 0) {
+      (errors.squadre ??= []).push(`${M.squadraNonAssegnabile} (id ${refusedSquadre.join(', ')})`);
+    }
+    const found = await existingScuole(db, scuole);
+    const missingScuole = scuole.filter((id) => !found.includes(id));
+    const refusedScuole = found.filter((id) => !canAssignScuola(actor, id));
+    if (missingScuole.length > 0) (errors.scuole ??= []).push(pkNonValido(missingScuole[0]!));
+    if (refusedScuole.length > 0) {
+      (errors.scuole ??= []).push(`${M.scuolaNonAssegnabile} (id ${refusedScuole.join(', ')})`);
+    }
+    return errors;
+  }
+
+  r.get(
+    '/api/gas/user/',
+    { preValidation: loginRequired, schema: { tags, querystring: paginationQuery } },
+    async (request) => {
+      const { actor } = request;
+      if (isSuperuser(actor)) {
+        const window = pageWindow(request.query);
+        const found = await pageOfManagers(db, window);
+        const results = found.rows.map((m) => presentManager(m, actor));
+        return pageOf(request, window, found.count, results);
+      }
+      const list = (await visibleManagers(actor)).map((m) => presentManager(m, actor));
+      return paginateArray(request, request.query, list);
+    },
+  );
+
+  r.get(
+    '/api/gas/extended-user/',
+    { preValidation: loginRequired, schema: { tags, querystring: paginationQuery } },
+    async (request) => {
+      const { actor } = request;
+      const others = (await visibleManagers(actor)).filter((m) => m.user.id !== actor.userId);
+      return paginateArray(
+        request,
+        request.query,
+        others.map((m) => presentManager(m, actor)),
+      );
+    },
+  );
+
+  r.get(
+    '/api/gas/user/:id/',
+    { preValidation: loginRequired, schema: { tags, params: idParams } },
+    async (request) =>
+      presentManager(await visibleManager(request.actor, request.params.id), request.actor),
+  );
+
+  r.post(
+    '/api/gas/user/',
+    { preValidation: mayCreate, schema: { tags, body: responsabileCreateRequest } },
+    async (request, reply) => {
+      const { actor } = request;
+      const body = request.body;
+      const squadre = [...new Set(body.squadre)];
+      const scuole = [...new Set(body.scuole)];
+      const errors = await checkAssignable(actor, squadre, scuole);
+      if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+      // Hashed before the transaction: scrypt takes ~0.1 s and holds no locks.
+      const passwordHash = await hashPassword(body.password);
+      const userId = await db.transaction(async (tx) => {
+        await lockUsernames(tx);
+        if (await usernameTaken(tx, body.username)) {
+          throw fieldErrors({ username: [M.usernameDuplicato] });
+        }
+        const id = await insertManager(tx, {
+          username: body.username,
+          email: body.email,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          passwordHash,
+          newsletter: body.newsletter,
+          ...newSecondaryManagerFlags(actor),
+        });
+        const created = await findManager(tx, id);
+        await updateManager(tx, created!.responsabile.id, { squadre, scuole });
+        return id;
+      });
+      const created = await findManager(db, userId);
+      return reply.status(201).send(presentManager(created!, actor));
+    },
+  );
+
+  r.patch(
+    '/api/gas/user/:id/',
+    {
+      preValidation: loginRequired,
+      schema: { tags, params: idParams, body: responsabileUpdateRequest },
+    },
+    async (request) => {
+      const { actor } = request;
+      const body = request.body;
+      const m = await visibleManager(actor, request.params.id);
+      const target = targetOf(m);
+      if (!canEditResponsabile(actor, target)) throw apiError('permission_denied');
+      const assigning = body.squadre !== undefined || body.scuole !== undefined;
+      if (assigning && !canEditResponsabileAssignments(actor, target)) {
+        throw apiError('permission_denied');
+      }
+
+      const change: Parameters<typeof updateManager>[2] = {};
+      const errors: FieldErrors = {};
+      if (body.squadre !== undefined) {
+        // Current teams too: whether one may be removed is also a question of ownership.
+        const refs = await squadraRefs(db, [...new Set([...body.squadre, ...m.squadre])]);
+        const missing = body.squadre.filter((id) => !refs.some((s) => s.id === id));
+        if (missing.length > 0) errors.squadre = [pkNonValido(missing[0]!)];
+        const assignable = new Set(refs.filter((s) => canAssignSquadra(actor, s)).map((s) => s.id));
+        const merge = mergeAssignments(m.squadre, body.squadre, (id) => assignable.has(id));
+        const refused = merge.refused.filter((id) => !missing.includes(id));
+        if (refused.length > 0) {
+          (errors.squadre ??= []).push(`${M.squadraNonAssegnabile} (id ${refused.join(', ')})`);
+        }
+        change.squadre = merge.final;
+      }
+      if (body.scuole !== undefined) {
+        const found = await existingScuole(db, body.scuole);
+        const missing = body.scuole.filter((id) => !found.includes(id));
+        if (missing.length > 0) errors.scuole = [pkNonValido(missing[0]!)];
+        const merge = mergeAssignments(m.scuole, body.scuole, (id) => canAssignScuola(actor, id));
+        const refused = merge.refused.filter((id) => !missing.includes(id));
+        if (refused.length > 0) {
+          (errors.scuole ??= []).push(`${M.scuolaNonAssegnabile} (id ${refused.join(', ')})`);
+        }
+        change.scuole = merge.final;
+      }
+      if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+      // Someone else's consent to e-mails is read-only, like the names.
+      if (body.newsletter !== undefined && canManageResponsabilePreferences(actor, target)) {
+        change.newsletter = body.newsletter;
+      }
+      await db.transaction((tx) => updateManager(tx, m.responsabile.id, change));
+      return presentManager((await findManager(db, m.user.id))!, actor);
+    },
+  );
+}

@@ -37,7 +37,8 @@ export const DEMO_ACCOUNTS = {
   },
   secondario: {
     user: { username: 'secondario', firstName: 'Sergio', lastName: 'Secondi' },
-    responsabile: { ...attivo, ruolo: 'ss', puoIscriversiGareUfficiali: false },
+    // A secondary manager inherits the official flag of the main manager who created him.
+    responsabile: { ...attivo, ruolo: 'ss', puoIscriversiGareUfficiali: true },
     descrizione: 'responsabile di squadra con due squadre assegnate',
   },
   docente: {

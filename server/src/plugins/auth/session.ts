@@ -22,6 +22,12 @@ export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 const SESSION_DAYS = 14;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Routes called by servers, not browsers: they carry no cookies and prove
+ * themselves with a shared secret header instead (checked by the route), so
+ * a CSRF token would protect nothing. Keep this list short and explicit.
+ */
+export const CSRF_EXEMPT_ROUTES: ReadonlySet<string> = new Set(['/api/gas/chat-token/verify/']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -102,7 +108,10 @@ async function sessionPlugin(app: FastifyInstance, opts: { database: Database })
 
     const csrfCookie = request.cookies[CSRF_COOKIE];
     if (!csrfCookie) setCsrfCookie(request, reply);
-    if (UNSAFE_METHODS.has(request.method)) {
+    // routeOptions.url is the registered pattern, so query strings and the
+    // slash-less form cannot widen the exemption to other routes.
+    const exempt = CSRF_EXEMPT_ROUTES.has(request.routeOptions.url ?? '');
+    if (UNSAFE_METHODS.has(request.method) && !exempt) {
       const header = request.headers[CSRF_HEADER];
       if (!csrfCookie || typeof header !== 'string' || !sameToken(header, csrfCookie)) {
         throw apiError('csrf_failed');

@@ -1,0 +1,72 @@
+// Chat tokens: one per user. Only this file touches drizzle. Each write is a
+// single INSERT ... ON CONFLICT, atomic without an explicit transaction and
+// safe when two tabs ask at once.
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { chatToken, responsabile, users } from '../../db/schema';
+
+/**
+ * The user's token, created if missing. A given chat name replaces the stored
+ * one; without it the stored name (or, for a new token, `fallbackName`) stays.
+ */
+export async function issueToken(
+  db: DbOrTx,
+  userId: number,
+  chatName: string | undefined,
+  fallbackName: string,
+  newToken: string,
+) {
+  const [row] = await db
+    .insert(chatToken)
+    .values({ userId, username: chatName ?? fallbackName, token: newToken })
+    .onConflictDoUpdate({
+      target: chatToken.userId,
+      set: { username: chatName ?? sql`${chatToken.username}` },
+    })
+    .returning({ token: chatToken.token, username: chatToken.username });
+  return row!;
+}
+
+/** A new token for the user (the old one stops working at once). */
+export async function resetToken(db: DbOrTx, userId: number, fallbackName: string, token: string) {
+  const [row] = await db
+    .insert(chatToken)
+    .values({ userId, username: fallbackName, token })
+    .onConflictDoUpdate({
+      target: chatToken.userId,
+      set: { token, createdAt: new Date() },
+    })
+    .returning({ token: chatToken.token, username: chatToken.username });
+  return row!;
+}
+
+export async function findByToken(db: DbOrTx, token: string) {
+  const [row] = await db
+    .select({
+      chatName: chatToken.username,
+      user: {
+        id: users.id,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isActive: users.isActive,
+        isStaff: users.isStaff,
+        isSuperuser: users.isSuperuser,
+      },
+      ruolo: responsabile.ruolo,
+      attivo: responsabile.attivo,
+    })
+    .from(chatToken)
+    .innerJoin(users, eq(users.id, chatToken.userId))
+    .leftJoin(responsabile, eq(responsabile.userId, users.id))
+    .where(eq(chatToken.token, token));
+  return row ?? null;
+}
+
+export async function usernameOf(db: DbOrTx, userId: number): Promise<string> {
+  const [row] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.username ?? '';
+}

@@ -1,0 +1,115 @@
+// Public site content: every endpoint for every demo role, the shapes the
+// home, rules, sponsor and about-us pages read, and no 500 on a malformed
+// setting.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { testBackends } from '../../db/testing';
+import { impostazioniSito } from '../../db/schema';
+import { createTestApp, type Role, type TestApp } from '../testing/harness';
+import { cells } from '../squadra/test-fixtures';
+
+const PATHS = [
+  '/api/gas/sito/',
+  '/api/gas/sponsor/',
+  '/api/top-contributors/',
+  '/api/gas/collaboratori/',
+];
+
+describe.each(testBackends())('site content API on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  const get = async (url: string, role: Role = 'anonimo') => (await t.as(role)).get(url);
+
+  describe('every endpoint is public', () => {
+    const table: Record<Role, number> = {
+      anonimo: 200,
+      docente: 200,
+      principale: 200,
+      secondario: 200,
+      inseritore: 200,
+      amministratore: 200,
+      staff: 200,
+      admin: 200,
+    };
+    it.each(cells(table))('$role: $expected', async ({ role, expected }) => {
+      for (const path of PATHS) expect((await get(path, role)).statusCode).toBe(expected);
+    });
+  });
+
+  it('site settings: home, rules 2026-2023, webinars, final', async () => {
+    const body = (await get('/api/gas/sito/')).json();
+    expect(Object.keys(body).sort()).toEqual([
+      'chi_siamo',
+      'finale',
+      'home',
+      'regolamento',
+      'webinar',
+    ]);
+    expect(Object.keys(body.regolamento).sort()).toEqual(['2023', '2024', '2025', '2026']);
+    expect(body.regolamento['2026']).toMatchObject({
+      regolamento: expect.any(String),
+      logistica: expect.any(String),
+      poli: expect.any(String),
+    });
+    expect(body.webinar.map((w: { data: string }) => w.data)).toEqual([
+      '2025-12-05',
+      '2026-02-02',
+      '2026-02-16',
+      '2026-03-02',
+    ]);
+    expect(body.finale).toMatchObject({ inizio: '2026-04-15', fine: '2026-04-18' });
+    expect(body.home.notizie.length).toBeGreaterThan(0);
+  });
+
+  it('sponsors: three, with name, logo, site and description', async () => {
+    const body = (await get('/api/gas/sponsor/')).json();
+    expect(body.count).toBe(3);
+    for (const s of body.results) {
+      expect(Object.keys(s).sort()).toEqual(['description', 'logo_url', 'name', 'website']);
+    }
+  });
+
+  it('top contributors: the 16 most active, most active first', async () => {
+    const body = (await get('/api/top-contributors/')).json();
+    expect(body.count).toBe(16);
+    const counts = body.results.map((c: { contributi: number }) => c.contributi);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('collaborators: a JSON string holding the list', async () => {
+    const res = await get('/api/gas/collaboratori/');
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const body = res.json();
+    expect(typeof body).toBe('string');
+    const list = JSON.parse(body);
+    expect(list).toHaveLength(16);
+    expect(list[0]).toEqual({ nome: expect.any(String), contributi: expect.any(Number) });
+  });
+
+  it('a malformed or missing setting never makes a 500', async () => {
+    const { db } = t.database;
+    const [saved] = await db
+      .select()
+      .from(impostazioniSito)
+      .where(eq(impostazioniSito.key, 'chi_siamo'));
+    await db
+      .update(impostazioniSito)
+      .set({ value: { collaboratori: [{ nome: 3 }, 'x', { nome: 'Ok', contributi: 1 }] } })
+      .where(eq(impostazioniSito.key, 'chi_siamo'));
+    expect(JSON.parse((await get('/api/gas/collaboratori/')).json())).toEqual([
+      { nome: 'Ok', contributi: 1 },
+    ]);
+    await db.delete(impostazioniSito).where(eq(impostazioniSito.key, 'chi_siamo'));
+    expect((await get('/api/gas/sito/')).json().chi_siamo).toBeNull();
+    expect((await get('/api/top-contributors/')).json().count).toBe(0);
+    await db.insert(impostazioniSito).values(saved!);
+  });
+
+  it('rejects a bad page size with a 400', async () => {
+    expect((await get('/api/gas/sponsor/?page_size=abc')).statusCode).toBe(400);
+  });
+});
