@@ -21,6 +21,7 @@ import { idParams, requireEvento, throwIfErrors } from './access';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
 import { deletionErrors, planErrors } from './nested';
 import { presentEvento } from './present';
+import { problemsWithNewSolution, publishFlipped, recheckAnswers } from './recheck';
 import {
   allEventoIds,
   applyProblemi,
@@ -118,7 +119,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (request) => {
       const { actor, body } = request;
       const { id } = request.params;
-      await db.transaction(async (tx) => {
+      const flipped = await db.transaction(async (tx) => {
         const { row, access } = requireEvento(actor, await lockEvento(tx, id), canEditEvento);
         if (body.tipologia !== undefined && !canChangeTipologia(actor, access, body.tipologia)) {
           throw apiError('permission_denied', UFFICIALE_NEGATO);
@@ -149,7 +150,9 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         if (tipo !== row.tipologia) await setSessioniUfficiali(tx, id, tipo === 'o');
         if (problemi) await applyProblemi(tx, id, problemi);
         if (sessioni) await applySessioni(tx, id, sessioni);
+        return problemi ? recheckAnswers(tx, problemsWithNewSolution(problemi.updates)) : [];
       });
+      publishFlipped(deps, flipped);
       return present(id, actor);
     },
   );

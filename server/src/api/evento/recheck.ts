@@ -1,0 +1,92 @@
+// When an organiser corrects a problem's solution or tolerance (it happens
+// mid-contest), every answer already given to it is checked again in the same
+// transaction, so the stored `corretto` and the rankings follow the new
+// solution. Live clients get each flipped answer as a delete followed by the
+// event with its new outcome.
+import { and, eq, inArray } from 'drizzle-orm';
+import { isAnswerCorrect } from '@gas/scoring';
+import type { DbTransaction } from '../../db/client';
+import { problema, risposta } from '../../db/schema';
+import { snapshotsFor, toScoringEvent } from '../../live/snapshots';
+import type { ApiDeps } from '../deps';
+
+export type FlippedAnswer = {
+  id: number;
+  sessioneId: number;
+  squadraId: number;
+  problemaId: number;
+  corretto: boolean;
+  date: Date;
+};
+
+/** Re-checks the answers (kind r) of the given problems; returns those whose outcome changed. */
+export async function recheckAnswers(
+  tx: DbTransaction,
+  problemaIds: readonly number[],
+): Promise<FlippedAnswer[]> {
+  if (problemaIds.length === 0) return [];
+  const problemi = await tx
+    .select()
+    .from(problema)
+    .where(inArray(problema.id, [...problemaIds]));
+  const answers = await tx
+    .select()
+    .from(risposta)
+    .where(and(inArray(risposta.problemaId, [...problemaIds]), eq(risposta.kind, 'r')));
+  const flipped: FlippedAnswer[] = [];
+  for (const a of answers) {
+    const p = problemi.find((x) => x.id === a.problemaId);
+    if (!p) continue;
+    const corretto = isAnswerCorrect({
+      valore: a.valore,
+      valore_exp: a.valoreExp,
+      soluzione: p.soluzione,
+      soluzione_exp: p.soluzioneExp,
+      intervallo_validita: p.intervalloValidita,
+    });
+    if (corretto === a.corretto) continue;
+    await tx.update(risposta).set({ corretto }).where(eq(risposta.id, a.id));
+    flipped.push({
+      id: a.id,
+      sessioneId: a.sessioneId,
+      squadraId: a.squadraId,
+      problemaId: a.problemaId,
+      corretto,
+      date: a.date,
+    });
+  }
+  return flipped;
+}
+
+/** After commit: live clients replace each flipped answer; snapshots are rebuilt. */
+export function publishFlipped(deps: ApiDeps, flipped: readonly FlippedAnswer[]): void {
+  const sessions = new Set<number>();
+  for (const f of flipped) {
+    sessions.add(f.sessioneId);
+    deps.live.publish({ type: 'npe_delete', sessioneId: f.sessioneId, id: f.id });
+    deps.live.publish({
+      type: 'npe',
+      sessioneId: f.sessioneId,
+      event: toScoringEvent({
+        id: f.id,
+        k: 'r',
+        s: f.squadraId,
+        p: f.problemaId,
+        c: f.corretto,
+        d: f.date,
+      }),
+    });
+  }
+  for (const id of sessions) snapshotsFor(deps).invalidate(id);
+}
+
+/** Problems of a PATCH whose solution, exponent or tolerance is being changed. */
+export function problemsWithNewSolution(
+  updates: readonly { id: number; values: Record<string, unknown> }[],
+): number[] {
+  return updates
+    .filter((u) =>
+      ['soluzione', 'soluzioneExp', 'intervalloValidita'].some((k) => u.values[k] !== undefined),
+    )
+    .map((u) => u.id);
+}
