@@ -29,7 +29,7 @@ export function targetOf(m: Manager): ResponsabileTarget {
     ruolo: m.responsabile.ruolo,
     scuolaIds: m.scuole,
     userId: m.user.id,
-    createdBy: null,
+    createdBy: m.responsabile.creatoDa,
     squadraScuolaIds: m.squadraScuole,
   };
 }
@@ -86,8 +86,8 @@ export async function pageOfManagers(db: DbOrTx, window: Window) {
 }
 
 /**
- * Managers possibly visible to someone with these schools: himself, those
- * linked to one of the schools, and those with a team of one of them. The
+ * Managers possibly visible to someone with these schools: himself, those he
+ * created, those linked to one of the schools, and those with a team of one of them. The
  * policies decide on each; this only keeps the candidates few.
  */
 export async function candidateManagers(
@@ -100,6 +100,7 @@ export async function candidateManagers(
     .where(
       or(
         eq(users.id, userId),
+        eq(responsabile.creatoDa, userId),
         inArray(
           responsabile.id,
           sql`(select ${responsabileScuola.responsabileId} from ${responsabileScuola}
@@ -172,6 +173,7 @@ export type NewManager = {
   attivo: boolean;
   puoIscriversiGareUfficiali: boolean;
   newsletter: boolean;
+  creatoDa: number | null;
 };
 
 export async function insertManager(tx: DbTransaction, m: NewManager): Promise<number> {
@@ -191,6 +193,7 @@ export async function insertManager(tx: DbTransaction, m: NewManager): Promise<n
     attivo: m.attivo,
     puoIscriversiGareUfficiali: m.puoIscriversiGareUfficiali,
     newsletter: m.newsletter,
+    creatoDa: m.creatoDa,
   });
   return user!.id;
 }

@@ -163,6 +163,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
           lastName: body.last_name,
           passwordHash,
           newsletter: body.newsletter,
+          creatoDa: actor.userId,
           ...newSecondaryManagerFlags(actor),
         });
         const created = await findManager(tx, id);

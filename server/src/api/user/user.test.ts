@@ -230,6 +230,25 @@ describe.each(testBackends())('manager API on %s', (backend) => {
     });
   });
 
+  it('the creator keeps managing a secondary manager with no teams or schools yet', async () => {
+    const principale = await as('principale');
+    const res = await principale.post(
+      '/api/gas/user/',
+      nuovo('vuoto.ss', { email: 'vuoto.ss@scuola.example', squadre: [], scuole: [] }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id;
+    expect((await principale.get(`/api/gas/user/${id}/`)).statusCode).toBe(200);
+    const list = (await principale.get('/api/gas/user/?limit=1000')).json();
+    expect(list.results.map((u: { id: number }) => u.id)).toContain(id);
+    const edit = await principale.patch(`/api/gas/user/${id}/`, {
+      squadre: [f.mieNazionale[2]!.id],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // Another main manager's view is unchanged: he did not create him.
+    expect((await (await as('docente')).get(`/api/gas/user/${id}/`)).statusCode).toBe(404);
+  });
+
   const big = 'x'.repeat(100_000);
   describe('bad creation payloads: 400 and nothing written', () => {
     type Body = (f: Fixtures) => object;

@@ -9,6 +9,7 @@ import {
   serial,
   text,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { oneOf, tz } from './columns';
@@ -49,6 +50,10 @@ export const responsabile = pgTable(
     newsletter: boolean('newsletter').notNull().default(false),
     /** sp = responsabile principale, ss = responsabile di squadra. */
     ruolo: text('ruolo', { enum: RUOLI_RESPONSABILE }).notNull().default('sp'),
+    /** The main manager who created this (secondary) manager: he keeps managing him. */
+    creatoDa: integer('creato_da').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('responsabile_user_unique').on(t.userId),

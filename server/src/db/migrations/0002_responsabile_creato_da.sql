@@ -1,0 +1,2 @@
+ALTER TABLE "responsabile" ADD COLUMN "creato_da" integer;--> statement-breakpoint
+ALTER TABLE "responsabile" ADD CONSTRAINT "responsabile_creato_da_users_id_fk" FOREIGN KEY ("creato_da") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
