@@ -15,7 +15,7 @@ function isRunning(pid: number): boolean {
 
 export function lockDataDir(dataDir: string): () => void {
   const file = `${dataDir}.lock`;
-  let owner: number | null = null;
+  let owner: number | null;
   try {
     owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
   } catch {
