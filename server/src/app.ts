@@ -12,6 +12,8 @@ import { sessionAuth } from './plugins/auth/session';
 import { registerWebApp } from './plugins/static';
 import { apiRoutes } from './api';
 import { LiveBus } from './live/bus';
+import { liveFeeds } from './live/feeds';
+import { registerRateLimit } from './plugins/rate-limit';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -59,6 +61,9 @@ export async function buildApp({
 
   await registerOpenApi(app);
   await app.register(sessionAuth, { database });
+  // Both after the session hook: they read request.actor.
+  await app.register(registerRateLimit, { config });
+  await app.register(liveFeeds, { config, database, live });
   await apiRoutes(app, { config, database, live });
   await registerWebApp(app, config.webDist);
   return app;

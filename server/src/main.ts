@@ -4,6 +4,8 @@ import { loadConfig, ConfigError, type AppConfig } from './config';
 import { openDatabase, migrateDatabase, type Database } from './db/client';
 import { seedDemoData } from './db/seed';
 import { buildApp } from './app';
+import { LiveBus } from './live/bus';
+import { startLive, type LiveServices } from './live';
 
 function fail(message: string): never {
   console.error(`GaS: avvio fallito: ${message}`);
@@ -34,7 +36,16 @@ async function start(): Promise<void> {
     if (seeded) console.log('GaS: dati dimostrativi caricati (password degli account: gas-demo)');
   }
 
-  const app = await buildApp({ config, database });
+  const live = new LiveBus();
+  const app = await buildApp({ config, database, live });
+  let services: LiveServices;
+  try {
+    services = await startLive(app, config, database, live);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await database.close();
+    fail(`DATABASE_URL: LISTEN/NOTIFY non disponibile (${reason})`);
+  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -43,7 +54,9 @@ async function start(): Promise<void> {
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
     try {
+      await services.beforeClose();
       await app.close();
+      await services.afterClose();
       await database.close();
     } finally {
       process.exit(0);
@@ -55,10 +68,12 @@ async function start(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await services.afterClose();
     const reason = error instanceof Error ? error.message : String(error);
     await database.close();
     fail(`PORT/HOST: impossibile mettersi in ascolto su ${config.host}:${config.port} (${reason})`);
   }
+  await services.afterListen();
 }
 
 void start();

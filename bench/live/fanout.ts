@@ -1,0 +1,160 @@
+// Fan-out benchmark (issue 5, item 7): `npm run -w @gas/bench bench:live:fanout`
+// (add `--clients N --messages M`; on PostgreSQL run it under
+// scripts/with-postgres.sh). Loopback only, bounded in time.
+//
+// 10,000 subscribers of one session's punteggi_eventi feed, in a separate
+// process, against a real server process (`node scripts/start.mjs`); the
+// floor is a bare `ws` server with 10,000 subscribers of its own (another
+// client process) broadcasting the same npe-shaped frames. Submissions
+// alternate between the two, so load changes on the shared machine hit both.
+// Per message: time from the submission's acknowledgement (HTTP response
+// received) to its receipt by the last of the subscribers.
+// Targets: p99 ≤ 1.5 × the bare server's p99; server RSS < 1 GiB. Exits 1 on a miss.
+import type { ChildProcess } from 'node:child_process';
+import { HttpSession } from '../../server/src/live/testing/http-session';
+import { prepareDatabase } from '../../server/src/live/testing/prepare';
+import { startServerProcess } from '../../server/src/live/testing/server-process';
+import { fmt, forkTs, memoryMiB, nextMessage, nowMs, percentile, sleep } from './procs';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const CLIENTS = arg('--clients', 10_000);
+const MESSAGES = arg('--messages', 40);
+const WARMUP = 3;
+const backend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+type Ready = { type: 'ready'; connected: number; failed: number };
+type Received = {
+  type: 'received';
+  id: number;
+  count: number;
+  first?: number;
+  p50?: number;
+  last?: number;
+};
+
+async function connectClients(child: ChildProcess, url: string): Promise<Ready> {
+  child.send({ cmd: 'connect', url, count: CLIENTS });
+  const ready = await nextMessage<Ready>(child, (m) => m.type === 'ready', 300_000);
+  if (!ready) throw new Error(`clients of ${url}: not connected in time`);
+  return ready;
+}
+
+async function receipt(child: ChildProcess, id: number): Promise<Received> {
+  const match = (m: Received) => m.type === 'received' && m.id === id;
+  const done = await nextMessage<Received>(child, match, 20_000);
+  if (done) return done;
+  const flushed = nextMessage<Received>(child, match, 5000);
+  child.send({ cmd: 'flush', id });
+  return (await flushed) ?? { type: 'received', id, count: 0 };
+}
+
+type Sample = { ackToAll: number; sendToAll: number; ackToMedian: number; count: number };
+
+async function measure(
+  post: () => Promise<{ status: number; body: { id: number } }>,
+  clients: ChildProcess,
+): Promise<Sample> {
+  const t0 = nowMs();
+  const res = await post();
+  const ack = nowMs();
+  if (res.status !== 201) throw new Error(`submission: ${res.status}`);
+  const r = await receipt(clients, res.body.id);
+  return {
+    ackToAll: (r.last ?? NaN) - ack,
+    sendToAll: (r.last ?? NaN) - t0,
+    ackToMedian: (r.p50 ?? NaN) - ack,
+    count: r.count,
+  };
+}
+
+const prepared = await prepareDatabase(backend, { titolo: 'Benchmark fan-out', teams: 50 });
+const { session } = prepared;
+const server = await startServerProcess({
+  env: { ...prepared.env, LOG_LEVEL: 'warn', GAS_RATE_LIMIT: '0' },
+});
+const bare = forkTs('bare-server.ts');
+const bareListening = await nextMessage<{ port: number }>(bare, () => true, 60_000);
+const gasClients = forkTs('clients.ts');
+const bareClients = forkTs('clients.ts');
+let failed: boolean;
+try {
+  const idle = memoryMiB(server.child.pid!);
+  const wsGas = `ws://127.0.0.1:${server.port}/ws/gas/sessione/${session.sessioneId}/punteggi_eventi/`;
+  const t = nowMs();
+  const readyGas = await connectClients(gasClients, wsGas);
+  console.log(
+    `GaS: ${readyGas.connected} subscribers connected in ${((nowMs() - t) / 1000).toFixed(1)} s`,
+  );
+  const readyBare = await connectClients(bareClients, `ws://127.0.0.1:${bareListening!.port}/`);
+  console.log(`bare ws: ${readyBare.connected} subscribers connected`);
+  const connected = memoryMiB(server.child.pid!);
+
+  const admin = await HttpSession.login(server.url, 'admin', 'gas-demo', 1);
+  const bareHttp = new HttpSession(`http://127.0.0.1:${bareListening!.port}`, 1);
+  let n = 0;
+  const postGas = () =>
+    admin.post<{ id: number }>('/api/gas/risposta/', {
+      squadra: session.squadre[n % session.squadre.length],
+      problema: session.problemi[n % session.problemi.length]!.id,
+      valore: `${1 + n++ / 1000}`,
+      valore_exp: 0,
+    });
+  const postBare = () => bareHttp.post<{ id: number }>('/send', {});
+  const gas: Sample[] = [];
+  const floor: Sample[] = [];
+  for (let i = 0; i < WARMUP + MESSAGES; i++) {
+    const a = await measure(postGas, gasClients);
+    await sleep(100);
+    const b = await measure(postBare, bareClients);
+    await sleep(100);
+    if (i >= WARMUP) {
+      gas.push(a);
+      floor.push(b);
+    }
+  }
+  const after = memoryMiB(server.child.pid!);
+  admin.close();
+  bareHttp.close();
+
+  const row = (name: string, s: Sample[]) => {
+    const all = s.map((x) => x.ackToAll);
+    const e2e = s.map((x) => x.sendToAll);
+    const med = s.map((x) => x.ackToMedian);
+    return `${name.padEnd(22)}${fmt(percentile(med, 0.5))}${fmt(percentile(all, 0.5))}${fmt(percentile(all, 0.99))}${fmt(percentile(e2e, 0.5))}${fmt(percentile(e2e, 0.99))}`;
+  };
+  const p99 = (s: Sample[]) =>
+    percentile(
+      s.map((x) => x.ackToAll),
+      0.99,
+    );
+  const ratio = p99(gas) / p99(floor);
+  const incomplete = [...gas, ...floor].filter(
+    (x) => x.count < Math.min(readyGas.connected, readyBare.connected),
+  ).length;
+  console.log(
+    `\nbackend ${backend}; ${readyGas.connected} + ${readyBare.connected} subscribers; ${MESSAGES} messages each (+${WARMUP} warm-up); ms`,
+  );
+  console.log(`${''.padEnd(22)}  ack→p50  ack→all  ack→all   sent→all sent→all`);
+  console.log(`${''.padEnd(22)}      p50      p50      p99        p50      p99`);
+  console.log(row('GaS server', gas));
+  console.log(row('bare ws server', floor));
+  console.log(
+    `\np99 ack→all: ${ratio.toFixed(2)} × bare (target ≤ 1.5) ${ratio <= 1.5 ? 'ok' : 'MISSED'}`,
+  );
+  console.log(
+    `server RSS: idle ${idle.rss.toFixed(0)} MiB, with subscribers ${connected.rss.toFixed(0)} MiB, after ${after.rss.toFixed(0)} MiB, peak ${after.peak.toFixed(0)} MiB (target < 1024) ${after.peak < 1024 ? 'ok' : 'MISSED'}`,
+  );
+  console.log(`messages not received by every subscriber: ${incomplete}`);
+  failed = !(ratio <= 1.5) || after.peak >= 1024 || incomplete > 0 || readyGas.failed > 0;
+} finally {
+  gasClients.kill();
+  bareClients.kill();
+  bare.kill();
+  await server.kill();
+  await prepared.dispose();
+}
+console.log(failed ? 'Target missed.' : 'All targets met.');
+process.exit(failed ? 1 : 0);

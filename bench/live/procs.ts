@@ -1,0 +1,55 @@
+// Child processes of the live benchmarks: TypeScript children through tsx,
+// request/response over IPC, and a process's resident memory from /proc.
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export function forkTs(file: string, env: Record<string, string> = {}): ChildProcess {
+  return fork(path.join(here, file), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+/** The next IPC message of `child` matching `match`. */
+export function nextMessage<T>(
+  child: ChildProcess,
+  match: (m: T) => boolean,
+  timeoutMs: number,
+): Promise<T | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.off('message', listener);
+      resolve(null);
+    }, timeoutMs);
+    const listener = (m: unknown) => {
+      if (!match(m as T)) return;
+      clearTimeout(timer);
+      child.off('message', listener);
+      resolve(m as T);
+    };
+    child.on('message', listener);
+  });
+}
+
+/** Resident and peak resident memory (MiB) of a process, from /proc. */
+export function memoryMiB(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+export const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+export function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const fmt = (x: number, digits = 1) => x.toFixed(digits).padStart(8);

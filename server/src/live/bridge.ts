@@ -1,0 +1,240 @@
+// Cross-instance fan-out through PostgreSQL LISTEN/NOTIFY. Every instance
+// LISTENs on one channel over a dedicated connection, forwards what its own
+// write paths publish on the LiveBus (after their commit) with NOTIFY, and
+// publishes what the others sent on its local bus, so a viewer connected to
+// instance B sees an answer submitted on instance A.
+//
+// - Payload: {"i": instance id, "m": [messages]}, at most MAX_PAYLOAD bytes
+//   (PostgreSQL refuses 8000+). Messages published in the same tick share one
+//   NOTIFY. A message too long on its own (an important message with a very
+//   long text) travels as a reference the receivers load from the database.
+// - Own notifications come back to the sender too: skipped by instance id.
+// - Messages received from others are re-published locally but never
+//   forwarded again (no echo between instances). snapshot_invalidated is not
+//   sent at all: each instance invalidates its own cache on the remote npe.
+// - On a lost connection it reconnects with exponential backoff (0.5 s to
+//   30 s). Notifications sent meanwhile are lost for this instance's viewers;
+//   their pages recover them through risposta-all (docs/live.md).
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Db } from '../db/client';
+import type { LiveBus, LiveMessage } from './bus';
+import { messaggioById } from './queries';
+
+export const LIVE_CHANNEL = 'gas_live';
+const MAX_PAYLOAD = 7900;
+/** Messages kept while disconnected; older ones are dropped (viewers re-check anyway). */
+const MAX_QUEUE = 10_000;
+
+type Envelope = { i: string; m: (LiveMessage | MessageRef)[] };
+type MessageRef = { type: 'new_message_ref'; eventoId: number; id: number };
+
+type Logger = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+export type BridgeOptions = {
+  connectionString: string;
+  live: LiveBus;
+  /** For loading messages sent by reference. */
+  db: Db;
+  /**
+   * A session's answers changed on another instance: drop what is cached of
+   * it here (snapshotsFor(deps).invalidate, which also wakes punteggi_last).
+   */
+  onRemoteChange?: (sessioneId: number) => void;
+  log: Logger;
+  channel?: string;
+  instanceId?: string;
+};
+
+export class LiveBridge {
+  readonly instanceId: string;
+  private readonly channel: string;
+  private readonly remote = new WeakSet<object>();
+  private client: pg.Client | null = null;
+  private queue: (LiveMessage | MessageRef)[] = [];
+  private flushing = false;
+  private flushScheduled = false;
+  private stopped = false;
+  private backoffMs = 500;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private readonly unsubscribe: () => void;
+  /** Counters (tests and metrics). */
+  readonly stats = { sent: 0, notifies: 0, received: 0, dropped: 0, reconnects: 0 };
+
+  constructor(private readonly options: BridgeOptions) {
+    this.instanceId = options.instanceId ?? randomUUID();
+    this.channel = options.channel ?? LIVE_CHANNEL;
+    this.unsubscribe = options.live.subscribe((message) => {
+      // snapshot_invalidated stays local: each instance invalidates on the remote npe.
+      if (this.remote.has(message) || this.stopped || message.type === 'snapshot_invalidated') {
+        return;
+      }
+      this.enqueue(message);
+    });
+  }
+
+  /** Listening now (false while reconnecting). */
+  get connected(): boolean {
+    return this.client !== null;
+  }
+
+  /** Connects and LISTENs; resolves once listening (rejects if the first attempt fails). */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe();
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    // What the write paths published just before the stop still goes out.
+    await this.flush().catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.options.connectionString,
+      application_name: 'gas-live',
+      keepAlive: true,
+    });
+    client.on('notification', (n) => this.receive(n.payload));
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client, null));
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(this.channel)}`);
+    this.client = client;
+    this.backoffMs = 500;
+    this.scheduleFlush();
+  }
+
+  private lost(client: pg.Client, err: Error | null): void {
+    if (this.client !== client || this.stopped) return;
+    this.client = null;
+    this.options.log.warn({ err }, 'live: connessione LISTEN persa, riconnessione');
+    client.end().catch(() => undefined);
+    this.retry();
+  }
+
+  private retry(): void {
+    if (this.stopped || this.reconnectTimer) return;
+    const wait = this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, 30_000);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.stats.reconnects += 1;
+      this.connect().catch((err: unknown) => {
+        this.options.log.warn({ err, retryMs: this.backoffMs }, 'live: riconnessione fallita');
+        this.retry();
+      });
+    }, wait);
+    this.reconnectTimer.unref();
+  }
+
+  private enqueue(message: LiveMessage): void {
+    let item: LiveMessage | MessageRef = message;
+    if (
+      message.type === 'new_message' &&
+      Buffer.byteLength(JSON.stringify(message)) > MAX_PAYLOAD - 200
+    ) {
+      item = { type: 'new_message_ref', eventoId: message.eventoId, id: message.message.id };
+    }
+    this.queue.push(item);
+    if (this.queue.length > MAX_QUEUE) {
+      this.queue.shift();
+      this.stats.dropped += 1;
+    }
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      this.flush().catch((err: unknown) => this.options.log.error({ err }, 'live: NOTIFY fallito'));
+    });
+  }
+
+  /** Sends the queue in as few NOTIFYs as fit the payload limit, in order. */
+  private async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    const head = `{"i":${JSON.stringify(this.instanceId)},"m":[`;
+    try {
+      while (this.client && this.queue.length > 0) {
+        const parts: string[] = [];
+        let size = Buffer.byteLength(head) + 2;
+        while (this.queue.length > 0) {
+          const part = JSON.stringify(this.queue[0]);
+          const bytes = Buffer.byteLength(part);
+          if (size + bytes + 1 > MAX_PAYLOAD) {
+            if (parts.length > 0) break;
+            // Cannot happen with the message types of bus.ts; never block the queue on it.
+            this.queue.shift();
+            this.stats.dropped += 1;
+            this.options.log.error({ bytes }, 'live: messaggio troppo grande');
+            continue;
+          }
+          this.queue.shift();
+          parts.push(part);
+          size += bytes + 1;
+        }
+        if (parts.length === 0) break;
+        // Taken off the queue before sending: a failed NOTIFY means a lost
+        // connection, and re-sending after the reconnect could reorder events;
+        // viewers recover the lost ones through risposta-all.
+        await this.client.query('select pg_notify($1, $2)', [
+          this.channel,
+          `${head}${parts.join(',')}]}`,
+        ]);
+        this.stats.notifies += 1;
+        this.stats.sent += parts.length;
+      }
+    } finally {
+      this.flushing = false;
+    }
+    if (this.client && this.queue.length > 0) this.scheduleFlush();
+  }
+
+  private receive(payload: string | undefined): void {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload ?? '') as Envelope;
+    } catch {
+      this.options.log.warn({ payload: payload?.slice(0, 200) }, 'live: NOTIFY illeggibile');
+      return;
+    }
+    if (envelope.i === this.instanceId || !Array.isArray(envelope.m)) return;
+    for (const item of envelope.m) {
+      this.stats.received += 1;
+      if (item.type === 'new_message_ref') void this.resolveRef(item);
+      else this.publishRemote(item);
+    }
+  }
+
+  private publishRemote(message: LiveMessage): void {
+    this.remote.add(message);
+    this.options.live.publish(message);
+    if (message.type === 'npe' || message.type === 'npe_delete') {
+      this.options.onRemoteChange?.(message.sessioneId);
+    }
+  }
+
+  private async resolveRef(ref: MessageRef): Promise<void> {
+    try {
+      const row = await messaggioById(this.options.db, ref.id);
+      if (!row) return;
+      const message = { id: row.id, testo: row.testo, data: row.data.toISOString() };
+      this.publishRemote({ type: 'new_message', eventoId: ref.eventoId, message });
+    } catch (err) {
+      this.options.log.error({ err }, 'live: messaggio non caricato');
+    }
+  }
+}
