@@ -133,7 +133,7 @@ describe.each(testBackends())('squadra writes on %s', (backend) => {
       anonimo: 403,
       docente: 403,
       principale: 200, // his school, official flag
-      secondario: 403, // assigned, but without the official flag
+      secondario: 200, // assigned to him, official flag inherited from principale
       inseritore: 403, // enters answers, does not edit teams
       amministratore: 200,
       staff: 403,
