@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import { loginSession } from '../../db/schema';
 import { apiError } from '../../errors';
 import { ANONYMOUS, type Actor } from '../../policies';
+import { actorCache } from './actor-cache';
 import { loadActor } from './actor-loader';
 import { hashToken, randomToken, sameToken } from './tokens';
 
@@ -62,6 +63,7 @@ export async function startLoginSession(
   userId: number,
 ): Promise<void> {
   if (request.loginSessionId) {
+    actorCache.delete(request.loginSessionId);
     await database.db.delete(loginSession).where(eq(loginSession.id, request.loginSessionId));
   }
   const token = randomToken();
@@ -89,6 +91,7 @@ export async function endLoginSession(
   reply: FastifyReply,
 ): Promise<void> {
   if (request.loginSessionId) {
+    actorCache.delete(request.loginSessionId);
     await database.db.delete(loginSession).where(eq(loginSession.id, request.loginSessionId));
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -121,6 +124,12 @@ async function sessionPlugin(app: FastifyInstance, opts: { database: Database })
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const id = hashToken(token);
+    const cached = actorCache.get(id);
+    if (cached) {
+      request.actor = cached;
+      request.loginSessionId = id;
+      return;
+    }
     const [session] = await db
       .select({ userId: loginSession.userId })
       .from(loginSession)
@@ -128,6 +137,7 @@ async function sessionPlugin(app: FastifyInstance, opts: { database: Database })
     if (!session) return;
     const actor = await loadActor(db, session.userId);
     if (!actor) return;
+    actorCache.set(id, actor);
     request.actor = actor;
     request.loginSessionId = id;
   });
