@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/queryClient';
+import { registerServiceWorker } from './lib/serviceWorker';
 import { routes } from './routes';
 
 const queryClient = createQueryClient();
@@ -20,3 +21,5 @@ createRoot(container).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -16,7 +16,9 @@ function setup(path: string, handlers: Record<string, Handler> = {}) {
   return { ...renderApp(path), fetchMock };
 }
 
-const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
+// Lazy page chunks load slowly on a busy machine: more than the default 1 s.
+const heading = (name: string | RegExp) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 
 beforeEach(() => {
   // jsdom has no scrolling; ScrollRestoration calls it.

@@ -1,6 +1,7 @@
 // Every API resource, one folder each (routes · schema · queries · present · tests).
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from './deps';
+import { alboDoroRoutes } from './albo-d-oro/routes';
 import { authRoutes } from './auth/routes';
 import { bigliettiConsegnaRoutes } from './biglietti-consegna/routes';
 import { chatTokenRoutes } from './chat-token/routes';
@@ -35,6 +36,7 @@ const resources = [
   messaggiImportantiRoutes,
   bigliettiConsegnaRoutes,
   sitoRoutes,
+  alboDoroRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {

@@ -2,6 +2,7 @@
 // session, JSON in and out, CSRF header on unsafe methods, multipart when a
 // file is sent, list pages merged by following `next` links.
 import { ApiError, errorFromResponse, networkError } from './errors';
+import { emitApiNotice } from './events';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -158,7 +159,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
 
   const data = await readBody(response);
-  if (!response.ok) throw errorFromResponse(response.status, data);
+  if (!response.ok) {
+    if (response.status === 429) emitApiNotice('throttled');
+    throw errorFromResponse(response.status, data);
+  }
   return data as T;
 }
 

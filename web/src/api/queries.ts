@@ -2,8 +2,8 @@
 // features invalidate the same caches.
 import { useQuery } from '@tanstack/react-query';
 import { ANONYMOUS_USER, fetchWhoami } from './auth';
-import { getList } from './client';
-import type { Evento, Tipologia, User } from './types';
+import { api, getList } from './client';
+import type { Evento, Sessione, Squadra, Tipologia, User } from './types';
 import { findCurrentEvent } from '../lib/currentEvent';
 import { reportError } from '../lib/reportError';
 
@@ -15,6 +15,16 @@ export interface EventiFilter {
 export const queryKeys = {
   whoami: ['whoami'] as const,
   eventi: (filter: EventiFilter = {}) => ['eventi', filter] as const,
+  evento: (id: number) => ['evento', id] as const,
+  sessione: (id: number) => ['sessione', id] as const,
+  squadreInSessione: (sessione: number) => ['squadre', 'in_sessione', sessione] as const,
+  problemi: (evento: number) => ['problemi', evento] as const,
+  serverTime: ['serverTime'] as const,
+  sito: ['sito'] as const,
+  sponsor: ['sponsor'] as const,
+  topContributors: ['topContributors'] as const,
+  collaboratori: ['collaboratori'] as const,
+  alboDoro: ['alboDoro'] as const,
 };
 
 export function fetchEventi(filter: EventiFilter = {}, signal?: AbortSignal): Promise<Evento[]> {
@@ -55,4 +65,30 @@ export function useEventi(filter: EventiFilter = {}) {
 export function useEventoCorrente(): Evento | null {
   const { data } = useEventi();
   return data ? findCurrentEvent(data) : null;
+}
+
+export function useEvento(id: number) {
+  return useQuery({
+    queryKey: queryKeys.evento(id),
+    queryFn: ({ signal }) => api.get<Evento>(`/api/gas/evento/${id}/`, undefined, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useSessione(id: number) {
+  return useQuery({
+    queryKey: queryKeys.sessione(id),
+    queryFn: ({ signal }) => api.get<Sessione>(`/api/gas/sessione/${id}/`, undefined, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** The teams enrolled in a session, with school and city (session cards). */
+export function useSquadreInSessione(sessione: number) {
+  return useQuery({
+    queryKey: queryKeys.squadreInSessione(sessione),
+    queryFn: ({ signal }) =>
+      getList<Squadra>('/api/gas/squadra/in_sessione/', { sessione }, { signal }),
+    staleTime: 60_000,
+  });
 }

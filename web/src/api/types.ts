@@ -8,8 +8,83 @@ export interface FileEvento {
   id: number;
   /** Publication time (ISO). */
   data: string | null;
+  /** This user may download it now (green tile). */
   pubblico: boolean;
+  /** Everyone may (administrators see their files early). */
+  pubblicato?: boolean;
+  nome_file?: string;
   programmed_path_url: string | null;
+}
+
+/** What the current user may do with an event (computed by the server). */
+export interface EventoPermessi {
+  puo_modificare: boolean;
+  puo_inserire: boolean;
+  puo_consegnare: boolean;
+  puo_cancellare_risposte: boolean;
+  puo_scegliere_momento_consegna: boolean;
+  puo_vedere_bigliettini: boolean;
+  puo_invitare: boolean;
+  puo_iscrivere_squadre: boolean;
+}
+
+export interface SessioneBreve {
+  id: number;
+  nome: string;
+  ufficiale: boolean;
+  numero_qualificati: number | null;
+}
+
+/** GET /api/gas/sessione/{id}/ */
+export interface Sessione extends SessioneBreve {
+  evento: number;
+  ordine: number;
+  inizio: string;
+  fine: string;
+  squadre_count: number;
+  poli: number[];
+}
+
+export interface Problema {
+  id: number;
+  nome: string;
+  ordine: number;
+  soluzione: number | null;
+  soluzione_exp: number | null;
+  intervallo_validita: number;
+  udm_soluzione: string;
+}
+
+export interface Citta {
+  id: number;
+  name: string;
+  nome?: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface Scuola {
+  id: number;
+  nome: string;
+  tipologia: string;
+  indirizzo: {
+    nome: string;
+    citta: Citta | null;
+    latitude: number | null;
+    longitude: number | null;
+  };
+}
+
+/** The public part of a team (GET /api/gas/squadra/in_sessione/). */
+export interface Squadra {
+  id: number;
+  nome: string;
+  scuola: Scuola | null;
+  sessione: number;
+  evento: number;
+  polo: number | null;
+  ufficiale: boolean;
+  ospite: boolean;
 }
 
 export interface Evento {
@@ -19,6 +94,7 @@ export interface Evento {
   inizio: string;
   fine: string;
   tipologia: Tipologia;
+  descrizione?: string;
   ufficiale?: boolean;
   anno?: number;
   inizio_iscrizioni?: string | null;
@@ -29,11 +105,14 @@ export interface Evento {
   file_soluzioni?: FileEvento | null;
   youtube_link?: string | null;
   pagina_dedicata?: string | null;
-  sessioni?: number[];
+  poli?: number[];
+  problemi?: Problema[];
+  sessioni?: SessioneBreve[];
   amministratori?: number[];
   inseritori?: number[];
   amministratori_str?: string[];
   inseritori_str?: string[];
+  permessi?: EventoPermessi;
 }
 
 export interface Responsabile {
@@ -58,4 +137,10 @@ export interface User {
   is_staff: boolean;
   is_authenticated: boolean;
   responsabile: Responsabile | null;
+}
+
+/** GET /api/time/ */
+export interface ServerTime {
+  time: string;
+  epoch_ms: number;
 }

@@ -3,28 +3,33 @@ import Container from 'react-bootstrap/Container';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AppNavbar } from './AppNavbar';
 import { Footer } from './Footer';
+import { LoadingBar } from './LoadingBar';
 import { PageLoading } from './PageLoading';
+import { ToastProvider } from './toasts/ToastProvider';
 
 export const MAIN_ID = 'contenuto';
 
-/** Frame of every page: skip link, navbar, main content, footer. */
+/** Frame of every page: loading bar, skip link, navbar, main content, footer, toasts. */
 export function Layout() {
   return (
-    <div className="d-flex flex-column min-vh-100">
-      <a className="visually-hidden-focusable skip-link" href={`#${MAIN_ID}`}>
-        Vai al contenuto principale
-      </a>
-      <header>
-        <AppNavbar />
-      </header>
-      <Container as="main" fluid="xl" id={MAIN_ID} tabIndex={-1} className="flex-grow-1 py-4">
-        {/* Pages are code-split; navigations keep the old page on screen while the next loads. */}
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </Container>
-      <Footer />
-      <ScrollRestoration />
-    </div>
+    <ToastProvider>
+      <LoadingBar />
+      <div className="d-flex flex-column min-vh-100">
+        <a className="visually-hidden-focusable skip-link" href={`#${MAIN_ID}`}>
+          Vai al contenuto principale
+        </a>
+        <header>
+          <AppNavbar />
+        </header>
+        <Container as="main" fluid="xl" id={MAIN_ID} tabIndex={-1} className="flex-grow-1 py-4">
+          {/* Pages are code-split; navigations keep the old page on screen while the next loads. */}
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+        <Footer />
+        <ScrollRestoration />
+      </div>
+    </ToastProvider>
   );
 }

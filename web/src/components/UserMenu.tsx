@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { loginUrl, logout } from '../api/auth';
+import { loginUrl, logout, safeNext } from '../api/auth';
 import { queryKeys, useCurrentUser } from '../api/queries';
 import { reportError } from '../lib/reportError';
 
@@ -29,7 +29,10 @@ export function UserMenu() {
   if (isPending) return null;
 
   if (!user.is_authenticated) {
-    const here = location.pathname + location.search + location.hash;
+    // On the login page itself, keep its `next` rather than pointing back to it.
+    const here = location.pathname.startsWith('/accounts/login')
+      ? safeNext(new URLSearchParams(location.search).get('next'))
+      : location.pathname + location.search + location.hash;
     return (
       <Nav>
         <Nav.Link as={Link} to={loginUrl(here)}>

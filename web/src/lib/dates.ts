@@ -1,98 +1,10 @@
-// Dates as Italians read them: it-IT locale, Europe/Rome time zone, whatever
-// the zone of the browser. The API speaks ISO 8601 in UTC.
+// Dates as Italians read them (it-IT, Europe/Rome): the Intl formatters of
+// romeTime.ts plus durations and relative times written with date-fns.
 import { formatDistanceStrict, formatDuration as formatDurationFns } from 'date-fns';
 import { it } from 'date-fns/locale/it';
+import { formatDateLong, formatter, romeParts, toDate, LOCALE, type DateInput } from './romeTime';
 
-export const LOCALE = 'it-IT';
-export const TIME_ZONE = 'Europe/Rome';
-
-export type DateInput = Date | string | number;
-
-export function toDate(value: DateInput): Date {
-  return value instanceof Date ? value : new Date(value);
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
-  let cached = formatters.get(key);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options });
-    formatters.set(key, cached);
-  }
-  return cached;
-}
-
-/** 15/04/2026 */
-export function formatDate(value: DateInput): string {
-  return formatter({ day: '2-digit', month: '2-digit', year: 'numeric' }).format(toDate(value));
-}
-
-/** mercoledì 15 aprile 2026 */
-export function formatDateLong(value: DateInput): string {
-  return formatter({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    toDate(value),
-  );
-}
-
-/** 14:30 */
-export function formatTime(value: DateInput): string {
-  return formatter({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(toDate(value));
-}
-
-/** 14:30:05 */
-export function formatTimeWithSeconds(value: DateInput): string {
-  return formatter({
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(toDate(value));
-}
-
-/** 15/04/2026 14:30 */
-export function formatDateTime(value: DateInput): string {
-  return `${formatDate(value)} ${formatTime(value)}`;
-}
-
-/** mercoledì 15 aprile 2026 alle 14:30 */
-export function formatDateTimeLong(value: DateInput): string {
-  return `${formatDateLong(value)} alle ${formatTime(value)}`;
-}
-
-export interface RomeParts {
-  year: number;
-  /** 1-12 */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** Calendar fields of an instant as read on a clock in Rome. */
-export function romeParts(value: DateInput): RomeParts {
-  const parts = formatter({
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-  }).formatToParts(toDate(value));
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
+export * from './romeTime';
 
 type DurationUnit = 'days' | 'hours' | 'minutes' | 'seconds';
 
@@ -135,4 +47,41 @@ export function relativeRefreshInterval(value: DateInput, now: DateInput = Date.
   if (distance < 3_600_000) return 60_000;
   if (distance < 86_400_000) return 3_600_000;
   return 86_400_000;
+}
+
+/** A calendar day written YYYY-MM-DD (site settings) as an instant at noon in Rome. */
+function calendarDay(day: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return new Date(NaN);
+  // 11:00 UTC is 12:00 or 13:00 in Rome: the same calendar day either way.
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 11));
+}
+
+/** '2025-12-05' -> '5/12/2025' (the spec writes the webinar dates this way). */
+export function formatDay(day: string): string {
+  const date = calendarDay(day);
+  if (Number.isNaN(date.getTime())) return day;
+  const { year, month, day: dd } = romeParts(date);
+  return `${dd}/${month}/${year}`;
+}
+
+/** '2025-12-05' -> 'venerdì 5 dicembre 2025' */
+export function formatDayLong(day: string): string {
+  const date = calendarDay(day);
+  if (Number.isNaN(date.getTime())) return day;
+  return formatDateLong(date);
+}
+
+/** '2026-04-15', '2026-04-18' -> '15-18 aprile 2026' (months and years only when they differ). */
+export function formatDayRange(from: string, to: string): string {
+  const start = calendarDay(from);
+  const end = calendarDay(to);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return `${from} - ${to}`;
+  const a = romeParts(start);
+  const b = romeParts(end);
+  const month = (d: Date) => formatter({ month: 'long' }).format(d);
+  if (a.year === b.year && a.month === b.month) {
+    return `${a.day}-${b.day} ${month(end)} ${b.year}`;
+  }
+  return `${formatDayLong(from)} - ${formatDayLong(to)}`;
 }

@@ -1,6 +1,6 @@
 // Competition seasons: the 2025-2026 season is "anno 2026". An event starting
 // after August (in Rome) belongs to the next year's season (spec §2, §9).
-import { romeParts, type DateInput } from './dates';
+import { romeParts, type DateInput } from './romeTime';
 
 /** Seasons in the navbar, newest first. */
 export const SEASONS: readonly number[] = [2026, 2025, 2024, 2023];

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import {
+  formatDateTime,
+  formatRelative,
+  relativeRefreshInterval,
+  toDate,
+  type DateInput,
+} from '../lib/dates';
+
+/** Delay until the label may change: the next boundary of its unit. */
+export function nextRefreshDelay(target: number, now: number): number {
+  const interval = relativeRefreshInterval(target, now);
+  const rest = interval - (Math.abs(target - now) % interval);
+  return rest > 0 ? rest : interval;
+}
+
+/**
+ * 'Fra 3 minuti' / '2 ore fa', refreshed every second, minute, hour or day
+ * depending on how far the instant is (spec §4). `offset` corrects for the
+ * server clock.
+ */
+export function RelativeTime({ value, offset = 0 }: { value: DateInput; offset?: number }) {
+  const target = toDate(value).getTime();
+  const [now, setNow] = useState(() => Date.now() + offset);
+  useEffect(() => {
+    const id = setTimeout(
+      () => setNow(Date.now() + offset),
+      nextRefreshDelay(target, Date.now() + offset),
+    );
+    return () => clearTimeout(id);
+  }, [target, offset, now]);
+  return (
+    <time dateTime={new Date(target).toISOString()} title={formatDateTime(target)}>
+      {formatRelative(target, now)}
+    </time>
+  );
+}

@@ -1,0 +1,102 @@
+// Notifications at the top right (spec §2): title, age ('Adesso', 'N secondi
+// fa', 'N minuti fa'), message and a close button. Also shows the 'Calma'
+// toast whenever the API answers 429 (spec §8).
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Toast from 'react-bootstrap/Toast';
+import ToastContainer from 'react-bootstrap/ToastContainer';
+import { onApiNotice } from '../../api/events';
+import { elapsedLabel } from './elapsed';
+import { ToastContext, type ToastApi, type ToastInput, type ToastItem } from './ToastContext';
+
+export const THROTTLED_TITLE = 'Calma';
+export const THROTTLED_MESSAGE =
+  'Stai refreshando la pagina troppo spesso, la richiesta è stata limitata.';
+export const THROTTLED_HIDE_MS = 10_000;
+
+/** Re-renders every second while there are toasts, for their age labels. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [active]);
+  return now;
+}
+
+function ToastView({ toast, now, onClose }: { toast: ToastItem; now: number; onClose(): void }) {
+  const dark = toast.variant === 'danger' || toast.variant === 'success';
+  return (
+    <Toast
+      onClose={onClose}
+      show
+      autohide={toast.autohideMs !== undefined}
+      delay={toast.autohideMs}
+      bg={toast.variant === 'info' ? undefined : toast.variant}
+    >
+      <Toast.Header closeLabel="Chiudi">
+        <strong className="me-auto">{toast.title}</strong>
+        <small>{elapsedLabel(toast.createdAt, now)}</small>
+      </Toast.Header>
+      <Toast.Body className={dark ? 'text-white' : undefined}>{toast.message}</Toast.Body>
+    </Toast>
+  );
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+  const now = useNow(toasts.length > 0);
+
+  const dismiss = useCallback((id: number) => {
+    setToasts((list) => list.filter((t) => t.id !== id));
+  }, []);
+
+  const show = useCallback((input: ToastInput) => {
+    const id = nextId.current++;
+    const item: ToastItem = {
+      id,
+      key: input.key,
+      title: input.title,
+      message: input.message,
+      variant: input.variant ?? 'info',
+      autohideMs: input.autohideMs,
+      createdAt: Date.now(),
+    };
+    setToasts((list) => [
+      ...list.filter((t) => input.key === undefined || t.key !== input.key),
+      item,
+    ]);
+    return id;
+  }, []);
+
+  useEffect(
+    () =>
+      onApiNotice((notice) => {
+        if (notice !== 'throttled') return;
+        show({
+          key: 'throttled',
+          title: THROTTLED_TITLE,
+          message: THROTTLED_MESSAGE,
+          variant: 'warning',
+          autohideMs: THROTTLED_HIDE_MS,
+        });
+      }),
+    [show],
+  );
+
+  const api = useMemo<ToastApi>(() => ({ show, dismiss }), [show, dismiss]);
+  return (
+    <ToastContext value={api}>
+      {children}
+      <div aria-live="polite" aria-atomic="false" className="toast-region">
+        <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1090 }}>
+          {toasts.map((toast) => (
+            <ToastView key={toast.id} toast={toast} now={now} onClose={() => dismiss(toast.id)} />
+          ))}
+        </ToastContainer>
+      </div>
+    </ToastContext>
+  );
+}
