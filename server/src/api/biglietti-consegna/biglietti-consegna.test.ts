@@ -1,10 +1,21 @@
-// Delivery slips (501 until the delivery-slip issue): every demo role on a
-// venue's teams, validation first, teams of hidden events unknown, nothing
-// written.
+// Delivery slips: every demo role on a venue's teams, validation first, teams
+// of hidden events unknown, nothing written; the LaTeX source of the venue's
+// teams, a real PDF from pdflatex, and the refusal on official contest days.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { testBackends } from '../../db/testing';
-import { polo, squadra } from '../../db/schema';
+import { evento, polo, squadra } from '../../db/schema';
+import { GIORNO_GARA_UFFICIALE } from './giorno-gara';
+
+const hasPdflatex = (() => {
+  try {
+    execFileSync('pdflatex', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 import { createTestApp, type Role, type TestApp } from '../testing/harness';
 import { cells, loadFixtures, rowCounts, type Fixtures } from '../squadra/test-fixtures';
 
@@ -35,25 +46,82 @@ describe.each(testBackends())('biglietti-consegna API on %s', (backend) => {
     const table: Record<Role, number> = {
       anonimo: 403,
       docente: 403,
-      principale: 501, // manager of the Pisa venue
+      principale: 200, // manager of the Pisa venue
       secondario: 403,
       inseritore: 403,
       amministratore: 403, // event rights do not include the venues' slips
       staff: 403,
-      admin: 501, // superuser
+      admin: 200, // superuser
     };
     it.each(cells(table))('$role: $expected', async ({ role, expected }) => {
       const before = await rowCounts(t.database.db);
-      const res = await post(role, { squadre: pisa.nomi, content: 'pdf', sessione: pisa.sessione });
+      const body = { squadre: pisa.nomi, content: 'source', sessione: pisa.sessione };
+      const res = await post(role, body);
       expect(res.statusCode).toBe(expected);
-      expect(res.json()).toEqual({ detail: expect.any(String) });
+      if (expected === 200) expect(res.json().success).toBe(true);
+      else expect(res.json()).toEqual({ detail: expect.any(String) });
       expect(await rowCounts(t.database.db)).toEqual(before);
     });
   });
 
   it('works without the session when the names are unambiguous', async () => {
     const res = await post('principale', { squadre: pisa.nomi.slice(0, 1), content: 'source' });
-    expect(res.statusCode).toBe(501);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('the source has a slip per team and problem plus a joker slip, names escaped', async () => {
+    const res = await post('admin', {
+      squadre: pisa.nomi,
+      content: 'source',
+      sessione: pisa.sessione,
+    });
+    const body = res.json();
+    expect(body).toEqual({ success: true, pdf_b64: '', log_b64: '', source: expect.any(String) });
+    const source: string = body.source;
+    const [e] = await t.database.db.select().from(evento).where(eq(evento.id, f.nazionale.id));
+    const problemi = (await t.app.inject({ url: `/api/gas/problema/?evento=${e!.id}` })).json();
+    const nProblemi = (problemi.results ?? problemi).length;
+    expect(nProblemi).toBeGreaterThan(0);
+    expect(source.match(/\\biglietto\{/g)).toHaveLength(pisa.nomi.length * (nProblemi + 1));
+    expect(source).toContain('Polo di Pisa');
+    expect(source).toContain('\\usepackage{lmodern}');
+  });
+
+  it.skipIf(!hasPdflatex)('compiles the PDF of a venue with pdflatex', async () => {
+    const res = await post('principale', {
+      squadre: pisa.nomi.slice(0, 2),
+      content: 'pdf',
+      sessione: pisa.sessione,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(Buffer.from(body.pdf_b64, 'base64').subarray(0, 4).toString('latin1')).toBe('%PDF');
+    expect(Buffer.from(body.log_b64, 'base64').toString('utf8')).toContain('Output written');
+  });
+
+  it('is refused while an official event runs today', async () => {
+    const { db } = t.database;
+    const [before] = await db.select().from(evento).where(eq(evento.id, f.passato.id));
+    const now = Date.now();
+    await db
+      .update(evento)
+      .set({ inizio: new Date(now - 60_000), fine: new Date(now + 60_000) })
+      .where(eq(evento.id, f.passato.id));
+    try {
+      const res = await post('admin', {
+        squadre: pisa.nomi,
+        content: 'pdf',
+        sessione: pisa.sessione,
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: GIORNO_GARA_UFFICIALE });
+    } finally {
+      await db
+        .update(evento)
+        .set({ inizio: before!.inizio, fine: before!.fine })
+        .where(eq(evento.id, f.passato.id));
+    }
   });
 
   it.each([

@@ -100,7 +100,10 @@ export async function bigliettiConsegnaRoutes(app: FastifyInstance, deps: ApiDep
         result = await compileLatex(source);
       } catch (error) {
         if (error instanceof CodaPienaError) {
-          throw apiError('unavailable', 'Troppi bigliettini in preparazione: riprova tra un minuto.');
+          throw apiError(
+            'unavailable',
+            'Troppi bigliettini in preparazione: riprova tra un minuto.',
+          );
         }
         throw error;
       }

@@ -1,10 +1,134 @@
+// accounts/profile/chat-token/ (spec §2): a token that identifies the user on
+// the community chat server. `?user=` prefills the chat user name.
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { useSearchParams } from 'react-router';
+import { chatTokenRequest } from '@gas/contracts';
+import { api } from '../../api/client';
+import { useCurrentUser } from '../../api/queries';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { errorMessage } from '../../components/LoaderError';
 import { Page } from '../../components/Page';
 import { RequireLogin } from '../../components/RequireLogin';
+import { CHAT_URL } from '../../lib/links';
+import { CopyButton } from '../admin/shared/CopyButton';
+import { zodIssues } from '../admin/shared/zodResolver';
+
+interface TokenOut {
+  token: string;
+  username: string;
+}
+
+function ChatToken() {
+  const [params] = useSearchParams();
+  const { user } = useCurrentUser();
+  const [nome, setNome] = useState(() => params.get('user') ?? user.username);
+  const [token, setToken] = useState<TokenOut | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const call = async (path: string, body: object) => {
+    setError(null);
+    setBusy(true);
+    try {
+      setToken(await api.post<TokenOut>(path, body));
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ottieni = () => {
+    const parsed = chatTokenRequest.safeParse({ user: nome });
+    if (!parsed.success) {
+      setError(zodIssues(parsed.error).user ?? 'Nome utente non valido.');
+      return;
+    }
+    void call('/api/gas/chat-token/', parsed.data);
+  };
+
+  // Coming from the chat bot's link (?user=...), the token is shown at once.
+  const auto = useRef(params.has('user'));
+  useEffect(() => {
+    if (!auto.current) return;
+    auto.current = false;
+    ottieni();
+  });
+
+  return (
+    <>
+      <p>
+        Il token ti fa riconoscere sul{' '}
+        <a href={CHAT_URL} target="_blank" rel="noreferrer">
+          server della comunità
+        </a>
+        : quando il bot te lo chiede, incollalo nella chat. Non condividerlo con nessuno.
+      </p>
+      <Form
+        noValidate
+        style={{ maxWidth: '36rem' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          ottieni();
+        }}
+      >
+        <Form.Group className="mb-3" controlId="chat-user">
+          <Form.Label>Nome utente nella chat</Form.Label>
+          <Form.Control
+            value={nome}
+            autoComplete="off"
+            isInvalid={!!error && !token}
+            onChange={(e) => setNome(e.target.value)}
+          />
+          <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+        </Form.Group>
+        <Button type="submit" disabled={busy}>
+          Ottieni il token
+        </Button>
+      </Form>
+      {token && (
+        <section aria-labelledby="token-titolo" className="mt-4" style={{ maxWidth: '36rem' }}>
+          <h2 id="token-titolo" className="h5">
+            Il tuo token (utente {token.username})
+          </h2>
+          <InputGroup>
+            <Form.Control
+              readOnly
+              value={token.token}
+              aria-label="Token"
+              className="font-monospace"
+              onFocus={(e) => e.target.select()}
+            />
+            <CopyButton text={token.token} />
+            <ConfirmButton
+              variant="outline-danger"
+              message="Il token attuale smetterà di funzionare."
+              onConfirm={() => void call('/api/gas/chat-token/reset/', {})}
+            >
+              Reset
+            </ConfirmButton>
+          </InputGroup>
+        </section>
+      )}
+      {error && token && (
+        <Alert variant="danger" className="mt-3">
+          {error}
+        </Alert>
+      )}
+    </>
+  );
+}
 
 export default function ChatTokenPage() {
   return (
     <RequireLogin>
-      <Page title="Token per la chat" />
+      <Page title="Token per la chat">
+        <ChatToken />
+      </Page>
     </RequireLogin>
   );
 }

@@ -1,13 +1,113 @@
+// sessione/{pk}/consegna-risposte/ and evento/{pk}/consegna-risposte/
+// (spec §2): the answer form and the answers already delivered.
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import { Link, useParams } from 'react-router';
+import { useCurrentUser, useEvento, useSessione } from '../../api/queries';
+import type { Evento } from '../../api/types';
 import { Page } from '../../components/Page';
+import { PageLoading } from '../../components/PageLoading';
+import { QueryState } from '../../components/QueryState';
 import { RequireLogin } from '../../components/RequireLogin';
+import { statusText } from '../../lib/eventStatus';
+import { useEventPhase } from '../../lib/timers';
+import { consegnaKeys, useRisposte, useSquadreConsegna, type Ambito } from './api';
+import { ConsegnaForm } from './ConsegnaForm';
+import { RisposteList } from './RisposteList';
 
 /** Reached from a session (sessione/{pk}/...) or from an event (evento/{pk}/...). */
 export type ConsegnaScope = 'sessione' | 'evento';
 
-export default function ConsegnaRispostePage({ scope: _scope }: { scope: ConsegnaScope }) {
+export const NESSUN_PERMESSO = 'Non puoi consegnare risposte in questo evento.';
+export const SENZA_SQUADRE_SECONDARIO =
+  'Non hai squadre assegnate: chiedi al responsabile principale della tua scuola di assegnartene.';
+export const SENZA_SQUADRE = 'Non hai squadre per cui consegnare risposte qui.';
+
+function Consegna({ evento, sessione }: { evento: Evento; sessione: number | null }) {
+  const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const ambito: Ambito = { evento: evento.id, sessione };
+  const permessi = evento.permessi;
+  const tutte = permessi?.puo_inserire === true;
+  const puoConsegnare = tutte || permessi?.puo_consegnare === true;
+  const squadre = useSquadreConsegna(ambito, tutte, puoConsegnare);
+  const risposte = useRisposte(ambito);
+  const phase = useEventPhase(evento.inizio, evento.fine);
+  const sessioni = new Map((evento.sessioni ?? []).map((s) => [s.id, s.nome]));
+  const aggiorna = () =>
+    void queryClient.invalidateQueries({ queryKey: consegnaKeys.risposte(ambito) });
+
+  const sessioneNome = sessione ? sessioni.get(sessione) : null;
+  return (
+    <>
+      <p className="lead mb-1">
+        <Link to={`/evento/${evento.id}/`}>{evento.titolo}</Link>
+        {sessioneNome ? ` — ${sessioneNome}` : ''}
+      </p>
+      <p className="text-body-secondary">{statusText(phase, evento.inizio, evento.fine)}</p>
+
+      {!puoConsegnare ? (
+        <Alert variant="warning">{NESSUN_PERMESSO}</Alert>
+      ) : (
+        <QueryState query={squadre}>
+          {(list) =>
+            list.length === 0 ? (
+              <Alert variant="warning">
+                {user.responsabile?.ruolo === 'ss' && !tutte
+                  ? SENZA_SQUADRE_SECONDARIO
+                  : SENZA_SQUADRE}
+              </Alert>
+            ) : (
+              <ConsegnaForm
+                evento={evento}
+                squadre={list}
+                sessioni={sessione ? undefined : sessioni}
+                onDelivered={aggiorna}
+              />
+            )
+          }
+        </QueryState>
+      )}
+
+      <QueryState query={risposte}>
+        {(list) => (
+          <RisposteList
+            risposte={list}
+            puoCancellare={permessi?.puo_cancellare_risposte === true}
+            onDeleted={aggiorna}
+          />
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+function DaEvento({ id, sessione }: { id: number; sessione: number | null }) {
+  const evento = useEvento(id);
+  return (
+    <QueryState query={evento} errorPageOnMissing>
+      {(e) => <Consegna evento={e} sessione={sessione} />}
+    </QueryState>
+  );
+}
+
+function DaSessione({ id }: { id: number }) {
+  const sessione = useSessione(id);
+  if (sessione.isPending) return <PageLoading />;
+  return (
+    <QueryState query={sessione} errorPageOnMissing>
+      {(s) => <DaEvento id={s.evento} sessione={s.id} />}
+    </QueryState>
+  );
+}
+
+export default function ConsegnaRispostePage({ scope }: { scope: ConsegnaScope }) {
+  const id = Number(useParams().pk);
   return (
     <RequireLogin>
-      <Page title="Consegna risposte" />
+      <Page title="Consegna risposte">
+        {scope === 'sessione' ? <DaSessione id={id} /> : <DaEvento id={id} sessione={null} />}
+      </Page>
     </RequireLogin>
   );
 }

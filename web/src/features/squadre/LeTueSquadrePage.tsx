@@ -1,10 +1,115 @@
+// sessione/{pk}/le-tue-squadre/ (spec §2): the user's teams in a session.
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router';
+import { useCurrentUser, useEvento, useSessione } from '../../api/queries';
+import type { Evento, Sessione } from '../../api/types';
+import { LinkButton } from '../../components/LinkButton';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { RequireLogin } from '../../components/RequireLogin';
+import { usePoli } from '../poli/api';
+import { useMieSquadre } from './api';
+import { SquadraCard } from './SquadraCard';
+import {
+  NESSUNA_SQUADRA,
+  PROFILO_MANCANTE,
+  REGISTRANE,
+  SECONDARIO_SENZA_SQUADRE,
+  SQUADRE_UFFICIALI,
+} from './texts';
+
+function Squadre({ sessione, evento }: { sessione: Sessione; evento: Evento }) {
+  const { user } = useCurrentUser();
+  const squadre = useMieSquadre(sessione.id);
+  const poli = usePoli(evento.id);
+  const nomePolo = new Map((poli.data ?? []).map((p) => [p.id, p.nome_breve]));
+  const ufficiale = evento.tipologia === 'o' || sessione.ufficiale;
+  const secondario = user.responsabile?.ruolo === 'ss';
+  return (
+    <>
+      <p className="lead">
+        <Link to={`/evento/${evento.id}/`}>{evento.titolo}</Link> — {sessione.nome}{' '}
+        {ufficiale ? (
+          <Badge bg="primary">Sessione ufficiale</Badge>
+        ) : (
+          <Badge bg="secondary">Sessione non ufficiale</Badge>
+        )}
+      </p>
+      {!user.responsabile && user.is_authenticated && !user.is_superuser && (
+        <Alert variant="danger">{PROFILO_MANCANTE}</Alert>
+      )}
+      <QueryState query={squadre}>
+        {(list) =>
+          list.length === 0 ? (
+            <>
+              {secondario ? (
+                <Alert variant="warning">{SECONDARIO_SENZA_SQUADRE}</Alert>
+              ) : (
+                <p>
+                  {NESSUNA_SQUADRA} {ufficiale ? `${SQUADRE_UFFICIALI}.` : REGISTRANE}
+                </p>
+              )}
+              {!ufficiale && !secondario && (
+                <LinkButton to={`/nuova-squadra/?sessione=${sessione.id}`}>
+                  Registra una squadra
+                </LinkButton>
+              )}
+            </>
+          ) : (
+            <>
+              <div className="d-flex flex-wrap gap-2 mb-3">
+                {!ufficiale && !secondario && (
+                  <LinkButton to={`/nuova-squadra/?sessione=${sessione.id}`}>
+                    Registra una squadra
+                  </LinkButton>
+                )}
+                <LinkButton
+                  to={`/sessione/${sessione.id}/consegna-risposte/`}
+                  variant="outline-primary"
+                >
+                  Consegna risposte
+                </LinkButton>
+              </div>
+              <Row xs={1} md={2} lg={3} className="g-3">
+                {list.map((s) => (
+                  <Col key={s.id}>
+                    <SquadraCard
+                      squadra={s}
+                      polo={s.polo === null ? undefined : nomePolo.get(s.polo)}
+                    />
+                  </Col>
+                ))}
+              </Row>
+            </>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}
+
+function ConEvento({ sessione }: { sessione: Sessione }) {
+  const evento = useEvento(sessione.evento);
+  return (
+    <QueryState query={evento} errorPageOnMissing>
+      {(e) => <Squadre sessione={sessione} evento={e} />}
+    </QueryState>
+  );
+}
 
 export default function LeTueSquadrePage() {
+  const id = Number(useParams().pk);
+  const sessione = useSessione(id);
   return (
     <RequireLogin>
-      <Page title="Le tue squadre" />
+      <Page title="Le tue squadre">
+        <QueryState query={sessione} errorPageOnMissing>
+          {(s) => <ConEvento sessione={s} />}
+        </QueryState>
+      </Page>
     </RequireLogin>
   );
 }

@@ -1,0 +1,139 @@
+// LaTeX escaping of team names and the slips document, compiled for real by
+// the system's pdflatex (installed by .ci/run).
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { giornoRoma } from './giorno-gara';
+import { bigliettiSource, escapeLatex } from './latex';
+import { compileLatex } from './pdflatex';
+
+const NASTY = 'Fermi & Co. 100% $ #1 _x_ {a} ~ ^ \\ <i> | "q" `b` -- ?` è ñ';
+
+const hasPdflatex = (() => {
+  try {
+    execFileSync('pdflatex', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe('escapeLatex', () => {
+  it.each([
+    ['&', '\\&'],
+    ['%', '\\%'],
+    ['$', '\\$'],
+    ['#', '\\#'],
+    ['_', '\\_'],
+    ['{', '\\{'],
+    ['}', '\\}'],
+    ['~', '\\textasciitilde{}'],
+    ['^', '\\textasciicircum{}'],
+    ['\\', '\\textbackslash{}'],
+  ])('%s is written as %s', (ch, expected) => {
+    expect(escapeLatex(`a${ch}b`)).toBe(`a${expected}b`);
+  });
+
+  it('leaves letters, digits and Italian accents alone', () => {
+    expect(escapeLatex('Liceo Galilei 3B è città')).toBe('Liceo Galilei 3B è città');
+  });
+
+  it('turns what pdflatex cannot print into ?, and line breaks into spaces', () => {
+    expect(escapeLatex('a\u{1F600}b\u4e2dc')).toBe('a?b?c');
+    expect(escapeLatex('a\nb\tc')).toBe('a b c');
+  });
+
+  it('leaves no unescaped special character behind', () => {
+    const out = escapeLatex(NASTY);
+    // Remove the escapes themselves: what is left has no active characters.
+    const stripped = out
+      .replace(
+        /\\(textbackslash|textasciitilde|textasciicircum|textless|textgreater|textbar)\{\}/g,
+        '',
+      )
+      .replace(/\\[&%$#_{}]/g, '')
+      .replace(/\{[`'[\]]+\}|\{\}/g, '');
+    expect(stripped).not.toMatch(/[&%$#_{}~^\\]/);
+  });
+});
+
+describe('bigliettiSource', () => {
+  const input = {
+    evento: 'Gara & prova',
+    sessione: 'Sessione_1',
+    poli: [{ nome: 'Polo #1', squadre: ['A&B', 'C%D'] }],
+    problemi: ['P1', 'P2', 'P3'],
+  };
+
+  it('has one slip per team and problem plus one joker slip per team', () => {
+    const source = bigliettiSource(input);
+    expect(source.match(/\\biglietto\{/g)).toHaveLength(2 * (3 + 1));
+    expect(source).toContain('{A\\&B}{P2}');
+    expect(source).toContain('{C\\%D}{Jolly}{\\jolly}');
+    expect(source).toContain('Gara \\& prova');
+    expect(source).toContain('Polo \\#1');
+  });
+
+  it('loads Latin Modern in T1 and Italian babel', () => {
+    const source = bigliettiSource(input);
+    expect(source).toContain('\\usepackage[T1]{fontenc}\\usepackage{lmodern}');
+    expect(source).toContain('\\usepackage[italian]{babel}');
+  });
+
+  it('ten slips to a page', () => {
+    const many = { ...input, poli: [{ nome: 'X', squadre: ['A', 'B', 'C', 'D', 'E'] }] };
+    const source = bigliettiSource(many); // 5 teams x 4 slips = 20 slips
+    expect(source.match(/\\newpage/g)).toHaveLength(1);
+  });
+});
+
+describe('giornoRoma', () => {
+  it('is the calendar day in Rome, also across midnight UTC and DST changes', () => {
+    // 23:30 UTC on 14 April 2026 is already 15 April in Rome (UTC+2).
+    const day = giornoRoma(new Date('2026-04-14T23:30:00Z'));
+    expect(day.inizio.toISOString()).toBe('2026-04-14T22:00:00.000Z');
+    expect(day.fine.toISOString()).toBe('2026-04-15T22:00:00.000Z');
+    // 29 March 2026: the clocks go forward, the day lasts 23 hours.
+    const dst = giornoRoma(new Date('2026-03-29T12:00:00Z'));
+    expect(dst.inizio.toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(dst.fine.toISOString()).toBe('2026-03-29T22:00:00.000Z');
+  });
+});
+
+describe.skipIf(!hasPdflatex)('pdflatex', () => {
+  it('compiles slips of teams with every special character into a PDF', async () => {
+    const source = bigliettiSource({
+      evento: 'Gara di prova: 50% & più',
+      sessione: 'Sessione {unica}',
+      poli: [{ nome: 'Polo di Pisa_1', squadre: [NASTY, 'Squadra ~ ^ \\ # $'] }],
+      problemi: ['P1', 'P2'],
+    });
+    const result = await compileLatex(source);
+    expect(result.log).not.toMatch(/^! /m);
+    expect(result.ok).toBe(true);
+    expect(result.pdf!.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    // No bitmap fonts: every font is scalable (Type 1).
+    expect(result.log).not.toContain('mktexpk');
+  });
+
+  it('reports a broken source with its log and no PDF', async () => {
+    const result = await compileLatex('\\documentclass{article}\\begin{document}\\undefined\n');
+    expect(result.ok).toBe(false);
+    expect(result.pdf).toBeNull();
+    expect(result.log).toContain('Undefined control sequence');
+  });
+
+  it('kills a compilation that runs too long', async () => {
+    const loop = '\\documentclass{article}\\begin{document}\\def\\x{\\x}\\x\\end{document}\n';
+    const started = Date.now();
+    const result = await compileLatex(loop, { timeoutMs: 1500 });
+    expect(result.ok).toBe(false);
+    expect(result.log).toContain('Compilazione interrotta');
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('says so when the compiler is missing', async () => {
+    const result = await compileLatex('x', { command: '/nonexistent/pdflatex' });
+    expect(result.ok).toBe(false);
+    expect(result.log).toContain('Impossibile avviare pdflatex');
+  });
+});

@@ -1,0 +1,37 @@
+// POST /api/gas/biglietti-consegna/ and the decoding of its answer.
+import { api } from '../../api/client';
+
+export type Output = 'pdf' | 'source';
+
+export interface BigliettiResponse {
+  success: boolean;
+  pdf_b64: string;
+  log_b64: string;
+  source: string;
+}
+
+export const generaBiglietti = (squadre: string[], content: Output, sessione: number) =>
+  api.post<BigliettiResponse>('/api/gas/biglietti-consegna/', { squadre, content, sessione });
+
+export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(b64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export function base64ToText(b64: string): string {
+  return new TextDecoder().decode(base64ToBytes(b64));
+}
+
+/** Saves a blob as a file through a temporary link. */
+export function scaricaFile(blob: Blob, nome: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = nome;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,78 @@
+// Calls of the answer-submission page: the teams the user may deliver for,
+// the answers already delivered, submit / joker / delete.
+import { useQuery } from '@tanstack/react-query';
+import { api, getList } from '../../api/client';
+import type { JollyOut, RispostaOut, SquadraDettaglio } from '../admin/shared/types';
+
+/** Where the page was opened: one session, or every session of an event. */
+export interface Ambito {
+  evento: number;
+  sessione: number | null;
+}
+
+export const consegnaKeys = {
+  squadre: (a: Ambito, tutte: boolean) => ['consegna', 'squadre', a, tutte] as const,
+  risposte: (a: Ambito) => ['consegna', 'risposte', a] as const,
+};
+
+/**
+ * Event staff deliver for every team (`tutte`), managers for their own
+ * (squadra/mie/). The result is sorted by name.
+ */
+export function useSquadreConsegna(ambito: Ambito, tutte: boolean, enabled: boolean) {
+  return useQuery({
+    queryKey: consegnaKeys.squadre(ambito, tutte),
+    enabled,
+    queryFn: async ({ signal }) => {
+      const { evento, sessione } = ambito;
+      let list: SquadraDettaglio[];
+      if (tutte) {
+        list = sessione
+          ? await getList('/api/gas/squadra/in_sessione/', { sessione }, { signal })
+          : await getList('/api/gas/squadra/', { evento }, { signal });
+      } else {
+        list = await getList<SquadraDettaglio>(
+          '/api/gas/squadra/mie/',
+          { sessione: sessione ?? undefined },
+          { signal },
+        );
+        list = list.filter((s) => s.evento === evento);
+      }
+      return [...list].sort((a, b) => a.nome.localeCompare(b.nome, 'it'));
+    },
+  });
+}
+
+export function useRisposte(ambito: Ambito) {
+  return useQuery({
+    queryKey: consegnaKeys.risposte(ambito),
+    queryFn: ({ signal }) =>
+      getList<RispostaOut>(
+        '/api/gas/risposta/',
+        ambito.sessione
+          ? { squadra__sessione: ambito.sessione }
+          : { squadra__evento: ambito.evento },
+        { signal },
+      ),
+    refetchInterval: 30_000,
+  });
+}
+
+export interface RispostaPayload {
+  squadra: number;
+  problema: number;
+  valore: string;
+  valore_exp: number;
+  momento_consegna?: string;
+}
+
+export const inviaRisposta = (payload: RispostaPayload) =>
+  api.post<RispostaOut>('/api/gas/risposta/', payload);
+
+export const impostaJolly = (payload: {
+  squadra: number;
+  problema: number;
+  momento_consegna?: string;
+}) => api.post<JollyOut & { momento_consegna: string }>('/api/gas/jolly/', payload);
+
+export const cancellaRisposta = (id: number) => api.delete(`/api/gas/risposta/${id}/`);

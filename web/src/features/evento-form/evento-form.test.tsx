@@ -1,0 +1,268 @@
+import { useState } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Responsabile } from '../../api/types';
+import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
+import { evento, NESSUN_PERMESSO, user } from '../../test/fixtures';
+import { DateTimeInput } from '../admin/shared/DateTimeInput';
+import { fromWall, parseTyped, toWall } from '../admin/shared/romeTime';
+import { renderPage, sentTo } from '../admin/shared/testing';
+import EventoFormPage from './EventoFormPage';
+import { controllaPdf, SOSTITUISCI } from './FileEvento';
+import { MOSTRA_PARAMETRI } from './EventoForm';
+import { valoriNuovoEvento } from './model';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const docente: Responsabile = {
+  id: 5,
+  attivo: true,
+  puo_iscriversi_gare_ufficiali: false,
+  newsletter: false,
+  ruolo: 'sp',
+  scuole: [],
+  squadre: [],
+};
+
+describe('defaults and dates', () => {
+  it('a new event: private, next full hour, 90 minutes, joker at the end, registration until 5 minutes before', () => {
+    const v = valoriNuovoEvento(new Date('2026-04-15T10:17:30Z')); // 12:17:30 in Rome
+    expect(v.tipologia).toBe('priv');
+    expect(v.inizio).toBe('2026-04-15T13:00:00');
+    expect(v.fine).toBe('2026-04-15T14:30:00');
+    expect(v.fine_consegna_jolly).toBe('2026-04-15T14:30:00');
+    expect(v.inizio_iscrizioni).toBe('2026-04-15T12:17:00');
+    expect(v.fine_iscrizioni).toBe('2026-04-15T12:55:00');
+    expect(v.PTI_TOLTI_ERRORE).toBe(10);
+    expect(v.PTI_BASE_MONTEPREMI).toBe(70);
+    expect(v.MAX_ERRORI_RAISE_MONTEPREMI).toBe(3);
+    expect(v.ERRORE_PUNTEGGI_RAISE).toBe(20);
+    expect(v.PUNTEGGIO_BASE_PROBLEMI).toBe(30);
+    expect(v.BONUS_VELOCITA).toBe(20);
+    expect(v.problemi).toEqual([]);
+  });
+
+  it('reads the typed fallback day/month/year hour:minute[:second] on Rome’s clock', () => {
+    expect(parseTyped('15/04/2026 9:05')).toBe('2026-04-15T09:05:00');
+    expect(parseTyped('5/4/2026 09:05:07')).toBe('2026-04-05T09:05:07');
+    expect(parseTyped('15/04/2026')).toBe('2026-04-15T00:00:00');
+    expect(parseTyped('2026-04-15 09:05')).toBe('2026-04-15T09:05:00');
+    expect(parseTyped('31/02/2026 10:00')).toBeNull();
+    expect(parseTyped('15/04/2026 25:00')).toBeNull();
+    expect(parseTyped('domani')).toBeNull();
+    expect(fromWall('2026-04-15T09:05:00')!.toISOString()).toBe('2026-04-15T07:05:00.000Z');
+    expect(fromWall('2026-01-15T09:05:00')!.toISOString()).toBe('2026-01-15T08:05:00.000Z');
+    expect(toWall('2026-03-29T01:30:00Z')).toBe('2026-03-29T03:30:00'); // after the DST change
+  });
+
+  it('the text fallback field accepts typed dates', () => {
+    function Harness() {
+      const [value, setValue] = useState('2026-04-15T09:05:00');
+      return (
+        <>
+          <label htmlFor="d">Data</label>
+          <DateTimeInput id="d" mode="text" value={value} onChange={setValue} />
+          <output>{value}</output>
+        </>
+      );
+    }
+    render(<Harness />);
+    const input = screen.getByLabelText('Data') as HTMLInputElement;
+    expect(input.value).toBe('15/04/2026 09:05:00');
+    expect(input.placeholder).toBe('gg/mm/aaaa hh:mm[:ss]');
+    fireEvent.change(input, { target: { value: '1/5/2026 10:30' } });
+    expect(screen.getByRole('status').textContent).toBe('2026-05-01T10:30:00');
+  });
+
+  it('only PDFs are accepted as event files', () => {
+    expect(controllaPdf(new File(['x'], 'testo.docx', { type: 'application/msword' }))).toBe(
+      'Il file deve essere un PDF.',
+    );
+    expect(controllaPdf(new File(['%PDF'], 'testo.pdf', { type: 'application/pdf' }))).toBeNull();
+  });
+});
+
+function open(
+  path: string,
+  route: string,
+  handlers: Record<string, Handler>,
+  mode: 'nuovo' | 'modifica',
+) {
+  const fetchMock = mockFetch({
+    '/api/ext-user/whoami/': user('docente', { responsabile: docente }),
+    ...handlers,
+  });
+  const view = renderPage(<EventoFormPage mode={mode} />, { path, route });
+  return { ...view, fetchMock };
+}
+
+describe('nuovo-evento', () => {
+  it('creates the event with its problems, renumbered P1.. on reorder and delete, then opens it', async () => {
+    const { fetchMock, router } = open(
+      '/nuovo-evento/',
+      '/nuovo-evento',
+      { '/api/gas/evento/': () => jsonResponse(evento(77, 3_600_000), 201) },
+      'nuovo',
+    );
+    expect(await screen.findByRole('heading', { name: 'Creazione evento' })).toBeTruthy();
+    expect(screen.getByText('non ufficiale', { selector: 'strong' })).toBeTruthy();
+    expect((screen.getByLabelText('Tipologia') as HTMLSelectElement).value).toBe('priv');
+    // No official events for a teacher.
+    expect(screen.queryByRole('option', { name: 'Ufficiale' })).toBeNull();
+    expect(screen.getByLabelText('Fine iscrizioni').getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Deve precedere l’inizio dell’evento.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Titolo'), { target: { value: 'Allenamento' } });
+    const add = screen.getByRole('button', { name: 'Aggiungi problema' });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    fireEvent.click(add);
+    expect((screen.getByLabelText('Tolleranza di P1') as HTMLInputElement).value).toBe('0.005');
+    expect((screen.getByLabelText('Soluzione di P3') as HTMLInputElement).value).toBe('0');
+    fireEvent.change(screen.getByLabelText('Soluzione di P1'), { target: { value: '1.5' } });
+    fireEvent.change(screen.getByLabelText('Soluzione di P3'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sposta P1 giù' }));
+    expect((screen.getByLabelText('Soluzione di P2') as HTMLInputElement).value).toBe('1.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Elimina P1' }));
+    expect((screen.getByLabelText('Soluzione di P1') as HTMLInputElement).value).toBe('1.5');
+    expect((screen.getByLabelText('Soluzione di P2') as HTMLInputElement).value).toBe('3');
+    expect(screen.queryByLabelText('Soluzione di P3')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Crea evento' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/evento/77/'));
+    const body = sentTo(fetchMock, '/api/gas/evento/')[0] as Record<string, unknown>;
+    expect(body).toMatchObject({
+      titolo: 'Allenamento',
+      tipologia: 'priv',
+      PTI_TOLTI_ERRORE: 10,
+      SCALING_BONUS_VELOCITA: 1,
+      problemi: [
+        { soluzione: 1.5, soluzione_exp: 0, intervallo_validita: 0.005, udm_soluzione: '' },
+        { soluzione: 3, soluzione_exp: 0, intervallo_validita: 0.005, udm_soluzione: '' },
+      ],
+    });
+    expect(body.inizio).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00\.000Z$/);
+    expect(Date.parse(body.fine as string) - Date.parse(body.inizio as string)).toBe(90 * 60_000);
+  });
+
+  it('the scoring parameters: integers with step 1, the scales with step 0.001', async () => {
+    open('/nuovo-evento/', '/nuovo-evento', {}, 'nuovo');
+    const toggle = await screen.findByLabelText(MOSTRA_PARAMETRI);
+    expect(screen.queryByLabelText(/Bonus velocità/)).toBeNull();
+    fireEvent.click(toggle);
+    expect((screen.getByLabelText(/^Bonus velocità/) as HTMLInputElement).step).toBe('1');
+    expect((screen.getByLabelText(/Scala del bonus velocità/) as HTMLInputElement).step).toBe(
+      '0.001',
+    );
+    expect((screen.getByLabelText(/Scala del montepremi/) as HTMLInputElement).step).toBe('0.001');
+    expect((screen.getByLabelText(/Punti tolti per ogni errore/) as HTMLInputElement).value).toBe(
+      '10',
+    );
+  });
+
+  it('refuses what the server refuses before sending, and maps server errors on the fields', async () => {
+    const { fetchMock } = open(
+      '/nuovo-evento/',
+      '/nuovo-evento',
+      { '/api/gas/evento/': () => jsonResponse({ titolo: ['Titolo già usato.'] }, 400) },
+      'nuovo',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Crea evento' }));
+    await waitFor(() => expect(screen.getByLabelText('Titolo').className).toContain('is-invalid'));
+    expect(sentTo(fetchMock, '/api/gas/evento/')).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Titolo'), { target: { value: 'X' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crea evento' }));
+    expect(await screen.findByText('Titolo già usato.')).toBeTruthy();
+  });
+});
+
+describe('modifica-evento', () => {
+  const esistente = evento(8, 86_400_000, {
+    titolo: 'Allenamento di marzo',
+    tipologia: 'pub',
+    problemi: [
+      {
+        id: 81,
+        nome: 'P1',
+        ordine: 1,
+        soluzione: 2,
+        soluzione_exp: 1,
+        intervallo_validita: 0.01,
+        udm_soluzione: 'm',
+      },
+    ],
+    amministratori_str: ['Daniela Docenti'],
+    inseritori_str: [],
+    file_problemi: {
+      id: 3,
+      data: '2026-04-16T08:00:00Z',
+      pubblico: true,
+      nome_file: 'testo.pdf',
+      programmed_path_url: '/api/gas/file-programmato/3/contenuto/',
+    },
+    permessi: { ...NESSUN_PERMESSO, puo_modificare: true, puo_invitare: true },
+  });
+
+  it('edits the event, invites administrators and inseritori, and has the files section', async () => {
+    const { fetchMock, router } = open(
+      '/modifica-evento/8/',
+      '/modifica-evento/:pk',
+      {
+        '/api/gas/evento/8/': (_u, init) =>
+          init.method === 'PATCH' ? jsonResponse(esistente) : jsonResponse(esistente),
+        '/api/gas/evento/8/invita/': () => new Response(null, { status: 204 }),
+      },
+      'modifica',
+    );
+    expect(await screen.findByRole('heading', { name: 'Modifica evento' })).toBeTruthy();
+    expect((screen.getByLabelText('Titolo') as HTMLInputElement).value).toBe(
+      'Allenamento di marzo',
+    );
+    expect((screen.getByLabelText('Soluzione di P1') as HTMLInputElement).value).toBe('2');
+    expect(screen.getByText('Daniela Docenti')).toBeTruthy();
+
+    const files = screen.getByRole('region', { name: 'Testo e soluzioni' });
+    expect(within(files).getByText(SOSTITUISCI, { exact: false })).toBeTruthy();
+    expect(within(files).getByRole('button', { name: 'Sostituisci' })).toBeTruthy();
+    expect(within(files).getByRole('button', { name: 'Carica' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Aggiungi inseritore (e-mail)'), {
+      target: { value: 'inseritore@gas.example' },
+    });
+    fireEvent.click(
+      within(screen.getByLabelText('Aggiungi inseritore (e-mail)').closest('form')!).getByRole(
+        'button',
+        { name: 'Aggiungi' },
+      ),
+    );
+    expect(await screen.findByText(/ora è inseritore dell’evento/)).toBeTruthy();
+    expect(sentTo(fetchMock, '/api/gas/evento/8/invita/')).toEqual([
+      { email: 'inseritore@gas.example', ruolo: 'ins' },
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/evento/8/'));
+    const [patch] = sentTo(fetchMock, '/api/gas/evento/8/', 'PATCH') as Record<string, unknown>[];
+    expect(patch).toMatchObject({
+      titolo: 'Allenamento di marzo',
+      problemi: [
+        { id: 81, soluzione: 2, soluzione_exp: 1, intervallo_validita: 0.01, udm_soluzione: 'm' },
+      ],
+    });
+  });
+
+  it('is refused to whoever may not edit the event', async () => {
+    open(
+      '/modifica-evento/8/',
+      '/modifica-evento/:pk',
+      {
+        '/api/gas/evento/8/': { ...esistente, permessi: NESSUN_PERMESSO },
+      },
+      'modifica',
+    );
+    expect(await screen.findByText('403: Permesso negato')).toBeTruthy();
+  });
+});

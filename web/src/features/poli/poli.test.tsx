@@ -1,0 +1,68 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ANONYMOUS_USER } from '../../api/auth';
+import { mockFetch } from '../../test/fetchMock';
+import { evento, page } from '../../test/fixtures';
+import { renderPage } from '../admin/shared/testing';
+import ListaPoliPage, { NESSUN_POLO } from './ListaPoliPage';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const polo = {
+  id: 1,
+  evento: 3,
+  nome_breve: 'Polo di Pisa',
+  descrizione: 'Dipartimento di Fisica',
+  indirizzo: 'Largo Pontecorvo 3',
+  responsabili: [{ first_name: 'Rita', last_name: 'Referenti', email: 'rita@example.org' }],
+  capacita_massima_squadre: 40,
+  latitude: null,
+  longitude: null,
+  citta: { id: 1, name: 'Pisa', provincia: 'PI' },
+};
+
+function open(poli: unknown[]) {
+  const fetchMock = mockFetch({
+    '/api/ext-user/whoami/': ANONYMOUS_USER,
+    '/api/gas/evento/3/': evento(3, 86_400_000, { titolo: 'Gara nazionale' }),
+    '/api/gas/polo/': page(poli),
+  });
+  renderPage(<ListaPoliPage />, { path: '/lista-poli/3/', route: '/lista-poli/:pk' });
+  return fetchMock;
+}
+
+describe('lista-poli', () => {
+  it('shows a card per venue with nome_breve, descrizione, indirizzo, responsabili, capacity', async () => {
+    const fetchMock = open([
+      polo,
+      {
+        ...polo,
+        id: 2,
+        nome_breve: 'Polo di Bari',
+        capacita_massima_squadre: null,
+        responsabili: [],
+      },
+    ]);
+    const card = (await screen.findByRole('heading', { name: 'Polo di Pisa' })).closest(
+      '.card',
+    ) as HTMLElement;
+    expect(within(card).getByText('Dipartimento di Fisica')).toBeTruthy();
+    expect(within(card).getByText(/Largo Pontecorvo 3, Pisa/)).toBeTruthy();
+    expect(within(card).getByText(/Rita Referenti/)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'rita@example.org' })).toBeTruthy();
+    expect(within(card).getByText('40 squadre')).toBeTruthy();
+    // Sorted by name: Bari first.
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Polo di Bari', 'Polo di Pisa']);
+    expect(screen.getByText('non indicata')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/gas/polo/?evento=3');
+  });
+
+  it('says when the event has no venues', async () => {
+    open([]);
+    expect(await screen.findByText(NESSUN_POLO)).toBeTruthy();
+  });
+});

@@ -1,0 +1,132 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Responsabile } from '../../api/types';
+import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
+import { evento, NESSUN_PERMESSO, page, squadra, user } from '../../test/fixtures';
+import { renderPage, sentTo } from '../admin/shared/testing';
+import LeTueSquadrePage from './LeTueSquadrePage';
+import NuovaSquadraPage, { NESSUNA_SESSIONE_APERTA, sessioniAperte } from './NuovaSquadraPage';
+
+const responsabile = (ruolo: 'sp' | 'ss'): Responsabile => ({
+  id: 3,
+  attivo: true,
+  puo_iscriversi_gare_ufficiali: false,
+  newsletter: false,
+  ruolo,
+  scuole: [],
+  squadre: [],
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function leTue(
+  tipologia: 'o' | 'pub',
+  ruolo: 'sp' | 'ss',
+  mie: unknown[],
+  extra: Record<string, Handler> = {},
+) {
+  mockFetch({
+    '/api/ext-user/whoami/': user('docente', { responsabile: responsabile(ruolo) }),
+    '/api/gas/sessione/10/': {
+      id: 10,
+      nome: 'Sessione unica',
+      evento: 1,
+      ufficiale: tipologia === 'o',
+      poli: [],
+    },
+    '/api/gas/evento/1/': evento(1, 86_400_000, { tipologia, titolo: 'Gara di prova' }),
+    '/api/gas/squadra/mie/': page(mie),
+    ...extra,
+  });
+  return renderPage(<LeTueSquadrePage />, {
+    path: '/sessione/10/le-tue-squadre/',
+    route: '/sessione/:pk/le-tue-squadre',
+  });
+}
+
+describe('le-tue-squadre', () => {
+  it('official session without teams: they are registered on the olympiad site', async () => {
+    leTue('o', 'sp', []);
+    expect(await screen.findByText(/Vanno registrate su myOlifis/)).toBeTruthy();
+    expect(screen.getByText('Sessione ufficiale')).toBeTruthy();
+    expect(screen.getByText('Sessione unica', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Registra una squadra' })).toBeNull();
+  });
+
+  it("unofficial session without teams: 'Puoi registrarne qualcuna...' and the link", async () => {
+    leTue('pub', 'sp', []);
+    expect(
+      await screen.findByText(/Puoi registrarne qualcuna seguendo il link qui sotto\./),
+    ).toBeTruthy();
+    expect(screen.getByText('Sessione non ufficiale')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Registra una squadra' }).getAttribute('href')).toBe(
+      '/nuova-squadra/?sessione=10',
+    );
+  });
+
+  it('a secondary manager without teams is told to contact the main manager', async () => {
+    leTue('o', 'ss', []);
+    expect(await screen.findByText(/contatta il responsabile principale/)).toBeTruthy();
+  });
+
+  it('shows the team cards', async () => {
+    leTue('pub', 'sp', [{ ...squadra(1, 10, 'Le Quark', 'Liceo Fermi', 'Pisa'), capitano: 'Ada' }]);
+    expect(await screen.findByRole('heading', { name: /Le Quark/ })).toBeTruthy();
+    expect(screen.getByText('Liceo Fermi — Pisa')).toBeTruthy();
+    expect(screen.getByText('Ada')).toBeTruthy();
+  });
+});
+
+describe('nuova-squadra', () => {
+  const aperto = evento(4, 7 * 86_400_000, {
+    tipologia: 'pub',
+    titolo: 'Allenamento',
+    sessioni: [{ id: 40, nome: 'Unica', ufficiale: false, numero_qualificati: null }],
+    permessi: { ...NESSUN_PERMESSO, puo_iscrivere_squadre: true },
+  });
+  const chiuso = evento(5, 7 * 86_400_000, { tipologia: 'pub', titolo: 'Chiuso' });
+  const ufficiale = evento(6, 86_400_000, {
+    permessi: { ...NESSUN_PERMESSO, puo_iscrivere_squadre: true },
+  });
+
+  it('offers only unofficial sessions whose enrolment is open', () => {
+    expect(sessioniAperte([aperto, chiuso, ufficiale]).map((o) => o.id)).toEqual([40]);
+  });
+
+  it("'Squadra iscritta' / 'Hai iscritto la squadra {name} con successo'", async () => {
+    const fetchMock = mockFetch({
+      '/api/ext-user/whoami/': user('docente', { responsabile: responsabile('sp') }),
+      '/api/gas/evento/': page([aperto, chiuso]),
+      '/api/ext-user/scuola/': page([]),
+      '/api/gas/squadra/': () =>
+        jsonResponse({ ...squadra(9, 40, 'I Fotoni', 'x', 'y'), scuola: null }, 201),
+    });
+    renderPage(<NuovaSquadraPage />, {
+      path: '/nuova-squadra/?sessione=40',
+      route: '/nuova-squadra',
+    });
+    expect(await screen.findByRole('heading', { name: 'Iscrizione squadra' })).toBeTruthy();
+    const sessione = (await screen.findByLabelText('Sessione')) as HTMLSelectElement;
+    expect(sessione.value).toBe('40');
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'I Fotoni' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Iscrivi la squadra' }));
+    expect(await screen.findByText('Squadra iscritta')).toBeTruthy();
+    expect(screen.getByText('Hai iscritto la squadra I Fotoni con successo')).toBeTruthy();
+    expect(sentTo(fetchMock, '/api/gas/squadra/')).toEqual([
+      { nome: 'I Fotoni', sessione: 40, scuola: null },
+    ]);
+    await waitFor(() => expect((screen.getByLabelText('Nome') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('says so when no session is open', async () => {
+    mockFetch({
+      '/api/ext-user/whoami/': user('docente', { responsabile: responsabile('sp') }),
+      '/api/gas/evento/': page([chiuso]),
+    });
+    renderPage(<NuovaSquadraPage />, { path: '/nuova-squadra/', route: '/nuova-squadra' });
+    expect(await screen.findByText(NESSUNA_SESSIONE_APERTA)).toBeTruthy();
+  });
+});
