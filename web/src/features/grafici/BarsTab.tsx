@@ -1,0 +1,95 @@
+// 'Grafico a barre': each team's total as a stacked bar of base score and
+// difficulty score (plus bonuses and errors), in ranking order.
+import { useMemo } from 'react';
+import { BarChart } from 'echarts/charts';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { LeaderboardEntry } from '@gas/scoring';
+import { EChart } from './EChart';
+import { scoreSplit } from './chartData';
+
+echarts.use([
+  BarChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  DataZoomComponent,
+  CanvasRenderer,
+]);
+
+/** Bars in view at once; the rest through the zoom slider. */
+const BARS_IN_VIEW = 25;
+
+export default function BarsTab(props: {
+  rows: readonly LeaderboardEntry[];
+  problemi: readonly { id: number }[];
+  valori: readonly number[];
+  base: number;
+}) {
+  const split = useMemo(
+    () => scoreSplit(props.rows, props.problemi, props.valori, props.base),
+    [props.rows, props.problemi, props.valori, props.base],
+  );
+  const option = useMemo(
+    () => ({
+      animation: false,
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      legend: { top: 0 },
+      grid: { left: 8, right: 56, top: 36, bottom: 16, containLabel: true },
+      xAxis: { type: 'value', name: 'Punti' },
+      yAxis: {
+        type: 'category',
+        inverse: true,
+        data: split.map((s) => s.nome),
+        axisLabel: { width: 120, overflow: 'truncate' },
+      },
+      dataZoom:
+        split.length > BARS_IN_VIEW
+          ? [
+              {
+                type: 'slider',
+                yAxisIndex: 0,
+                right: 8,
+                width: 18,
+                startValue: 0,
+                endValue: BARS_IN_VIEW - 1,
+              },
+              { type: 'inside', yAxisIndex: 0, zoomOnMouseWheel: false, moveOnMouseWheel: true },
+            ]
+          : [],
+      series: [
+        { name: 'Punteggio base', key: 'base' as const, color: '#0d6efd' },
+        { name: 'Punteggio difficoltà', key: 'difficolta' as const, color: '#fd7e14' },
+        { name: 'Bonus ed errori', key: 'altro' as const, color: '#6c757d' },
+      ].map((s) => ({
+        name: s.name,
+        type: 'bar',
+        stack: 'totale',
+        color: s.color,
+        data: split.map((x) => x[s.key]),
+      })),
+    }),
+    [split],
+  );
+  return (
+    <>
+      <p className="small text-body-secondary">
+        Il totale di ogni squadra diviso in punteggio base dei problemi risolti, punteggio di
+        difficoltà (quanto vale ogni problema risolto oltre la base) e il resto (bonus di velocità e
+        di completamento, errori, capitale iniziale, penalità). Il jolly raddoppia il suo problema.
+      </p>
+      <EChart
+        option={option}
+        label={`Grafico a barre dei punteggi di ${split.length} squadre`}
+        className="chart-box chart-box--tall"
+        testId="grafico-barre"
+      />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+// 'Istogramma punteggi': how many teams have a total in each range.
+import { useMemo } from 'react';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { LeaderboardEntry } from '@gas/scoring';
+import { EChart } from './EChart';
+import { histogram } from './chartData';
+
+echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
+
+export default function HistogramTab(props: { rows: readonly LeaderboardEntry[] }) {
+  const h = useMemo(() => histogram(props.rows.map((r) => r.totale)), [props.rows]);
+  const option = useMemo(
+    () => ({
+      animation: false,
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
+      xAxis: { type: 'category', data: h.labels, name: 'Punti', axisLabel: { hideOverlap: true } },
+      yAxis: { type: 'value', name: 'Squadre', minInterval: 1 },
+      series: [
+        { name: 'Squadre', type: 'bar', barCategoryGap: '5%', data: h.counts, color: '#198754' },
+      ],
+    }),
+    [h],
+  );
+  return (
+    <EChart
+      option={option}
+      label={`Istogramma dei punteggi di ${props.rows.length} squadre, intervalli di ${h.width} punti`}
+      testId="istogramma"
+    />
+  );
+}

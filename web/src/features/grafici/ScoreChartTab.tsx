@@ -1,0 +1,99 @@
+// 'Grafico': every shown team's total over time (spec §2), from the same
+// engine as the table (history sampled about 240 times over the session).
+// During a replay the lines stop at the replayed instant.
+import { useMemo } from 'react';
+import { LineChart } from 'echarts/charts';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { LeaderboardEntry, LiveScoring } from '@gas/scoring';
+import { formatTime } from '../../lib/dates';
+import { useThrottled } from '../punteggi/useThrottled';
+import { EChart } from './EChart';
+import { chartTeams, historyStep, historyUntil } from './chartData';
+
+echarts.use([
+  LineChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  DataZoomComponent,
+  CanvasRenderer,
+]);
+
+export interface ScoreChartProps {
+  scoring: LiveScoring | null;
+  version: number;
+  rows: readonly LeaderboardEntry[];
+  inizio: number;
+  fine: number;
+  /** Server time. */
+  now: number;
+  replayT: number | null;
+  highlighted: readonly number[];
+}
+
+export default function ScoreChartTab(props: ScoreChartProps) {
+  const { scoring, inizio, fine, replayT } = props;
+  const version = useThrottled(props.version, 5000);
+  const replaying = replayT !== null;
+  const minute = Math.floor(props.now / 60_000);
+  const history = useMemo(() => {
+    if (!scoring) return null;
+    const to = replaying ? fine : Math.max(inizio, Math.min(fine, props.now));
+    return scoring.history({ stepMs: historyStep(fine - inizio), from: inizio, to });
+    // `minute` moves the right end of a running session forward.
+  }, [scoring, version, replaying, inizio, fine, minute]);
+  const ids = chartTeams(props.rows, props.highlighted);
+  const names = new Map(props.rows.map((r) => [r.id, r.nome]));
+  const totals = replaying ? new Map(props.rows.map((r) => [r.id, r.totale])) : undefined;
+  const shown = history ? historyUntil(history, replayT, totals) : null;
+  const option = useMemo(() => {
+    if (!shown) return {};
+    const byId = new Map(shown.squadre.map((s) => [s.id, s.punteggi]));
+    return {
+      animation: false,
+      tooltip: { trigger: 'axis', valueFormatter: (v: number) => String(v) },
+      legend: { type: 'scroll', top: 0 },
+      grid: { left: 48, right: 16, top: 40, bottom: 64 },
+      xAxis: {
+        type: 'time',
+        min: inizio,
+        max: fine,
+        axisLabel: { formatter: (v: number) => formatTime(v), hideOverlap: true },
+      },
+      yAxis: { type: 'value', name: 'Punti', scale: true },
+      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }],
+      series: ids.map((id) => ({
+        name: names.get(id) ?? String(id),
+        type: 'line',
+        step: 'end',
+        showSymbol: false,
+        data: (byId.get(id) ?? []).map((v, k) => [shown.tempi[k], v]),
+      })),
+    };
+  }, [shown, ids.join(','), inizio, fine]);
+  if (!scoring || !shown) return <p>Caricamento delle risposte…</p>;
+  return (
+    <>
+      <p className="small text-body-secondary">
+        Punteggio nel tempo{' '}
+        {props.rows.length > ids.length
+          ? 'delle prime 10 squadre e di quelle evidenziate'
+          : 'di tutte le squadre'}
+        .
+      </p>
+      <EChart
+        option={option}
+        notMerge
+        label={`Grafico del punteggio nel tempo di ${ids.length} squadre`}
+        testId="grafico-punteggi"
+      />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { Squadra } from '../../api/types';
+import { teamPlaces, venuePoints } from '../mappe/mapData';
+import type { Polo } from '../punteggi/types';
+import { chartTeams, histogram, historyUntil, niceStep, scoreSplit } from './chartData';
+import { latencies, quantile } from './LatencyTab';
+
+describe('chart data', () => {
+  it('splits totals into base, difficulty and the rest (joker doubled)', () => {
+    const rows = [
+      { id: 1, nome: 'A', solved: [true, true], jolly: 2, totale: 200 },
+      { id: 2, nome: 'B', solved: [false, false], jolly: null, totale: 0 },
+    ];
+    const [a, b] = scoreSplit(rows, [{ id: 1 }, { id: 2 }], [40, 50], 30);
+    expect(a).toEqual({ id: 1, nome: 'A', base: 90, difficolta: 50, altro: 60, totale: 200 });
+    expect(b!.base + b!.difficolta + b!.altro).toBe(0);
+  });
+
+  it('bins totals with round widths', () => {
+    expect(niceStep(1000)).toBe(50);
+    expect(niceStep(0)).toBe(1);
+    const h = histogram([0, 10, 49, 50, 999]);
+    expect(h.width).toBe(50);
+    expect(h.counts.reduce((x, y) => x + y, 0)).toBe(5);
+    expect(h.counts[0]).toBe(3);
+    expect(h.labels[0]).toBe('0–50');
+    expect(histogram([]).counts).toEqual([]);
+  });
+
+  it('draws all teams of small sessions, else the top 10 and the highlighted', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id: i + 1 }));
+    expect(chartTeams(rows.slice(0, 12), [])).toHaveLength(12);
+    expect(chartTeams(rows, [25, 3, 99])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 25]);
+  });
+
+  it('cuts the history at the replayed instant', () => {
+    const h = { tempi: [0, 10, 20, 30], squadre: [{ id: 1, punteggi: [0, 5, 9, 12] }] };
+    expect(historyUntil(h, null)).toBe(h);
+    expect(historyUntil(h, 15, new Map([[1, 7]]))).toEqual({
+      tempi: [0, 10, 15],
+      squadre: [{ id: 1, punteggi: [0, 5, 7] }],
+    });
+  });
+
+  it('measures latencies and quantiles', () => {
+    const d = '2026-04-15T09:00:00Z';
+    const values = latencies([
+      { id: 1, k: 'r', s: 1, p: 1, c: true, d, date_received: '2026-04-15T09:00:02Z' },
+      { id: 2, k: 'j', s: 1, p: 1, d },
+    ]);
+    expect(values).toEqual([2]);
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2);
+    expect(quantile([1, 2, 3, 4], 0.99)).toBe(4);
+  });
+});
+
+describe('map data', () => {
+  const scuola = (lat: number | null, city: { latitude: number; longitude: number } | null) =>
+    ({
+      scuola: {
+        id: 1,
+        nome: 'Liceo',
+        tipologia: 'LS',
+        indirizzo: {
+          nome: '',
+          latitude: lat,
+          longitude: lat === null ? null : 10,
+          citta: city && { id: 1, name: 'Pisa', ...city },
+        },
+      },
+    }) as unknown as Squadra;
+
+  it('groups teams by school place, falling back to the city', () => {
+    const rows = [
+      { id: 1, nome: 'A', posizione: 1, totale: 10 },
+      { id: 2, nome: 'B', posizione: 2, totale: 9 },
+      { id: 3, nome: 'C', posizione: 3, totale: 8 },
+      { id: 4, nome: 'D', posizione: 4, totale: 7 },
+    ];
+    const teams = new Map([
+      [1, scuola(43, null)],
+      [2, scuola(43, null)],
+      [3, scuola(null, { latitude: 44, longitude: 11 })],
+      [4, scuola(null, null)],
+    ]);
+    const { groups, missing } = teamPlaces(rows, teams);
+    expect(groups.map((g) => g.teams.map((t) => t.id))).toEqual([[1, 2], [3]]);
+    expect(groups[1]!.place).toBe('Pisa');
+    expect(missing.map((t) => t.id)).toEqual([4]);
+  });
+
+  it('places venues with their teams', () => {
+    const poli = [
+      { id: 1, nome_breve: 'Pisa', latitude: 43.7, longitude: 10.4, citta: null },
+      { id: 2, nome_breve: 'X', latitude: null, longitude: null, citta: null },
+    ] as Polo[];
+    const rows = [{ id: 5, nome: 'A', posizione: 1, totale: 3 }];
+    const { points, missing } = venuePoints(poli, rows, new Map([[5, 1]]));
+    expect(points[0]!.teams.map((t) => t.id)).toEqual([5]);
+    expect(missing.map((p) => p.id)).toEqual([2]);
+  });
+});

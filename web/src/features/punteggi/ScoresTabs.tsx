@@ -1,0 +1,250 @@
+// The tabs of the scores page (spec §2) with the chosen one in the URL hash,
+// and the highlight colours in the `colori` query parameter. Charts, maps,
+// delivery slips and latency are lazy chunks loaded when their tab opens.
+import {
+  lazy,
+  memo,
+  Suspense,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import Form from 'react-bootstrap/Form';
+import { useLocation, useNavigate } from 'react-router';
+import type { Squadra, User } from '../../api/types';
+import { PageLoading } from '../../components/PageLoading';
+import { MessaggiList } from './messaggi/MessaggiList';
+import type { useMessaggi } from './messaggi/useMessaggi';
+import { SimplifiedRanking, VenueRanking } from './rankings/Rankings';
+import { ScoreTable } from './table/ScoreTable';
+import {
+  DEFAULT_SORT,
+  nextSort,
+  parseColori,
+  searchWithColori,
+  withColore,
+  type Colore,
+  type SortState,
+} from './table/tableState';
+import { hashForTab, TAB_TITLES, tabFromHash, visibleTabs, type TabKey } from './tabs';
+import type { EventoPunteggi, Polo } from './types';
+import type { ScoresModel } from './useScoresModel';
+import { schoolNames } from './useScoresData';
+
+const ScoreChartTab = lazy(() => import('../grafici/ScoreChartTab'));
+const BarsTab = lazy(() => import('../grafici/BarsTab'));
+const HistogramTab = lazy(() => import('../grafici/HistogramTab'));
+const LatencyTab = lazy(() => import('../grafici/LatencyTab'));
+const TeamsMapTab = lazy(() => import('../mappe/TeamsMapTab'));
+const VenuesMapTab = lazy(() => import('../mappe/VenuesMapTab'));
+const BigliettiniConsegnaTab = lazy(() =>
+  import('../bigliettini/BigliettiniConsegnaTab').then((m) => ({
+    default: m.BigliettiniConsegnaTab,
+  })),
+);
+
+export interface ScoresTabsProps {
+  model: ScoresModel;
+  sessioneId: number;
+  threshold: number | null;
+  evento: EventoPunteggi;
+  user: User;
+  teams: ReadonlyMap<number, Squadra>;
+  poli: readonly Polo[];
+  messaggi: ReturnType<typeof useMessaggi>;
+  /** School ids always shown in the simplified ranking. */
+  schoolIds: readonly number[];
+  /** Teams to mark (school path). */
+  emphasis?: ReadonlySet<number>;
+  now: number;
+}
+
+export function ScoresTabs(props: ScoresTabsProps) {
+  const { model, threshold } = props;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [showSchools, setShowSchools] = useState(false);
+  const board = model.board;
+  const rows = board?.classifica ?? [];
+  const colori = useMemo(
+    () => parseColori(new URLSearchParams(location.search).get('colori')),
+    [location.search],
+  );
+  const schools = useMemo(() => schoolNames(props.teams), [props.teams]);
+  const visible = visibleTabs({
+    teams: rows.length,
+    rows: rows.length,
+    venues: props.poli.length,
+    isSuperuser: props.user.is_superuser,
+    venueManager: props.evento.permessi?.puo_vedere_bigliettini ?? false,
+    now: props.now,
+    inizio: model.inizio,
+  });
+  const active = tabFromHash(location.hash, visible);
+  const highlighted = useMemo(
+    () => [...colori.keys(), ...(props.emphasis ?? [])],
+    [colori, props.emphasis],
+  );
+
+  const setColore = (id: number, colore: Colore | null) =>
+    navigate(
+      {
+        search: searchWithColori(location.search, withColore(colori, id, colore)),
+        hash: location.hash,
+      },
+      { replace: true },
+    );
+
+  const common = { rows, threshold, schools, colori, emphasis: props.emphasis };
+  const base = props.evento.PUNTEGGIO_BASE_PROBLEMI ?? 30;
+  const content: Record<TabKey, () => ReactNode> = {
+    semplificata: () => <SimplifiedRanking {...common} schoolIds={props.schoolIds} />,
+    polo: () => <VenueRanking {...common} poli={props.poli} teamPolo={model.teamPolo} />,
+    tabella: () =>
+      board && (
+        <>
+          <Form.Check
+            type="switch"
+            id="mostra-scuole"
+            label="Mostra le scuole"
+            className="mb-2"
+            checked={showSchools}
+            onChange={(e) => setShowSchools(e.target.checked)}
+          />
+          <ScoreTable
+            rows={rows}
+            problemi={board.problemi}
+            valori={board.valori}
+            threshold={threshold}
+            sort={sort}
+            onSort={(column) => setSort((s) => nextSort(s, column))}
+            showSchools={showSchools}
+            schools={schools}
+            colori={colori}
+            onColore={setColore}
+            emphasis={props.emphasis}
+            version={model.session && !model.replay.active ? model.version : undefined}
+          />
+          <p className="small text-body-secondary mt-2 mb-0">
+            Verde: problema risolto · rosso: punti persi per errori su un problema non risolto ·
+            bordo lampeggiante: risposta degli ultimi 3 minuti · J: jolly
+            {threshold ? ' · linea rossa: soglia di qualificazione' : ''}. In intestazione il valore
+            attuale di ogni problema. Tocca una squadra per evidenziarla con un colore.
+          </p>
+        </>
+      ),
+    grafico: () => (
+      <ScoreChartTab
+        scoring={model.session?.custom ?? model.session?.scoring ?? null}
+        version={model.version}
+        rows={rows}
+        inizio={model.inizio}
+        fine={model.fine}
+        now={props.now}
+        replayT={model.replay.t}
+        highlighted={highlighted}
+      />
+    ),
+    barre: () =>
+      board && <BarsTab rows={rows} problemi={board.problemi} valori={board.valori} base={base} />,
+    istogramma: () => <HistogramTab rows={rows} />,
+    mappa: () => <TeamsMapTab rows={rows} teams={props.teams} threshold={threshold} />,
+    'mappa-poli': () => (
+      <VenuesMapTab rows={rows} poli={props.poli} teamPolo={model.teamPolo} threshold={threshold} />
+    ),
+    bigliettini: () => <BigliettiniConsegnaTab sessioneId={props.sessioneId} />,
+    messaggi: () => <MessaggiList query={props.messaggi.query} offset={model.offset} />,
+    latenza: () => <LatencyTab sessioneId={props.sessioneId} />,
+  };
+
+  return (
+    <>
+      <TabNav
+        tabs={visible.join(',')}
+        active={active}
+        search={location.search}
+        onSelect={(key) =>
+          navigate({ search: location.search, hash: hashForTab(key) }, { replace: true })
+        }
+      />
+      <div
+        role="tabpanel"
+        id={`pannello-${active}`}
+        aria-labelledby={`scheda-${active}`}
+        className="punteggi-pannello"
+      >
+        <Suspense fallback={<PageLoading />}>{content[active]()}</Suspense>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The tab strip, re-rendered only when the tabs or the choice change (not at
+ * every live event). Arrow keys, Home and End move between tabs.
+ */
+const TabNav = memo(
+  function TabNav(props: {
+    tabs: string;
+    active: TabKey;
+    /** The query the choice keeps (onSelect closes over it). */
+    search: string;
+    onSelect(key: TabKey): void;
+  }) {
+    const tabs = props.tabs.split(',') as TabKey[];
+    const strip = useRef<HTMLUListElement>(null);
+    // On narrow screens the strip scrolls sideways: keep the chosen tab in view
+    // (without scrolling the page, as scrollIntoView would).
+    useLayoutEffect(() => {
+      const ul = strip.current;
+      const button = ul?.querySelector<HTMLElement>('[aria-selected="true"]');
+      if (!ul || !button) return;
+      const left = button.offsetLeft - ul.offsetLeft;
+      if (left < ul.scrollLeft || left + button.offsetWidth > ul.scrollLeft + ul.clientWidth) {
+        ul.scrollLeft = Math.max(0, left - 16);
+      }
+    }, [props.active]);
+    const go = (key: TabKey | undefined) => {
+      if (!key) return;
+      props.onSelect(key);
+      document.getElementById(`scheda-${key}`)?.focus();
+    };
+    return (
+      <ul ref={strip} className="nav nav-tabs punteggi-tabs mb-3" role="tablist">
+        {tabs.map((key, i) => (
+          <li key={key} className="nav-item" role="presentation">
+            <button
+              type="button"
+              role="tab"
+              id={`scheda-${key}`}
+              aria-controls={`pannello-${key}`}
+              aria-selected={key === props.active}
+              tabIndex={key === props.active ? 0 : -1}
+              className={`nav-link${key === props.active ? ' active' : ''}`}
+              onClick={() => props.onSelect(key)}
+              onKeyDown={(event) => {
+                const n = tabs.length;
+                const moves: Record<string, number> = {
+                  ArrowRight: (i + 1) % n,
+                  ArrowLeft: (i - 1 + n) % n,
+                  Home: 0,
+                  End: n - 1,
+                };
+                const to = moves[event.key];
+                if (to === undefined) return;
+                event.preventDefault();
+                go(tabs[to]);
+              }}
+            >
+              {TAB_TITLES[key]}
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  },
+  (a, b) => a.tabs === b.tabs && a.active === b.active && a.search === b.search,
+);

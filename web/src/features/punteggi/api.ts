@@ -1,0 +1,77 @@
+// The calls of the scores pages (spec §7). Scoring events come from
+// risposta-all: all of them at load (pages fetched in parallel once the first
+// tells the count), the newer ones after a reconnection (id__gt), and the
+// missing ones of the re-check (pk_risposte).
+import type { ScoringEvent } from '@gas/scoring';
+import { api, getList, type Paginated } from '../../api/client';
+import type { EventoRisposta, Messaggio, Polo, PunteggiItem, ScuolaBreve } from './types';
+
+export const EVENTS_PAGE = 5000;
+
+export const punteggiKeys = {
+  punteggi: (sessione: number) => ['punteggi', 'snapshot', sessione] as const,
+  eventi: (sessione: number) => ['punteggi', 'eventi', sessione] as const,
+  poli: (evento: number) => ['punteggi', 'poli', evento] as const,
+  messaggi: (evento: number) => ['punteggi', 'messaggi', evento] as const,
+  scuole: (sessione: number) => ['punteggi', 'scuole', sessione] as const,
+  latenza: (sessione: number) => ['punteggi', 'latenza', sessione] as const,
+};
+
+export async function fetchPunteggi(sessione: number, signal?: AbortSignal) {
+  const page = await api.get<Paginated<PunteggiItem>>(
+    `/api/gas/sessione/${sessione}/punteggi/`,
+    undefined,
+    { signal },
+  );
+  const item = page.results[0];
+  if (!item) throw new Error('Nessuna classifica calcolata per questa sessione.');
+  return item;
+}
+
+/** Every scoring event of the session, in id order. */
+export async function fetchAllEvents(
+  sessione: number,
+  signal?: AbortSignal,
+): Promise<EventoRisposta[]> {
+  const path = '/api/gas/risposta-all/';
+  const query = { squadra__sessione: sessione, limit: EVENTS_PAGE };
+  const first = await api.get<Paginated<EventoRisposta>>(path, { ...query, offset: 0 }, { signal });
+  const offsets: number[] = [];
+  for (let offset = EVENTS_PAGE; offset < first.count; offset += EVENTS_PAGE) offsets.push(offset);
+  const rest = await Promise.all(
+    offsets.map((offset) =>
+      api.get<Paginated<EventoRisposta>>(path, { ...query, offset }, { signal }),
+    ),
+  );
+  // A page that grew meanwhile may repeat an event: the engine keeps the first of an id.
+  return [first, ...rest].flatMap((p) => p.results);
+}
+
+export function fetchEventsAfter(sessione: number, idGt: number): Promise<ScoringEvent[]> {
+  return getList<ScoringEvent>('/api/gas/risposta-all/', {
+    squadra__sessione: sessione,
+    id__gt: idGt,
+    page_size: EVENTS_PAGE,
+  });
+}
+
+export function fetchEventIds(sessione: number): Promise<number[]> {
+  return api.get<number[]>('/api/gas/risposta-all/pk_risposte/', { squadra__sessione: sessione });
+}
+
+export function fetchEventsByIds(sessione: number, ids: number[]): Promise<ScoringEvent[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return api.get<ScoringEvent[]>('/api/gas/risposta-all/pk_risposte/', {
+    squadra__sessione: sessione,
+    pk__in: ids,
+  });
+}
+
+export const fetchPoli = (evento: number, signal?: AbortSignal) =>
+  getList<Polo>('/api/gas/polo/', { evento, page_size: 500 }, { signal });
+
+export const fetchMessaggi = (evento: number, signal?: AbortSignal) =>
+  getList<Messaggio>('/api/gas/messaggi-importanti/', { evento }, { signal });
+
+export const fetchScuole = (sessione: number, signal?: AbortSignal) =>
+  getList<ScuolaBreve>(`/api/gas/sessione/${sessione}/scuole/`, { page_size: 5000 }, { signal });

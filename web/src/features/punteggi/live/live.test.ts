@@ -1,0 +1,291 @@
+import { computeLeaderboard, type ScoringEvent, type SessionSetup } from '@gas/scoring';
+import { describe, expect, it, vi } from 'vitest';
+import type { PunteggiJson } from '../types';
+import { LiveSession, setupFromSnapshot, type LiveSessionDeps } from './LiveSession';
+import { delayedRefreshMs, parseEventiMessage, parseLastMessage } from './messages';
+import { areConsecutive, chunks, holes } from './recheck';
+
+const T0 = Date.parse('2026-04-15T09:00:00Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+
+const setup: SessionSetup = {
+  inizio: at(0),
+  problemi: [
+    { id: 1, nome: 'P1' },
+    { id: 2, nome: 'P2' },
+  ],
+  squadre: [
+    { id: 10, nome: 'Alfa' },
+    { id: 11, nome: 'Beta' },
+    { id: 12, nome: 'Gamma' },
+  ],
+};
+
+function deps(overrides: Partial<LiveSessionDeps> = {}): LiveSessionDeps {
+  return {
+    fetchAfter: vi.fn(async () => []),
+    fetchIds: vi.fn(async () => []),
+    fetchByIds: vi.fn(async () => []),
+    now: () => T0 + 60 * 60_000,
+    log: { warn: vi.fn(), info: vi.fn() },
+    ...overrides,
+  };
+}
+
+const r = (id: number, s: number, p: number, c: boolean, minute: number): ScoringEvent => ({
+  id,
+  k: 'r',
+  s,
+  p,
+  c,
+  d: at(minute),
+});
+
+/** The ranking of the same events computed in one go: what the live state must equal. */
+function expected(events: ScoringEvent[]) {
+  return computeLeaderboard({ ...setup, eventi: events }).classifica.map((e) => [e.id, e.totale]);
+}
+const actual = (live: LiveSession) => live.leaderboard().classifica.map((e) => [e.id, e.totale]);
+
+describe('live frames (spec §5, §7)', () => {
+  it('parses npe, keeping only the event fields', () => {
+    const m = parseEventiMessage(
+      '{"type":"npe","id":5,"k":"r","s":10,"p":1,"c":true,"d":"2026-04-15T09:01:00Z","x":1}',
+    );
+    expect(m).toEqual({
+      type: 'npe',
+      event: { id: 5, k: 'r', s: 10, p: 1, c: true, d: '2026-04-15T09:01:00Z' },
+    });
+    expect(
+      parseEventiMessage('{"type":"npe","id":6,"k":"j","s":10,"p":1,"d":"2026-04-15T09:01:00Z"}'),
+    ).toMatchObject({ type: 'npe', event: { k: 'j' } });
+  });
+
+  it.each([
+    ['p', '{"type":"npe","id":5,"k":"r","s":10,"c":true,"d":"2026-04-15T09:01:00Z"}'],
+    ['s', '{"type":"npe","id":5,"k":"r","p":1,"c":true,"d":"2026-04-15T09:01:00Z"}'],
+    ['k', '{"type":"npe","id":5,"s":10,"p":1,"c":true,"d":"2026-04-15T09:01:00Z"}'],
+    ['d', '{"type":"npe","id":5,"k":"r","s":10,"p":1,"c":true}'],
+    ['id', '{"type":"npe","k":"r","s":10,"p":1,"c":true,"d":"2026-04-15T09:01:00Z"}'],
+    ['c', '{"type":"npe","id":5,"k":"r","s":10,"p":1,"d":"2026-04-15T09:01:00Z"}'],
+  ])('reports an npe without %s as malformed', (field, text) => {
+    const m = parseEventiMessage(text);
+    expect(m.type).toBe('malformed');
+    expect(m.type === 'malformed' && m.problems.join(' ')).toContain(`${field}:`);
+  });
+
+  it('accepts a joker without c', () => {
+    expect(
+      parseEventiMessage('{"type":"npe","id":5,"k":"j","s":10,"p":1,"d":"2026-04-15T09:01:00Z"}')
+        .type,
+    ).toBe('npe');
+  });
+
+  it('parses deletions, refresh requests, pong, unknown and broken frames', () => {
+    expect(parseEventiMessage('{"type":"npe_delete","id":7}')).toEqual({
+      type: 'npe_delete',
+      id: 7,
+    });
+    expect(parseEventiMessage('{"type":"refresh_page"}')).toEqual({ type: 'refresh_page' });
+    expect(parseEventiMessage('{"type":"refresh_page_delayed","interval":30}')).toEqual({
+      type: 'refresh_page_delayed',
+      interval: 30,
+    });
+    expect(parseEventiMessage('{"type":"pong"}').type).toBe('pong');
+    expect(parseEventiMessage('{"type":"boh"}').type).toBe('unknown');
+    expect(parseEventiMessage('not json').type).toBe('malformed');
+    expect(parseEventiMessage('{"type":"npe_delete"}').type).toBe('malformed');
+  });
+
+  it('spreads a delayed refresh uniformly up to the interval', () => {
+    expect(delayedRefreshMs(30, () => 0)).toBe(0);
+    expect(delayedRefreshMs(30, () => 0.5)).toBe(15_000);
+    expect(delayedRefreshMs(30, () => 0.999999)).toBeLessThanOrEqual(30_000);
+  });
+
+  it('parses new_json snapshots', () => {
+    const json = { ora: at(1), json: { classifica: [], inizio: at(0) } };
+    expect(parseLastMessage(JSON.stringify({ type: 'new_json', json })).type).toBe('new_json');
+    expect(parseLastMessage('{"type":"new_json","json":{}}').type).toBe('malformed');
+    expect(parseLastMessage('{"type":"other"}').type).toBe('unknown');
+  });
+});
+
+describe('LiveSession', () => {
+  it('applies live events in order and equals a full recompute', () => {
+    const initial = [r(1, 10, 1, true, 1), r(2, 11, 1, false, 2)];
+    const live = new LiveSession(setup, initial, deps());
+    expect(live.applyLive(r(3, 11, 1, true, 3))).toBe('applied');
+    expect(live.applyLive(r(4, 12, 2, true, 4))).toBe('applied');
+    expect(actual(live)).toEqual(
+      expected([...initial, r(3, 11, 1, true, 3), r(4, 12, 2, true, 4)]),
+    );
+    expect(live.recent[0]?.event.id).toBe(4);
+    expect(live.recent[0]?.live).toBe(true);
+  });
+
+  it('inserts an out-of-order event in place (later events undone and redone)', () => {
+    const events = [r(1, 10, 1, true, 5), r(2, 11, 1, true, 6), r(3, 12, 1, true, 7)];
+    const live = new LiveSession(setup, events, deps());
+    // Team 12 actually solved P1 first: it takes the speed bonus and rank 0.
+    const late = r(4, 12, 2, true, 1);
+    const lateOnP1 = r(5, 11, 2, false, 2);
+    expect(live.applyLive(late)).toBe('inserted');
+    expect(live.applyLive(lateOnP1)).toBe('inserted');
+    expect(actual(live)).toEqual(expected([...events, late, lateOnP1]));
+  });
+
+  it('ignores duplicates and removes deleted answers', () => {
+    const events = [r(1, 10, 1, true, 1), r(2, 11, 1, true, 2)];
+    const live = new LiveSession(setup, events, deps());
+    expect(live.applyLive(r(1, 10, 1, true, 1))).toBe('duplicate');
+    const v = live.version;
+    expect(live.remove(1)).toBe(true);
+    expect(live.version).toBeGreaterThan(v);
+    expect(actual(live)).toEqual(expected([events[1]!]));
+    expect(live.remove(99)).toBe(false);
+    // A corrected answer comes back with the same id (npe_delete, then npe).
+    expect(live.applyLive(r(1, 10, 1, false, 1))).toBe('inserted');
+    expect(actual(live)).toEqual(expected([r(1, 10, 1, false, 1), events[1]!]));
+  });
+
+  it('catches up after a reconnection with the events newer than the newest known', async () => {
+    const fetchAfter = vi.fn(async () => [r(8, 12, 1, true, 9), r(9, 12, 2, true, 10)]);
+    const live = new LiveSession(setup, [r(7, 10, 1, true, 1)], deps({ fetchAfter }));
+    expect(await live.catchUp()).toBe(2);
+    expect(fetchAfter).toHaveBeenCalledWith(7);
+    expect(live.maxId).toBe(9);
+    // Fetched events do not reach the live tile.
+    expect(live.recent.every((x) => !x.live)).toBe(true);
+  });
+
+  it('skips the 5-minute re-check when the ids are consecutive', async () => {
+    const d = deps();
+    const live = new LiveSession(setup, [r(1, 10, 1, true, 1)], d);
+    live.applyLive(r(2, 11, 1, true, 2));
+    live.applyLive(r(3, 12, 1, false, 3));
+    expect(await live.recheckMissing()).toEqual({ kind: 'skipped' });
+    expect(d.fetchByIds).not.toHaveBeenCalled();
+  });
+
+  it('asks the server about holes, applies what it missed and asks once per id', async () => {
+    const missed = [r(3, 12, 1, true, 3), r(5, 12, 2, true, 4)];
+    const fetchByIds = vi.fn(async (ids: number[]) => missed.filter((e) => ids.includes(e.id)));
+    const d = deps({ fetchByIds });
+    const live = new LiveSession(setup, [r(1, 10, 1, true, 1)], d);
+    live.applyLive(r(2, 11, 1, true, 2));
+    live.applyLive(r(7, 11, 2, false, 5));
+    const result = await live.recheckMissing();
+    expect(fetchByIds).toHaveBeenCalledWith([3, 4, 5, 6]);
+    expect(result).toEqual({ kind: 'checked', asked: 4, found: 2, removed: 0 });
+    expect(actual(live)).toEqual(
+      expected([r(1, 10, 1, true, 1), r(2, 11, 1, true, 2), r(7, 11, 2, false, 5), ...missed]),
+    );
+    // 4 and 6 belong to another session: not asked again.
+    expect(await live.recheckMissing()).toEqual({ kind: 'skipped' });
+    expect(d.log!.warn).not.toHaveBeenCalled();
+  });
+
+  it('warns in the console when more than 5 answers were missing', async () => {
+    const missed = [3, 4, 5, 6, 7, 8].map((id) => r(id, 12, 1, false, id));
+    const d = deps({ fetchByIds: async (ids) => missed.filter((e) => ids.includes(e.id)) });
+    const live = new LiveSession(setup, [r(1, 10, 1, true, 1), r(2, 10, 2, true, 1)], d);
+    live.applyLive(r(9, 11, 1, true, 9));
+    await live.recheckMissing();
+    expect(d.log!.warn).toHaveBeenCalledTimes(1);
+    expect(String(vi.mocked(d.log!.warn).mock.calls[0]![0])).toContain('6 risposte mancanti');
+  });
+
+  it('does not treat the ids of the initial load as holes', async () => {
+    const d = deps();
+    // 2 and 3 are other sessions' answers: the initial list is complete.
+    const live = new LiveSession(setup, [r(1, 10, 1, true, 1), r(4, 11, 1, true, 2)], d);
+    expect(await live.recheckMissing()).toEqual({ kind: 'skipped' });
+  });
+
+  it('re-syncs with the full id list: missing fetched, deleted removed', async () => {
+    const server = [r(1, 10, 1, true, 1), r(3, 12, 1, true, 3)];
+    const d = deps({
+      fetchIds: async () => server.map((e) => e.id),
+      fetchByIds: async (ids) => server.filter((e) => ids.includes(e.id)),
+    });
+    const live = new LiveSession(setup, [r(1, 10, 1, true, 1), r(2, 11, 1, true, 2)], d);
+    expect(await live.fullCheck()).toEqual({ kind: 'checked', asked: 1, found: 1, removed: 1 });
+    expect(actual(live)).toEqual(expected(server));
+  });
+
+  it('compares itself with the server snapshot and rebuilds on a changed team list', () => {
+    const events = [r(1, 10, 1, true, 1), r(2, 13, 1, true, 2)];
+    const live = new LiveSession(setup, events, deps());
+    const json = (classifica: PunteggiJson['classifica'], numero_eventi: number): PunteggiJson =>
+      ({ ...base, classifica, numero_eventi }) as unknown as PunteggiJson;
+    const base = { inizio: setup.inizio, problemi: setup.problemi, valori: [] };
+    const board = computeLeaderboard({ ...setup, eventi: events });
+    expect(live.reconcile(json(board.classifica, 1))).toBe('ok');
+    expect(live.reconcile(json(board.classifica, 2))).toBe('mismatch');
+    // Team 13 enrolled meanwhile: its event (ignored so far) now counts.
+    const withNew = { ...setup, squadre: [...setup.squadre, { id: 13, nome: 'Delta' }] };
+    const full = computeLeaderboard({ ...withNew, eventi: events });
+    expect(live.reconcile(json(full.classifica, 2))).toBe('rebuilt');
+    expect(live.reconcile(json(full.classifica, 2))).toBe('ok');
+    expect(live.leaderboard().classifica.map((e) => e.id)).toContain(13);
+  });
+
+  it('recomputes with custom parameters without touching the real scores', () => {
+    const events = [r(1, 10, 1, true, 1), r(2, 11, 1, false, 2), r(3, 11, 2, true, 3)];
+    const live = new LiveSession(setup, events, deps());
+    const real = actual(live);
+    live.setCustomParams({ PUNTEGGIO_BASE_PROBLEMI: 100, PTI_TOLTI_ERRORE: 50 });
+    const custom = actual(live);
+    expect(custom).not.toEqual(real);
+    expect(custom).toEqual(
+      computeLeaderboard({
+        ...setup,
+        params: { PUNTEGGIO_BASE_PROBLEMI: 100, PTI_TOLTI_ERRORE: 50 },
+        eventi: events,
+      }).classifica.map((e) => [e.id, e.totale]),
+    );
+    // Live events reach both.
+    live.applyLive(r(4, 12, 1, true, 4));
+    expect(live.scoring.eventCount).toBe(4);
+    expect(live.custom!.eventCount).toBe(4);
+    live.setCustomParams(null);
+    expect(actual(live)).toEqual(expected([...events, r(4, 12, 1, true, 4)]));
+  });
+
+  it('builds the engine setup from a snapshot', () => {
+    const s = setupFromSnapshot(
+      {
+        inizio: at(0),
+        problemi: [{ id: 1, nome: 'P1' }],
+        classifica: [
+          { id: 9, nome: 'B', ospite: true, ordine_eta: 2, penalita: 5, scuola: 3 },
+          { id: 4, nome: 'A', ospite: false, ordine_eta: 1, penalita: 0, scuola: null },
+        ] as unknown as PunteggiJson['classifica'],
+      },
+      { PTI_TOLTI_ERRORE: 5 },
+    );
+    expect(s.squadre.map((t) => t.id)).toEqual([4, 9]);
+    expect(s.squadre[1]).toEqual({
+      id: 9,
+      nome: 'B',
+      ospite: true,
+      ordine_eta: 2,
+      penalita: 5,
+      scuola: 3,
+    });
+    expect(s.params).toEqual({ PTI_TOLTI_ERRORE: 5 });
+  });
+});
+
+describe('re-check helpers', () => {
+  it('tells consecutive ids and lists holes once', () => {
+    expect(areConsecutive([])).toBe(true);
+    expect(areConsecutive([4, 5, 6])).toBe(true);
+    expect(areConsecutive([4, 6])).toBe(false);
+    expect(holes(new Set([1, 2, 5, 8]), new Set([3]))).toEqual([4, 6, 7]);
+    expect(holes(new Set([1, 2, 5, 8]), new Set(), 5)).toEqual([6, 7]);
+    expect(holes(new Set([1, 10_000]), new Set(), 0, 10)).toHaveLength(11);
+    expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+  });
+});

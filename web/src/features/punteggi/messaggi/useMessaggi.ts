@@ -1,0 +1,100 @@
+// Important messages of an event (spec §2, §4, §7): the list, and the feed
+// /ws/gas/messaggi-importanti/{eventoId}/ opened for events running or
+// starting within 24 hours. A new message is added to the list and shown as a
+// toast; an unreadable frame or another type is reported as an error.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useToasts } from '../../../components/toasts/ToastContext';
+import { LiveSocket, type FeedStatus } from '../../../lib/live/LiveSocket';
+import { wsUrl } from '../../../lib/live/reconnect';
+import { reportError } from '../../../lib/reportError';
+import { MAX_TIMER_MS } from '../../../lib/timers';
+import { fetchMessaggi, punteggiKeys } from '../api';
+import type { Messaggio } from '../types';
+
+export const MESSAGES_FEED_BEFORE_MS = 24 * 3_600_000;
+
+/** The message of a new_message frame, or an error text. */
+export function parseMessaggioFrame(text: string): { message: Messaggio } | { error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { error: 'messaggio non leggibile' };
+  }
+  const m = value as { type?: unknown; message?: Partial<Messaggio> } | null;
+  if (!m || typeof m !== 'object') return { error: 'messaggio non leggibile' };
+  if (m.type === 'pong') return { error: '' };
+  if (m.type !== 'new_message') return { error: `tipo di messaggio inatteso: ${String(m.type)}` };
+  const msg = m.message;
+  if (
+    !msg ||
+    typeof msg.id !== 'number' ||
+    typeof msg.testo !== 'string' ||
+    typeof msg.data !== 'string'
+  ) {
+    return { error: 'new_message senza id, testo o data' };
+  }
+  return { message: msg as Messaggio };
+}
+
+/** Newest first, without duplicates. */
+export function mergeMessaggi(list: readonly Messaggio[], message: Messaggio): Messaggio[] {
+  return [message, ...list.filter((m) => m.id !== message.id)].sort((a, b) =>
+    a.data < b.data ? 1 : a.data > b.data ? -1 : b.id - a.id,
+  );
+}
+
+export function useMessaggi(eventoId: number, inizio: string, fine: string, offset: number) {
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const key = punteggiKeys.messaggi(eventoId);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) =>
+      (await fetchMessaggi(eventoId, signal)).sort((a, b) => (a.data < b.data ? 1 : -1)),
+    staleTime: 60_000,
+  });
+  const open = Date.parse(inizio) - MESSAGES_FEED_BEFORE_MS - offset;
+  const close = Date.parse(fine) - offset;
+  const [inWindow, setInWindow] = useState(() => Date.now() >= open && Date.now() < close);
+  useEffect(() => {
+    const check = () => setInWindow(Date.now() >= open && Date.now() < close);
+    check();
+    const timers = [open, close]
+      .map((at) => at - Date.now())
+      .filter((d) => d > 0 && d <= MAX_TIMER_MS)
+      .map((d) => setTimeout(check, d));
+    return () => timers.forEach(clearTimeout);
+  }, [open, close]);
+
+  const [status, setStatus] = useState<FeedStatus>('never');
+  useEffect(() => {
+    if (!inWindow) return;
+    const socket = new LiveSocket({
+      url: wsUrl(`/ws/gas/messaggi-importanti/${eventoId}/`),
+      onStatus: setStatus,
+      onMessage: (text) => {
+        const parsed = parseMessaggioFrame(text);
+        if ('error' in parsed) {
+          if (parsed.error) reportError(new Error(parsed.error), 'messaggi-importanti');
+          return;
+        }
+        const message = parsed.message;
+        queryClient.setQueryData<Messaggio[]>(key, (list) => mergeMessaggi(list ?? [], message));
+        toasts.show({ title: 'Messaggio importante', message: message.testo, variant: 'info' });
+      },
+      // After a loss, messages published meanwhile come with a refetch.
+      onOpen: (reconnected) => {
+        if (reconnected) void queryClient.invalidateQueries({ queryKey: key });
+      },
+    });
+    socket.start();
+    return () => {
+      socket.stop();
+      setStatus('never');
+    };
+    // `key` is derived from eventoId; toasts and queryClient are stable.
+  }, [inWindow, eventoId]);
+  return { query, status, feedOpen: inWindow };
+}
