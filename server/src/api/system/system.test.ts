@@ -44,6 +44,23 @@ describe.each(testBackends())('system endpoints on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toContain('/api/auth/login/');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login/',
+        '/api/gas/evento/',
+        '/api/gas/risposta/',
+        '/api/gas/risposta-all/pk_risposte/',
+        '/api/gas/sessione/{id}/punteggi/',
+        '/api/gas/squadra/in_sessione/',
+        '/api/gas/biglietti-consegna/',
+      ]),
+    );
+  });
+
+  it('serves a browsable API documentation page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toMatch(/swagger/i);
   });
 });
