@@ -51,6 +51,9 @@ export default defineConfig({
       GAS_DEMO: '1',
       GAS_DEMO_LIVE: '0',
       LOG_LEVEL: 'warn',
+      // A loopback address nothing answers on: the maps must use the server's
+      // setting, and must work when tiles cannot load.
+      MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
     },
   },
 });

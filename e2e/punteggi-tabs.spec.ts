@@ -66,6 +66,11 @@ test('a concluded session: status, tabs in the hash, every tab renders', async (
   await expect(page.locator('.leaflet-container')).toBeVisible();
   expect(await page.locator('path.leaflet-interactive').count()).toBeGreaterThan(0);
   await expect(page.getByText(/Elenco dei luoghi/)).toBeVisible();
+  // Tiles come from the server's MAP_TILE_URL (set by the e2e config).
+  await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute(
+    'src',
+    /^http:\/\/127\.0\.0\.1:9\/tiles\/7\//,
+  );
 
   await page.getByRole('tab', { name: 'Messaggi importanti' }).click();
   await expect(page).toHaveURL(/#messaggi$/);

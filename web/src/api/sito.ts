@@ -34,6 +34,8 @@ export interface DocumentiAnno {
 
 /** GET /api/gas/sito/: every key may be null when not configured. */
 export interface Sito {
+  /** Tile URL template of the maps (server MAP_TILE_URL). */
+  map_tile_url?: string;
   home: {
     notizie: Notizia[];
     video_url: string;

@@ -16,7 +16,8 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get('/api/gas/sito/', { schema: { tags: ['sito'] } }, async (_request, reply) => {
     reply.header('Cache-Control', PUBLIC_CACHE);
-    return presentSito(await loadImpostazioni(db));
+    // The maps' tile server is the operator's choice (MAP_TILE_URL), not the build's.
+    return { ...presentSito(await loadImpostazioni(db)), map_tile_url: deps.config.mapTileUrl };
   });
 
   r.get(

@@ -46,9 +46,11 @@ describe.each(testBackends())('site content API on %s', (backend) => {
       'chi_siamo',
       'finale',
       'home',
+      'map_tile_url',
       'regolamento',
       'webinar',
     ]);
+    expect(body.map_tile_url).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(Object.keys(body.regolamento).sort()).toEqual(['2023', '2024', '2025', '2026']);
     expect(body.regolamento['2026']).toMatchObject({
       regolamento: expect.any(String),

@@ -3,12 +3,13 @@
 // popups and the list under the map all work when the tiles cannot load
 // (offline venue networks, blocked tile server).
 //
-// Tile URL: the server's MAP_TILE_URL (server/src/config.ts) is not exposed
-// by any endpoint yet, so the build-time VITE_MAP_TILE_URL overrides the
-// OpenStreetMap default here.
+// Tile URL: the server's MAP_TILE_URL (server/src/config.ts), read from
+// /api/gas/sito/; until it arrives (or if that call fails) the build-time
+// VITE_MAP_TILE_URL or the OpenStreetMap default.
 import 'leaflet/dist/leaflet.css';
 import { useState, type ReactNode } from 'react';
 import { CircleMarker, MapContainer, Popup, TileLayer, Tooltip } from 'react-leaflet';
+import { useSito } from '../../api/sito';
 
 export const MAP_CENTER: [number, number] = [43.716, 10.396];
 export const MAP_ZOOM = 7;
@@ -44,6 +45,7 @@ export function MapFrame({
   list: ReactNode;
 }) {
   const [tilesFailed, setTilesFailed] = useState(false);
+  const tileUrl = useSito().data?.map_tile_url || MAP_TILE_URL;
   return (
     <>
       {tilesFailed && (
@@ -52,7 +54,12 @@ export function MapFrame({
           qui sotto.
         </p>
       )}
-      <MapBox points={points} label={label} onTileError={() => setTilesFailed(true)} />
+      <MapBox
+        points={points}
+        label={label}
+        tileUrl={tileUrl}
+        onTileError={() => setTilesFailed(true)}
+      />
       <details className="mt-2" open={tilesFailed || undefined}>
         <summary>{listTitle}</summary>
         {list}
@@ -64,10 +71,12 @@ export function MapFrame({
 function MapBox({
   points,
   label,
+  tileUrl,
   onTileError,
 }: {
   points: readonly MapPoint[];
   label: string;
+  tileUrl: string;
   onTileError(): void;
 }) {
   return (
@@ -79,7 +88,7 @@ function MapBox({
         style={{ height: '100%', width: '100%', background: 'transparent' }}
       >
         <TileLayer
-          url={MAP_TILE_URL}
+          url={tileUrl}
           attribution={MAP_ATTRIBUTION}
           eventHandlers={{ tileerror: onTileError }}
         />
