@@ -21,7 +21,7 @@ export function replay(session: Session, events: readonly Resolved[]): ScoreStat
   return state;
 }
 
-/** Cells (team × problem) of the effective events with `now - 180 s < d <= now`; `events` sorted. */
+/** Cells (team × problem) of the effective events with `d > now - 180 s`; `events` sorted. */
 export function freshCells(
   state: ScoreState,
   events: readonly Resolved[],
@@ -29,15 +29,11 @@ export function freshCells(
 ): number[] | null {
   if (now === null) return null;
   const cells: number[] = [];
-  // Events are sorted: find the last one at or before `now`, walk back 180 s.
-  let lo = 0;
-  let hi = events.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (events[mid]!.t <= now) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo - 1; i >= 0; i--) {
+  // Every event of the state from 180 s before `now` on is new, including those
+  // stamped slightly after `now`: a viewer's clock estimate may lag the
+  // server's by a few milliseconds, and the answer that just arrived is the
+  // newest of all. Events are sorted: walk back from the last one.
+  for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!;
     if (e.t <= now - NEW_WINDOW_MS) break;
     if (e.effect !== NO_EFFECT) cells.push(e.ti * state.nProblems + e.pi);

@@ -164,6 +164,17 @@ describe('LiveScoring', () => {
     );
   });
 
+  it('an answer stamped just after `now` (a viewer clock a little behind the server) is new', () => {
+    const { live, setup } = liveOf(makeSession(3, 2, []));
+    const d = Date.parse(setup.inizio) + 10 * 60_000;
+    const p = setup.problemi[0]!.id;
+    const s = setup.squadre[0]!.id;
+    live.apply({ id: 1, k: 'r', s, p, c: true, d: new Date(d).toISOString() });
+    const entry = live.leaderboard(d - 50).classifica.find((e) => e.id === s)!;
+    expect(entry.new[0]).toBe(true);
+    expect(live.leaderboard(d + 180_000).classifica.find((e) => e.id === s)!.new[0]).toBe(false);
+  });
+
   it('keeps returned leaderboards intact when the state moves on', () => {
     const { live, eventi } = liveOf(makeSession(4, 2, sample()));
     for (const e of eventi.slice(0, 3)) live.apply(e);
