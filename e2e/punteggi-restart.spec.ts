@@ -12,6 +12,7 @@ import {
   apiAs,
   createLiveEvent,
   MINUTE,
+  serverRanking,
   type Api,
   type LiveEvent,
 } from './support/punteggi-api';
@@ -91,16 +92,7 @@ test('the open page recovers after the server is killed and restarted', async ({
   const [a, b, c] = live.squadre;
   const [p1, p2, p3] = live.problemi;
   await answer(admin!, { squadra: a!.id, problema: p1!.id, valore: sol(0) });
-  // The ranking as this test's server computes it.
-  const fromServer = async () => {
-    const response = await request.get(`${base}/api/gas/sessione/${live.sessioneId}/punteggi/`);
-    const [item] = (await response.json()).results;
-    return item.json.classifica.map((e: { id: number; posizione: number; totale: number }) => ({
-      id: e.id,
-      posizione: e.posizione,
-      totale: e.totale,
-    }));
-  };
+  const fromServer = () => serverRanking(request, live.sessioneId, base);
   await openScores(page, `${base}/sessione/${live.sessioneId}/punteggi/`);
   await expect
     .poll(async () => JSON.stringify(await tableRanking(page)), { timeout: 15_000 })

@@ -137,9 +137,12 @@ export interface RankingRow {
   totale: number;
 }
 
-/** The server's ranking (/sessione/{id}/punteggi/), in order. */
-export async function serverRanking(api: APIRequestContext, sessioneId: number) {
-  const response = await api.get(`/api/gas/sessione/${sessioneId}/punteggi/`);
+/**
+ * The server's ranking (/sessione/{id}/punteggi/), in order; `base` selects
+ * another server than the context's (an absolute URL ignores its baseURL).
+ */
+export async function serverRanking(api: APIRequestContext, sessioneId: number, base = '') {
+  const response = await api.get(`${base}/api/gas/sessione/${sessioneId}/punteggi/`);
   await check(response, 'punteggi');
   const page = (await response.json()) as {
     results: { json: { classifica: RankingRow[]; numero_eventi: number } }[];
