@@ -69,6 +69,10 @@ async function serverRun(prepared: PreparedDatabase, concurrency: number) {
   const { session } = prepared;
   const server = await startServerProcess({
     env: { ...prepared.env, LOG_LEVEL: 'warn', GAS_RATE_LIMIT: '0' },
+    // BENCH_CPU_PROF=dir writes the server's V8 CPU profile there (for finding hot spots).
+    nodeArgs: process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
   });
   try {
     const feed = `ws://127.0.0.1:${server.port}/ws/gas/sessione/${session.sessioneId}/punteggi_eventi/`;

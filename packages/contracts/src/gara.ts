@@ -39,6 +39,7 @@ export const MESSAGGI_GARA = {
     'Indica almeno un filtro: squadra, squadra__sessione, squadra__evento o problema.',
   cacheResettata: 'Cache resettata',
   refreshSchedulato: 'Refresh schedulato',
+  datiCambiati: 'La squadra o il problema sono stati appena modificati: riprova a inviare.',
 } as const;
 
 const id = z.number().int().positive().max(MAX_ID_GARA);

@@ -16,8 +16,8 @@
 //   30 s). Notifications sent meanwhile are lost for this instance's viewers;
 //   their pages recover them through risposta-all (docs/live.md).
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { Db } from '../db/client';
+import { PgListener, type ListenerLogger } from '../db/listener';
 import type { LiveBus, LiveMessage } from './bus';
 import { messaggioById } from './queries';
 
@@ -29,9 +29,7 @@ const MAX_QUEUE = 10_000;
 type Envelope = { i: string; m: (LiveMessage | MessageRef)[] };
 type MessageRef = { type: 'new_message_ref'; eventoId: number; id: number };
 
-type Logger = {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
+type Logger = ListenerLogger & {
   error(obj: object, msg: string): void;
 };
 
@@ -54,13 +52,11 @@ export class LiveBridge {
   readonly instanceId: string;
   private readonly channel: string;
   private readonly remote = new WeakSet<object>();
-  private client: pg.Client | null = null;
+  private readonly listener: PgListener;
   private queue: (LiveMessage | MessageRef)[] = [];
   private flushing = false;
   private flushScheduled = false;
   private stopped = false;
-  private backoffMs = 500;
-  private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly unsubscribe: () => void;
   /** Counters (tests and metrics). */
   readonly stats = { sent: 0, notifies: 0, received: 0, dropped: 0, reconnects: 0 };
@@ -68,6 +64,17 @@ export class LiveBridge {
   constructor(private readonly options: BridgeOptions) {
     this.instanceId = options.instanceId ?? randomUUID();
     this.channel = options.channel ?? LIVE_CHANNEL;
+    this.listener = new PgListener({
+      connectionString: options.connectionString,
+      channels: [this.channel],
+      applicationName: 'gas-live',
+      onNotification: (_channel, payload) => this.receive(payload),
+      onConnected: () => {
+        this.stats.reconnects = this.listener.reconnects;
+        this.scheduleFlush();
+      },
+      log: options.log,
+    });
     this.unsubscribe = options.live.subscribe((message) => {
       // snapshot_invalidated stays local: each instance invalidates on the remote npe.
       if (this.remote.has(message) || this.stopped || message.type === 'snapshot_invalidated') {
@@ -79,62 +86,20 @@ export class LiveBridge {
 
   /** Listening now (false while reconnecting). */
   get connected(): boolean {
-    return this.client !== null;
+    return this.listener.client !== null;
   }
 
   /** Connects and LISTENs; resolves once listening (rejects if the first attempt fails). */
   async start(): Promise<void> {
-    await this.connect();
+    await this.listener.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe();
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     // What the write paths published just before the stop still goes out.
     await this.flush().catch(() => undefined);
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.options.connectionString,
-      application_name: 'gas-live',
-      keepAlive: true,
-    });
-    client.on('notification', (n) => this.receive(n.payload));
-    client.on('error', (err) => this.lost(client, err));
-    client.on('end', () => this.lost(client, null));
-    await client.connect();
-    await client.query(`listen ${pg.escapeIdentifier(this.channel)}`);
-    this.client = client;
-    this.backoffMs = 500;
-    this.scheduleFlush();
-  }
-
-  private lost(client: pg.Client, err: Error | null): void {
-    if (this.client !== client || this.stopped) return;
-    this.client = null;
-    this.options.log.warn({ err }, 'live: connessione LISTEN persa, riconnessione');
-    client.end().catch(() => undefined);
-    this.retry();
-  }
-
-  private retry(): void {
-    if (this.stopped || this.reconnectTimer) return;
-    const wait = this.backoffMs;
-    this.backoffMs = Math.min(this.backoffMs * 2, 30_000);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.stats.reconnects += 1;
-      this.connect().catch((err: unknown) => {
-        this.options.log.warn({ err, retryMs: this.backoffMs }, 'live: riconnessione fallita');
-        this.retry();
-      });
-    }, wait);
-    this.reconnectTimer.unref();
+    await this.listener.stop();
   }
 
   private enqueue(message: LiveMessage): void {
@@ -168,7 +133,7 @@ export class LiveBridge {
     this.flushing = true;
     const head = `{"i":${JSON.stringify(this.instanceId)},"m":[`;
     try {
-      while (this.client && this.queue.length > 0) {
+      while (this.listener.client && this.queue.length > 0) {
         const parts: string[] = [];
         let size = Buffer.byteLength(head) + 2;
         while (this.queue.length > 0) {
@@ -190,7 +155,7 @@ export class LiveBridge {
         // Taken off the queue before sending: a failed NOTIFY means a lost
         // connection, and re-sending after the reconnect could reorder events;
         // viewers recover the lost ones through risposta-all.
-        await this.client.query('select pg_notify($1, $2)', [
+        await this.listener.client.query('select pg_notify($1, $2)', [
           this.channel,
           `${head}${parts.join(',')}]}`,
         ]);
@@ -200,7 +165,7 @@ export class LiveBridge {
     } finally {
       this.flushing = false;
     }
-    if (this.client && this.queue.length > 0) this.scheduleFlush();
+    if (this.listener.client && this.queue.length > 0) this.scheduleFlush();
   }
 
   private receive(payload: string | undefined): void {

@@ -3,7 +3,7 @@
 // transaction, so the stored `corretto` and the rankings follow the new
 // solution. Live clients get each flipped answer as a delete followed by the
 // event with its new outcome.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isAnswerCorrect } from '@gas/scoring';
 import type { DbTransaction } from '../../db/client';
 import { problema, risposta } from '../../db/schema';
@@ -25,6 +25,10 @@ export async function recheckAnswers(
   problemaIds: readonly number[],
 ): Promise<FlippedAnswer[]> {
   if (problemaIds.length === 0) return [];
+  // An answer being stored right now either commits before this lock is
+  // granted (and is read below) or waits for this transaction's commit and
+  // then meets the new solution (gas_consegna_risposta, migration 0003).
+  await tx.execute(sql`lock table risposta in share row exclusive mode`);
   const problemi = await tx
     .select()
     .from(problema)

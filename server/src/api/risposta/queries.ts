@@ -51,7 +51,10 @@ export function squadraRefOf(row: Squadra, responsabileIds: readonly number[]): 
 }
 
 /** loadEventoWithAccess one query at a time, for use inside a transaction. */
-async function eventoInTransaction(db: DbOrTx, id: number): Promise<EventoWithAccess | null> {
+export async function loadEventoSequentially(
+  db: DbOrTx,
+  id: number,
+): Promise<EventoWithAccess | null> {
   const [row] = await db.select().from(evento).where(eq(evento.id, id));
   if (!row) return null;
   const admins = await db
@@ -66,35 +69,49 @@ async function eventoInTransaction(db: DbOrTx, id: number): Promise<EventoWithAc
   return { row, access: toEventoAccess(row, ids(admins), ids(inseritori)) };
 }
 
+export type SquadraTarget = { row: Squadra; ref: SquadraRef };
+
 export type SubmissionTarget = {
-  squadra: { row: Squadra; ref: SquadraRef } | null;
+  squadra: SquadraTarget | null;
   problema: Problema | null;
   /** The team's event (null without a team). */
   evento: EventoWithAccess | null;
 };
 
 /**
- * The team, the problem and the team's event named by an answer or a joker.
- * Inside a transaction the team row is locked, so one team's submissions are
- * serialised (duplicate checks and the joker rule see each other's rows).
+ * A team with its direct managers. `lock` (inside a transaction) locks its
+ * row, so one team's submissions are serialised (duplicate checks and the
+ * joker rule see each other's rows).
  */
+export async function loadSquadraTarget(
+  db: DbOrTx,
+  id: number,
+  lock = false,
+): Promise<SquadraTarget | null> {
+  const query = db.select().from(squadra).where(eq(squadra.id, id));
+  const [team] = lock ? await query.for('no key update') : await query;
+  if (!team) return null;
+  const managers = await responsabiliOf(db, [id]);
+  return { row: team, ref: squadraRefOf(team, managers.get(id) ?? []) };
+}
+
+export async function loadProblema(db: DbOrTx, id: number): Promise<Problema | null> {
+  const [row] = await db.select().from(problema).where(eq(problema.id, id));
+  return row ?? null;
+}
+
+/** The team (its row locked), the problem and the team's event named by a joker, in its transaction. */
 export async function loadSubmissionTarget(
   db: DbOrTx,
   squadraId: number,
   problemaId: number,
 ): Promise<SubmissionTarget> {
   // Sequential: inside a transaction node-postgres runs one query at a time anyway.
-  const [team] = await db
-    .select()
-    .from(squadra)
-    .where(eq(squadra.id, squadraId))
-    .for('no key update');
-  const [problem] = await db.select().from(problema).where(eq(problema.id, problemaId));
-  const managers = await responsabiliOf(db, team ? [squadraId] : []);
+  const team = await loadSquadraTarget(db, squadraId, true);
   return {
-    squadra: team ? { row: team, ref: squadraRefOf(team, managers.get(team.id) ?? []) } : null,
-    problema: problem ?? null,
-    evento: team ? await eventoInTransaction(db, team.eventoId) : null,
+    squadra: team,
+    problema: await loadProblema(db, problemaId),
+    evento: team ? await loadEventoSequentially(db, team.row.eventoId) : null,
   };
 }
 
@@ -104,38 +121,7 @@ export async function eventoOfProblema(db: DbOrTx, problemaId: number) {
     .select({ eventoId: problema.eventoId })
     .from(problema)
     .where(eq(problema.id, problemaId));
-  return row ? eventoInTransaction(db, row.eventoId) : null;
-}
-
-/**
- * The same answer of the same team received since `since` (a double click, a
- * retried request): the caller answers with it instead of storing it twice,
- * which would cost the team a second error.
- */
-export async function findDuplicate(
-  db: DbOrTx,
-  v: Pick<NewRisposta, 'squadraId' | 'problemaId' | 'valore' | 'valoreExp' | 'momentoConsegna'>,
-  custom: boolean,
-  since: Date,
-) {
-  const [row] = await db
-    .select()
-    .from(risposta)
-    .where(
-      and(
-        eq(risposta.squadraId, v.squadraId),
-        eq(risposta.problemaId, v.problemaId),
-        eq(risposta.kind, 'r'),
-        eq(risposta.valore, v.valore ?? ''),
-        eq(risposta.valoreExp, v.valoreExp ?? 0),
-        // A keyed-in slip is the same slip only with the same delivery time.
-        custom ? eq(risposta.momentoConsegna, v.momentoConsegna) : undefined,
-        gt(risposta.dateReceived, since),
-      ),
-    )
-    .orderBy(desc(risposta.id))
-    .limit(1);
-  return row ?? null;
+  return row ? loadEventoSequentially(db, row.eventoId) : null;
 }
 
 export async function insertRisposta(db: DbOrTx, values: NewRisposta) {

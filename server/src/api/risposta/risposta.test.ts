@@ -247,6 +247,14 @@ describe.each(testBackends())('risposta API on %s', (backend) => {
         timeline.push('commit');
         return result;
       });
+      // An answer is stored by one statement, its own transaction (consegna.ts).
+      const client = t.database.client as { query(...args: unknown[]): Promise<unknown> };
+      const query = client.query.bind(client);
+      vi.spyOn(client, 'query').mockImplementation(async (...args: unknown[]) => {
+        const result = await query(...args);
+        if (JSON.stringify(args[0]).includes('gas_consegna_risposte')) timeline.push('commit');
+        return result;
+      });
       vi.spyOn(LiveBus.prototype, 'publish').mockImplementation((message) => {
         timeline.push(message.type);
         messages.push(message);

@@ -16,16 +16,14 @@ import {
 } from '../../policies';
 import { loadEventoWithAccess } from '../shared/evento-access';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
+import { ConsegnaBatcher } from './consegna';
 import { rispostaAllRoutes } from './routes-all';
 import { eventOf, presentRisposta } from './present';
 import {
   deleteRisposta,
   eventoOfFilters,
-  findDuplicate,
-  insertRisposta,
   listRisposte,
   loadRispostaWithSquadra,
-  loadSubmissionTarget,
   responsabiliOf,
   squadraRefOf,
 } from './queries';
@@ -37,9 +35,10 @@ import {
   idParam,
   requireLogin,
 } from './submission';
+import { SubmissionTargets } from './targets';
 
-/** A resubmission of the same answer within this time is the same answer. */
-const DUPLICATE_WINDOW_MS = 10_000;
+/** Checks against fresh rows after the database refused stale copies. */
+const MAX_ATTEMPTS = 3;
 
 const idParams = z.object({ id: idParam });
 
@@ -61,6 +60,13 @@ const listQuery = paginationQuery.extend({
 export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const targets = new SubmissionTargets(deps.database, {
+    listenUrl: deps.config.liveListenUrl,
+    log: app.log,
+  });
+  app.addHook('onClose', () => targets.stop());
+  // PGlite runs one statement at a time; PostgreSQL's cores work in parallel.
+  const batcher = new ConsegnaBatcher(deps.database, deps.database.kind === 'pglite' ? 1 : 4);
 
   r.post(
     '/api/gas/risposta/',
@@ -78,28 +84,16 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       const { actor } = request;
       const body = request.body;
       const now = new Date();
-      // Checks and insert in one transaction; the response and the live event
-      // come only after the commit.
-      const outcome = await db.transaction(async (tx) => {
-        const target = await loadSubmissionTarget(tx, body.squadra, body.problema);
-        const { squadra, problema, evento } = await checkTarget(tx, actor, target, body);
+      // Checked against in-memory copies, stored in one statement that has the
+      // database confirm them ('stale': check again with fresh rows). The
+      // response and the live event come only after the commit.
+      for (let attempt = 1; ; attempt++) {
+        const target = await targets.target(body.squadra, body.problema, attempt > 1);
+        const { squadra, problema, evento } = await checkTarget(db, actor, target, body);
         const momento = deliveryTime(actor, evento.access, body.momento_consegna, now, 'risposta');
         if (!answerWindowOpen(actor, evento.access, now)) {
           throw fieldErrors({ non_field_errors: [MESSAGGI_GARA.garaNonInCorso] });
         }
-        const values = {
-          problemaId: problema.id,
-          squadraId: squadra.row.id,
-          sessioneId: squadra.row.sessioneId,
-          valore: body.valore,
-          valoreExp: body.valore_exp,
-          momentoConsegna: momento,
-        };
-        const custom = body.momento_consegna != null;
-        const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS);
-        const duplicate = await findDuplicate(tx, values, custom, since);
-        const names = { squadra: squadra.row.nome, problema: problema.nome };
-        if (duplicate) return { row: duplicate, names, created: false };
         const corretto = isAnswerCorrect({
           valore: body.valore,
           valore_exp: body.valore_exp,
@@ -107,21 +101,31 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
           soluzione_exp: problema.soluzioneExp,
           intervallo_validita: problema.intervalloValidita,
         });
-        const row = await insertRisposta(tx, {
-          ...values,
-          kind: 'r',
+        const outcome = await batcher.submit({
+          squadraId: squadra.row.id,
+          sessioneId: squadra.row.sessioneId,
+          problema,
+          valore: body.valore,
+          valoreExp: body.valore_exp,
+          momentoConsegna: momento,
+          momentoScelto: body.momento_consegna != null,
+          ricevuta: now,
           corretto,
-          date: momento,
-          dateReceived: now,
           inseritaDa: actor.userId,
         });
-        return { row, names, created: true };
-      });
-      const { row, names, created } = outcome;
-      if (created) announce(deps, row.sessioneId, eventOf(row));
-      // The submitter sees his own value back (he just typed it).
-      const out = presentRisposta(row, { ...names, autore: null }, true);
-      return reply.status(created ? 201 : 200).send(out);
+        if (outcome.esito === 'stale') {
+          targets.forget(target);
+          // Only a burst of edits to this very team or problem gets here.
+          if (attempt >= MAX_ATTEMPTS) throw apiError('conflict', MESSAGGI_GARA.datiCambiati);
+          continue;
+        }
+        const { row, esito } = outcome;
+        if (esito === 'created') announce(deps, row.sessioneId, eventOf(row));
+        // The submitter sees his own value back (he just typed it).
+        const names = { squadra: squadra.row.nome, problema: problema.nome, autore: null };
+        const out = presentRisposta(row, names, true);
+        return reply.status(esito === 'created' ? 201 : 200).send(out);
+      }
     },
   );
 

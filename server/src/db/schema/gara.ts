@@ -80,7 +80,8 @@ export const risposta = pgTable(
       .onDelete('cascade')
       .onUpdate('cascade'),
     index('risposta_sessione_date_idx').on(t.sessioneId, t.date, t.id),
-    index('risposta_squadra_idx').on(t.squadraId),
+    // (team, problem): the duplicate check of every submission reads only that pair's answers.
+    index('risposta_squadra_problema_idx').on(t.squadraId, t.problemaId),
     index('risposta_problema_idx').on(t.problemaId),
     check('risposta_kind_check', oneOf(t.kind, KIND_RISPOSTA)),
     check('risposta_corretto_check', sql`(${t.kind} = 'j') = (${t.corretto} is null)`),

@@ -1,0 +1,184 @@
+// The one-statement store of checked answers (gas_consegna_risposte) and the
+// group commit in front of it, on both databases: outcomes per row, the
+// database's last word on stale copies, duplicates inside one batch, one bad
+// row not failing its batch, and a solution correction racing a submission.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problema, risposta, type Problema } from '../../db/schema';
+import { createTestDatabase, testBackends, type TestDatabase } from '../../db/testing';
+import { recheckAnswers } from '../evento/recheck';
+import { ConsegnaBatcher, consegnaRisposte, type ConsegnaInput } from './consegna';
+import { loadDemo, setClock, type Demo } from './test-helpers';
+
+describe.each(testBackends())('consegna of answers on %s', (backend) => {
+  let database: TestDatabase;
+  let d: Demo;
+  let n = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend, { seed: true });
+    d = await loadDemo(database.db);
+    await setClock(database.db, d.nazionale.id, { inizio: -30, fine: 90 });
+  });
+  afterAll(() => database.close());
+
+  const team = (i: number) => d.nazionale.squadre[i]!;
+  const problem = (i: number): Problema => d.nazionale.problemi[i]!;
+  /** A checked answer as the route builds it (a distinct value unless given). */
+  const input = (over: Partial<ConsegnaInput> = {}): ConsegnaInput => {
+    const now = new Date();
+    return {
+      squadraId: team(0).id,
+      sessioneId: team(0).sessioneId,
+      problema: problem(0),
+      valore: `${++n},25`,
+      valoreExp: 0,
+      momentoConsegna: now,
+      momentoScelto: false,
+      ricevuta: now,
+      corretto: false,
+      inseritaDa: null,
+      ...over,
+    };
+  };
+  const stored = (id: number) =>
+    database.db
+      .select()
+      .from(risposta)
+      .where(eq(risposta.id, id))
+      .then((rows) => rows[0]);
+
+  it('stores a batch and returns each row, in the order given', async () => {
+    const inputs = [
+      input({ squadraId: team(2).id, sessioneId: team(2).sessioneId }),
+      input(),
+      input({ corretto: true }),
+    ];
+    const outcomes = await consegnaRisposte(database, inputs);
+    expect(outcomes.map((o) => o.esito)).toEqual(['created', 'created', 'created']);
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome.esito === 'stale') throw new Error('unexpected');
+      const row = await stored(outcome.row.id);
+      expect(outcome.row).toEqual(row);
+      expect(row).toMatchObject({
+        squadraId: inputs[i]!.squadraId,
+        valore: inputs[i]!.valore,
+        corretto: inputs[i]!.corretto,
+        kind: 'r',
+      });
+    }
+  });
+
+  it('gives back the earlier row for the same answer, within the batch too', async () => {
+    const first = input();
+    const [a, b] = await consegnaRisposte(database, [first, { ...first }]);
+    expect(a!.esito).toBe('created');
+    expect(b!.esito).toBe('duplicate');
+    if (a!.esito === 'stale' || b!.esito === 'stale') throw new Error('unexpected');
+    expect(b!.row.id).toBe(a!.row.id);
+    const [again] = await consegnaRisposte(database, [{ ...first, ricevuta: new Date() }]);
+    expect(again).toMatchObject({ esito: 'duplicate', row: { id: a!.row.id } });
+    // Past the window it is a new answer.
+    const later = new Date(Date.now() + 11_000);
+    const [late] = await consegnaRisposte(database, [{ ...first, ricevuta: later }]);
+    expect(late!.esito).toBe('created');
+    // A keyed-in slip with another delivery time is another slip.
+    const slip = input({ momentoScelto: true, momentoConsegna: new Date(Date.now() - 60_000) });
+    const [s1, s2] = await consegnaRisposte(database, [
+      slip,
+      { ...slip, momentoConsegna: new Date(Date.now() - 30_000) },
+    ]);
+    expect([s1!.esito, s2!.esito]).toEqual(['created', 'created']);
+  });
+
+  it('refuses as stale a changed solution or a team no longer in that session, storing nothing', async () => {
+    const before = await database.db.select({ id: risposta.id }).from(risposta);
+    const changed = { ...problem(1), soluzione: problem(1).soluzione + 1 };
+    const otherSession = d.nazionale.sessioni.find((s) => s !== team(0).sessioneId)!;
+    const outcomes = await consegnaRisposte(database, [
+      input({ problema: changed }),
+      input({ problema: { ...problem(1), intervalloValidita: 0.5 } }),
+      input({ sessioneId: otherSession }),
+      input({ squadraId: 999_999 }),
+      input({ problema: problem(1) }),
+    ]);
+    expect(outcomes.map((o) => o.esito)).toEqual(['stale', 'stale', 'stale', 'stale', 'created']);
+    const after = await database.db.select({ id: risposta.id }).from(risposta);
+    expect(after.length).toBe(before.length + 1);
+  });
+
+  it('batches answers that arrive while the database is busy, and answers each', async () => {
+    const batcher = new ConsegnaBatcher(database, 1);
+    const inputs = Array.from({ length: 40 }, (_, i) =>
+      input({ squadraId: team(i % 10).id, sessioneId: team(i % 10).sessioneId }),
+    );
+    const outcomes = await Promise.all(inputs.map((x) => batcher.submit(x)));
+    expect(outcomes.every((o) => o.esito === 'created')).toBe(true);
+    const ids = outcomes.map((o) => (o.esito === 'stale' ? 0 : o.row.id));
+    expect(new Set(ids).size).toBe(40);
+    expect(batcher.stats.answers).toBe(40);
+    expect(batcher.stats.statements).toBeLessThan(40);
+    expect(batcher.stats.largestBatch).toBeGreaterThan(1);
+    for (const [i, id] of ids.entries()) {
+      expect((await stored(id))?.valore).toBe(inputs[i]!.valore);
+    }
+  });
+
+  it('does not fail a batch for one bad row: that one alone gets the error', async () => {
+    const batcher = new ConsegnaBatcher(database, 1);
+    // A submitter who no longer exists: the insert breaks a foreign key.
+    const results = await Promise.allSettled([
+      batcher.submit(input()),
+      batcher.submit(input({ inseritaDa: 999_999 })),
+      batcher.submit(input()),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(batcher.stats.fallbacks).toBe(1);
+  });
+
+  it('a submission racing a solution correction waits for it, then is refused as stale', async () => {
+    const p = problem(2);
+    const team5 = team(5);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let submitted: Promise<unknown> | null = null;
+    let settledEarly = false;
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(problema)
+        .set({ soluzione: p.soluzione * 2 + 1 })
+        .where(eq(problema.id, p.id));
+      await recheckAnswers(tx, [p.id]);
+      // The organiser's transaction holds the lock: the answer checked against
+      // the old solution must wait for it, not slip in unchecked.
+      submitted = consegnaRisposte(database, [
+        input({ squadraId: team5.id, sessioneId: team5.sessioneId, problema: p }),
+      ]).finally(() => (settledEarly = true));
+      setTimeout(release, 300);
+      await gate;
+      expect(settledEarly).toBe(false);
+    });
+    const [outcome] = (await submitted!) as Awaited<ReturnType<typeof consegnaRisposte>>;
+    expect(outcome!.esito).toBe('stale');
+    const rows = await database.db
+      .select()
+      .from(risposta)
+      .where(and(eq(risposta.squadraId, team5.id), eq(risposta.problemaId, p.id)));
+    expect(rows).toEqual([]);
+    await database.db.update(problema).set({ soluzione: p.soluzione }).where(eq(problema.id, p.id));
+  });
+
+  it('serialises one team: twins sent at the same time store one row', async () => {
+    // On PostgreSQL the pool runs these in parallel on separate connections.
+    const twins = Array.from({ length: 8 }, () => input());
+    const results = await Promise.all(
+      twins.flatMap((x) => [
+        consegnaRisposte(database, [x]),
+        consegnaRisposte(database, [{ ...x }]),
+      ]),
+    );
+    const esiti = results.map((r) => r[0]!.esito);
+    expect(esiti.filter((e) => e === 'created')).toHaveLength(8);
+    expect(esiti.filter((e) => e === 'duplicate')).toHaveLength(8);
+  });
+});

@@ -1,0 +1,181 @@
+// Storing checked answers: gas_consegna_risposte (migration 0003) locks each
+// team, looks for the same answer received in the last DUPLICATE_WINDOW_MS,
+// verifies that the solution `corretto` was computed with is still the
+// problem's, and inserts; a whole batch in one round trip and transaction.
+//
+// ConsegnaBatcher is the group commit in front of it: an answer goes out at
+// once when a connection is free; those arriving while all are busy wait and
+// go together in the next statement. Nobody waits longer than one batch, and
+// under load the database pays one round trip and one commit per batch
+// instead of per answer.
+import type { Database } from '../../db/client';
+import { queryRows, type RawStatement } from '../../db/raw';
+import type { Problema, Risposta } from '../../db/schema';
+
+/** A resubmission of the same answer within this time is the same answer. */
+export const DUPLICATE_WINDOW_MS = 10_000;
+/** Answers per statement at most. */
+const MAX_BATCH = 64;
+
+const CONSEGNA: RawStatement = {
+  name: 'gas_consegna_risposte',
+  text: 'select * from gas_consegna_risposte($1::jsonb)',
+};
+
+export type ConsegnaInput = {
+  squadraId: number;
+  sessioneId: number;
+  problema: Pick<Problema, 'id' | 'soluzione' | 'soluzioneExp' | 'intervalloValidita'>;
+  valore: string;
+  valoreExp: number;
+  momentoConsegna: Date;
+  /** Keyed in by staff: a slip is the same slip only with the same delivery time. */
+  momentoScelto: boolean;
+  ricevuta: Date;
+  corretto: boolean;
+  inseritaDa: number | null;
+};
+
+export type ConsegnaOutcome =
+  | { esito: 'created' | 'duplicate'; row: Risposta }
+  /** The team left the session or the solution changed: check again with fresh data. */
+  | { esito: 'stale' };
+
+type OutcomeRow = {
+  n: number;
+  esito: 'created' | 'duplicate' | 'stale';
+  r_id: number;
+  r_sessione_id: number;
+  r_corretto: boolean;
+  r_momento_consegna: Date;
+  r_date: Date;
+  r_date_received: Date;
+  r_inserita_da: number | null;
+};
+
+/** One statement for all the inputs; outcomes in the same order. */
+export async function consegnaRisposte(
+  database: Database,
+  inputs: readonly ConsegnaInput[],
+): Promise<ConsegnaOutcome[]> {
+  const payload = inputs.map((input, i) => ({
+    n: i + 1,
+    squadra: input.squadraId,
+    sessione: input.sessioneId,
+    problema: input.problema.id,
+    valore: input.valore,
+    valore_exp: input.valoreExp,
+    momento: input.momentoConsegna.toISOString(),
+    momento_scelto: input.momentoScelto,
+    ricevuta: input.ricevuta.toISOString(),
+    dal: new Date(input.ricevuta.getTime() - DUPLICATE_WINDOW_MS).toISOString(),
+    corretto: input.corretto,
+    inserita_da: input.inseritaDa,
+    soluzione: input.problema.soluzione,
+    soluzione_exp: input.problema.soluzioneExp,
+    intervallo: input.problema.intervalloValidita,
+  }));
+  const rows = await queryRows<OutcomeRow>(database, CONSEGNA, [JSON.stringify(payload)]);
+  const outcomes: ConsegnaOutcome[] = inputs.map(() => ({ esito: 'stale' }));
+  for (const out of rows) {
+    const input = inputs[out.n - 1];
+    if (!input || out.esito === 'stale') continue;
+    outcomes[out.n - 1] = {
+      esito: out.esito,
+      row: {
+        id: out.r_id,
+        problemaId: input.problema.id,
+        squadraId: input.squadraId,
+        sessioneId: out.r_sessione_id,
+        // A duplicate has the same value by definition.
+        valore: input.valore,
+        valoreExp: input.valoreExp,
+        kind: 'r',
+        corretto: out.r_corretto,
+        momentoConsegna: out.r_momento_consegna,
+        date: out.r_date,
+        dateReceived: out.r_date_received,
+        inseritaDa: out.r_inserita_da,
+      },
+    };
+  }
+  return outcomes;
+}
+
+type Waiting = {
+  input: ConsegnaInput;
+  resolve(outcome: ConsegnaOutcome): void;
+  reject(error: unknown): void;
+};
+
+export class ConsegnaBatcher {
+  private queue: Waiting[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+  /** Counters (tests and metrics). */
+  readonly stats = { statements: 0, answers: 0, largestBatch: 0, fallbacks: 0 };
+
+  /**
+   * @param concurrency statements at once: 1 for PGlite (one connection
+   *   anyway), a few for PostgreSQL (its cores work in parallel).
+   */
+  constructor(
+    private readonly database: Database,
+    private readonly concurrency: number,
+  ) {}
+
+  submit(input: ConsegnaInput): Promise<ConsegnaOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * After the I/O callbacks of this turn of the event loop: the requests read
+   * together go together (PGlite runs a statement synchronously, so without
+   * this wait each would find the database idle and go alone).
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.concurrency && this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight += 1;
+      void this.run(batch).finally(() => {
+        this.inFlight -= 1;
+        this.schedule();
+      });
+    }
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
+    this.stats.statements += 1;
+    this.stats.answers += batch.length;
+    this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+    try {
+      const outcomes = await consegnaRisposte(
+        this.database,
+        batch.map((w) => w.input),
+      );
+      batch.forEach((w, i) => w.resolve(outcomes[i]!));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      // One bad row (a team deleted meanwhile...) must not fail the others:
+      // each on its own, so each gets its own outcome or error.
+      this.stats.fallbacks += 1;
+      await Promise.all(
+        batch.map((w) =>
+          consegnaRisposte(this.database, [w.input]).then((o) => w.resolve(o[0]!), w.reject),
+        ),
+      );
+    }
+  }
+}

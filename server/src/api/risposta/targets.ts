@@ -1,0 +1,182 @@
+// What the answer route checks (the team with its managers, the problem, the
+// team's event with its staff) kept in memory, so that on a contest day an
+// answer costs one statement instead of seven queries.
+//
+// Freshness: rows are dropped the moment a change to them commits, whoever
+// made it (the gas_modifiche triggers, db/changes.ts); while that feed is not
+// live (starting, PostgreSQL listener reconnecting) nothing is cached. Entries
+// also expire after TTL_MS, a backstop that bounds any unforeseen gap. Where
+// a stale copy would store a wrong answer, the database has the last word:
+// gas_consegna_risposta refuses ('stale') a team no longer in the session or
+// a solution that changed, and the route checks again with fresh rows.
+import type { Database } from '../../db/client';
+import { startChangeFeed, type ChangeFeed, type DbChange } from '../../db/changes';
+import type { ListenerLogger } from '../../db/listener';
+import type { Problema } from '../../db/schema';
+import type { EventoWithAccess } from '../shared/evento-access';
+import {
+  loadEventoSequentially,
+  loadProblema,
+  loadSquadraTarget,
+  type SquadraTarget,
+  type SubmissionTarget,
+} from './queries';
+
+const TTL_MS = 10_000;
+/** After a failed start of the PostgreSQL listener, try again no sooner than this. */
+const FEED_RETRY_MS = 5_000;
+
+type Entry<T> = { value: T; loadedAt: number };
+
+class Table<T> {
+  private readonly entries = new Map<number, Entry<T>>();
+  constructor(private readonly ttlMs: number) {}
+
+  get(id: number, now: number): T | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    if (now - entry.loadedAt < this.ttlMs) return entry.value;
+    this.entries.delete(id);
+    return undefined;
+  }
+
+  set(id: number, value: T, now: number): void {
+    this.entries.set(id, { value, loadedAt: now });
+  }
+
+  delete(id: number): void {
+    this.entries.delete(id);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+export type SubmissionTargetsOptions = {
+  /** PostgreSQL connection for LISTEN (not through a transaction pooler). */
+  listenUrl?: string;
+  log: ListenerLogger;
+  ttlMs?: number;
+};
+
+export class SubmissionTargets {
+  private readonly squadre: Table<SquadraTarget>;
+  private readonly problemi: Table<Problema>;
+  private readonly eventi: Table<EventoWithAccess>;
+  /** Bumped by every change: a load that saw a bump while running is not kept. */
+  private generation = 0;
+  private feed: ChangeFeed | null = null;
+  private starting: Promise<void> | null = null;
+  private nextStartAt = 0;
+  private stopped = false;
+  /** Counters (tests and metrics). */
+  readonly stats = { hits: 0, loads: 0, changes: 0 };
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: SubmissionTargetsOptions,
+  ) {
+    const ttl = options.ttlMs ?? TTL_MS;
+    this.squadre = new Table(ttl);
+    this.problemi = new Table(ttl);
+    this.eventi = new Table(ttl);
+  }
+
+  /** True while copies are kept (the change feed is live). */
+  get caching(): boolean {
+    return this.feed?.live === true;
+  }
+
+  /** The team, the problem and the team's event; `fresh` reads them from the database. */
+  async target(squadraId: number, problemaId: number, fresh = false): Promise<SubmissionTarget> {
+    this.startFeed();
+    const keep = !fresh && this.caching;
+    const generation = this.generation;
+    const now = Date.now();
+    const { db } = this.database;
+    const cached = <T>(table: Table<T>, id: number): T | undefined => {
+      const value = keep ? table.get(id, now) : undefined;
+      if (value !== undefined) this.stats.hits += 1;
+      return value;
+    };
+    const store = <T>(table: Table<T>, id: number, value: T | null): T | null => {
+      this.stats.loads += 1;
+      // Not kept if a change arrived while loading: the row read may predate it.
+      if (keep && value !== null && generation === this.generation) table.set(id, value, now);
+      return value;
+    };
+    const squadra =
+      cached(this.squadre, squadraId) ??
+      store(this.squadre, squadraId, await loadSquadraTarget(db, squadraId));
+    const problema =
+      cached(this.problemi, problemaId) ??
+      store(this.problemi, problemaId, await loadProblema(db, problemaId));
+    let evento: EventoWithAccess | null = null;
+    if (squadra) {
+      const id = squadra.row.eventoId;
+      evento =
+        cached(this.eventi, id) ?? store(this.eventi, id, await loadEventoSequentially(db, id));
+    }
+    return { squadra, problema, evento };
+  }
+
+  /** The database said these copies are out of date. */
+  forget(target: SubmissionTarget): void {
+    this.generation += 1;
+    if (target.squadra) this.squadre.delete(target.squadra.row.id);
+    if (target.problema) this.problemi.delete(target.problema.id);
+    if (target.evento) this.eventi.delete(target.evento.row.id);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.starting;
+    await this.feed?.stop();
+    this.feed = null;
+    this.clear();
+  }
+
+  /** How many rows are kept now (tests). */
+  get size(): number {
+    return this.squadre.size + this.problemi.size + this.eventi.size;
+  }
+
+  private clear(): void {
+    this.generation += 1;
+    this.squadre.clear();
+    this.problemi.clear();
+    this.eventi.clear();
+  }
+
+  private onChange(change: DbChange): void {
+    this.stats.changes += 1;
+    this.generation += 1;
+    if (change.table === '*') return this.clear();
+    if (change.table === 'squadra') this.squadre.delete(change.id);
+    else if (change.table === 'problema') this.problemi.delete(change.id);
+    else if (change.table === 'evento') this.eventi.delete(change.id);
+  }
+
+  /** Starts listening on first use; requests meanwhile read the database. */
+  private startFeed(): void {
+    if (this.feed || this.starting || this.stopped || Date.now() < this.nextStartAt) return;
+    const handlers = { onChange: (c: DbChange) => this.onChange(c), onReset: () => this.clear() };
+    this.starting = startChangeFeed(this.database, handlers, this.options)
+      .then(async (feed) => {
+        if (this.stopped) await feed.stop();
+        else this.feed = feed;
+      })
+      .catch((err: unknown) => {
+        this.nextStartAt = Date.now() + FEED_RETRY_MS;
+        this.options.log.warn({ err }, 'risposte: ascolto delle modifiche non avviato');
+      })
+      .finally(() => {
+        this.starting = null;
+      });
+  }
+}

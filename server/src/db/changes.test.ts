@@ -1,0 +1,177 @@
+// The change feed on both databases: which payloads the gas_modifiche
+// triggers send for each table the answer route keeps in memory, that they
+// arrive only at commit, and (PostgreSQL) that a lost LISTEN connection
+// resets the consumer and comes back.
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseChange, startChangeFeed, type ChangeFeed, type DbChange } from './changes';
+import {
+  evento,
+  eventoAmministratore,
+  eventoInseritore,
+  problema,
+  responsabile,
+  responsabileSquadra,
+  squadra,
+} from './schema';
+import { createTestDatabase, testBackends, type TestDatabase } from './testing';
+
+const quiet = { warn: () => undefined };
+
+const until = async (condition: () => boolean, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+describe('parseChange', () => {
+  it('reads table:id and *, and nothing else', () => {
+    expect(parseChange('squadra:12')).toEqual({ table: 'squadra', id: 12 });
+    expect(parseChange('*')).toEqual({ table: '*' });
+    for (const bad of [undefined, '', 'squadra', 'squadra:', 'squadra:1x', ':3', 'Squadra:1']) {
+      expect(parseChange(bad)).toBeNull();
+    }
+  });
+});
+
+describe.each(testBackends())('change feed on %s', (backend) => {
+  let database: TestDatabase;
+  let feed: ChangeFeed;
+  const changes: DbChange[] = [];
+  let resets = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend, { seed: true });
+    feed = await startChangeFeed(
+      database,
+      { onChange: (c) => changes.push(c), onReset: () => (resets += 1) },
+      { log: quiet },
+    );
+  });
+  afterAll(async () => {
+    await feed.stop();
+    await database.close();
+  });
+
+  /** What the feed received for the writes of `act`, once they are all in. */
+  async function changesOf(act: () => Promise<unknown>, expected: number): Promise<DbChange[]> {
+    changes.length = 0;
+    await act();
+    await until(() => changes.length >= expected);
+    // Nothing more trickles in.
+    await new Promise((r) => setTimeout(r, 50));
+    return [...changes];
+  }
+
+  it('is live once started', () => {
+    expect(feed.live).toBe(true);
+  });
+
+  it('names the event for changes to it and to its staff', async () => {
+    const { db } = database;
+    const [e] = await db.select().from(evento).limit(1);
+    const [r] = await db.select().from(responsabile).limit(1);
+    expect(
+      await changesOf(() => db.update(evento).set({ titolo: 'X' }).where(eq(evento.id, e!.id)), 1),
+    ).toEqual([{ table: 'evento', id: e!.id }]);
+    await db.delete(eventoAmministratore).where(eq(eventoAmministratore.eventoId, e!.id));
+    await db.delete(eventoInseritore).where(eq(eventoInseritore.eventoId, e!.id));
+    const staff = { eventoId: e!.id, responsabileId: r!.id };
+    expect(await changesOf(() => db.insert(eventoAmministratore).values(staff), 1)).toEqual([
+      { table: 'evento', id: e!.id },
+    ]);
+    expect(await changesOf(() => db.insert(eventoInseritore).values(staff), 1)).toEqual([
+      { table: 'evento', id: e!.id },
+    ]);
+    expect(
+      await changesOf(
+        () => db.delete(eventoInseritore).where(eq(eventoInseritore.eventoId, e!.id)),
+        1,
+      ),
+    ).toEqual([{ table: 'evento', id: e!.id }]);
+  });
+
+  it('names the problem and the team, old and new owner of a moved manager link', async () => {
+    const { db } = database;
+    const [p] = await db.select().from(problema).limit(1);
+    expect(
+      await changesOf(
+        () => db.update(problema).set({ soluzione: 7 }).where(eq(problema.id, p!.id)),
+        1,
+      ),
+    ).toEqual([{ table: 'problema', id: p!.id }]);
+    const [a, b] = await db.select().from(squadra).limit(2);
+    expect(
+      await changesOf(
+        () => db.update(squadra).set({ nome: 'Rinominata' }).where(eq(squadra.id, a!.id)),
+        1,
+      ),
+    ).toEqual([{ table: 'squadra', id: a!.id }]);
+    const [r] = await db.select().from(responsabile).limit(1);
+    await db.delete(responsabileSquadra).where(eq(responsabileSquadra.responsabileId, r!.id));
+    await db.insert(responsabileSquadra).values({ responsabileId: r!.id, squadraId: a!.id });
+    const moved = await changesOf(
+      () =>
+        db
+          .update(responsabileSquadra)
+          .set({ squadraId: b!.id })
+          .where(eq(responsabileSquadra.responsabileId, r!.id)),
+      2,
+    );
+    expect(moved).toEqual(
+      expect.arrayContaining([
+        { table: 'squadra', id: a!.id },
+        { table: 'squadra', id: b!.id },
+      ]),
+    );
+    expect(moved).toHaveLength(2);
+  });
+
+  it('tells nothing before the commit, and nothing for a rollback', async () => {
+    const { db } = database;
+    const [p] = await db.select().from(problema).limit(1);
+    changes.length = 0;
+    let seenInside = -1;
+    await db.transaction(async (tx) => {
+      await tx.update(problema).set({ soluzione: 8 }).where(eq(problema.id, p!.id));
+      await new Promise((r) => setTimeout(r, 50));
+      seenInside = changes.length;
+    });
+    expect(seenInside).toBe(0);
+    await until(() => changes.length === 1);
+    changes.length = 0;
+    await db
+      .transaction(async (tx) => {
+        await tx.update(problema).set({ soluzione: 9 }).where(eq(problema.id, p!.id));
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(changes).toEqual([]);
+  });
+
+  // Only PostgreSQL has a connection to lose (PGlite runs in this process).
+  if (backend === 'postgres') {
+    it('resets its consumer when the LISTEN connection is lost, and listens again', async () => {
+      if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      const before = resets;
+      const admin = new pg.Client({ connectionString: database.databaseUrl });
+      await admin.connect();
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'gas-modifiche' and datname = current_database()",
+      );
+      await admin.end();
+      await until(() => resets >= before + 2 && feed.live); // lost, then connected again
+      const [p] = await database.db.select().from(problema).limit(1);
+      expect(
+        await changesOf(
+          () => database.db.update(problema).set({ soluzione: 10 }).where(eq(problema.id, p!.id)),
+          1,
+        ),
+      ).toEqual([{ table: 'problema', id: p!.id }]);
+    });
+  }
+});
