@@ -16,16 +16,9 @@ import {
   squadra,
 } from './schema';
 import { createTestDatabase, testBackends, type TestDatabase } from './testing';
+import { until } from '../testing/until';
 
 const quiet = { warn: () => undefined };
-
-const until = async (condition: () => boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 describe('parseChange', () => {
   it('reads table:id and *, and nothing else', () => {

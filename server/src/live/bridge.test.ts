@@ -13,6 +13,7 @@ import { HttpSession } from './testing/http-session';
 import { prepareDatabase, type PreparedDatabase } from './testing/prepare';
 import { startServerProcess, type ServerProcess } from './testing/server-process';
 import { connectWs } from './testing/ws-client';
+import { until } from '../testing/until';
 
 const url = process.env.TEST_DATABASE_URL;
 /** Spec: every viewer sees each answer within a second. */
@@ -53,13 +54,6 @@ describe.skipIf(!url)('LISTEN/NOTIFY bridge', () => {
     busB.subscribe((m) => got.b.push(m));
     return { a, b, busA, busB, got, changed };
   }
-  const until = async (condition: () => boolean, timeoutMs = 10_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!condition()) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
 
   it('delivers to the other instance once, batched, without echo', async () => {
     const { a, b, busA, got, changed } = await pair('gas_live_t1');

@@ -11,17 +11,10 @@ import { HttpSession } from './testing/http-session';
 import { prepareDatabase, type PreparedDatabase } from './testing/prepare';
 import { RecoveringSubscriber, type HeldEvent } from './testing/recovering-subscriber';
 import { startServerProcess, type ServerProcess } from './testing/server-process';
+import { until } from '../testing/until';
 
 const BURST = 1000;
 const KILL_AFTER_ACKS = 300;
-
-async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 type Punteggi = { json: { numero_eventi: number; classifica: { id: number; totale: number }[] } };
 
@@ -65,7 +58,7 @@ describe.each(testBackends())('kill -9 during a burst on %s', (backend) => {
       }
     };
     const burst = Promise.all(Array.from({ length: 8 }, worker));
-    await until(() => acked.size >= KILL_AFTER_ACKS);
+    await until(() => acked.size >= KILL_AFTER_ACKS, { timeoutMs: 30_000 });
     await first.kill('SIGKILL');
     await burst;
     expect(acked.size + refused).toBe(BURST);
@@ -89,7 +82,9 @@ describe.each(testBackends())('kill -9 during a burst on %s', (backend) => {
     for (const id of acked.keys()) expect(ids).toContain(id);
     expect(ids).toContain(after.body.id);
 
-    await until(() => subscriber.connects >= 2 && subscriber.events.has(after.body.id));
+    await until(() => subscriber.connects >= 2 && subscriber.events.has(after.body.id), {
+      timeoutMs: 30_000,
+    });
     await subscriber.settled();
     const server = await anonymous.all<HeldEvent>(
       `/api/gas/risposta-all/?squadra__sessione=${session.sessioneId}&page_size=5000`,

@@ -1,5 +1,5 @@
 // Reads and writes of answers (risposta rows, kind r and j). Only this file of
-// the folder touches drizzle.
+// the folder touches drizzle; consegna.ts stores new answers in plain SQL.
 import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {

@@ -11,16 +11,9 @@ import { createTestDatabase, testBackends, type TestDatabase } from '../../db/te
 import { createTestApp, type TestApp } from '../testing/harness';
 import { SubmissionTargets } from './targets';
 import { loadDemo, setClock, type Demo } from './test-helpers';
+import { until } from '../../testing/until';
 
 const quiet = { warn: () => undefined };
-
-const until = async (condition: () => boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 describe.each(testBackends())('SubmissionTargets on %s', (backend) => {
   let database: TestDatabase;
@@ -148,7 +141,7 @@ describe.each(testBackends())('SubmissionTargets on %s', (backend) => {
       // Changes now go unseen: every lookup reads the database.
       await targets.target(team().id, problem().id);
       expect(targets.size).toBe(0);
-      await until(() => targets.caching, 15_000);
+      await until(() => targets.caching, { timeoutMs: 15_000 });
       await targets.target(team().id, problem().id);
       expect(targets.size).toBe(3);
     });
