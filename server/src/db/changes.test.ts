@@ -2,7 +2,7 @@
 // triggers send for each table the answer route keeps in memory, that they
 // arrive only at commit, and (PostgreSQL) that a lost LISTEN connection
 // resets the consumer and comes back.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseChange, startChangeFeed, type ChangeFeed, type DbChange } from './changes';
@@ -50,8 +50,21 @@ describe.each(testBackends())('change feed on %s', (backend) => {
   });
 
   /** What the feed received for the writes of `act`, once they are all in. */
-  async function changesOf(act: () => Promise<unknown>, expected: number): Promise<DbChange[]> {
+  let marks = 0;
+  /**
+   * Waits out the notifications of earlier writes: PostgreSQL delivers them
+   * asynchronously but in commit order, so once a marker sent now is in, so
+   * is everything committed before it.
+   */
+  async function drain(): Promise<void> {
+    const mark = ++marks;
+    await database.db.execute(sql`select pg_notify('gas_modifiche', ${`segnale:${mark}`})`);
+    await until(() => changes.some((c) => c.table === 'segnale' && c.id === mark));
     changes.length = 0;
+  }
+
+  async function changesOf(act: () => Promise<unknown>, expected: number): Promise<DbChange[]> {
+    await drain();
     await act();
     await until(() => changes.length >= expected);
     // Nothing more trickles in.
@@ -126,7 +139,7 @@ describe.each(testBackends())('change feed on %s', (backend) => {
   it('tells nothing before the commit, and nothing for a rollback', async () => {
     const { db } = database;
     const [p] = await db.select().from(problema).limit(1);
-    changes.length = 0;
+    await drain();
     let seenInside = -1;
     await db.transaction(async (tx) => {
       await tx.update(problema).set({ soluzione: 8 }).where(eq(problema.id, p!.id));
@@ -135,7 +148,7 @@ describe.each(testBackends())('change feed on %s', (backend) => {
     });
     expect(seenInside).toBe(0);
     await until(() => changes.length === 1);
-    changes.length = 0;
+    await drain();
     await db
       .transaction(async (tx) => {
         await tx.update(problema).set({ soluzione: 9 }).where(eq(problema.id, p!.id));

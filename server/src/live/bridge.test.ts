@@ -67,16 +67,19 @@ describe.skipIf(!url)('LISTEN/NOTIFY bridge', () => {
       });
     }
     busA.publish({ type: 'refresh_page_delayed', sessioneId: 9, interval: 30 });
-    await until(() => got.b.length === 51);
+    // An admin's delete_cache: the other instances drop their snapshot too.
+    busA.publish({ type: 'snapshot_cleared', sessioneId: 9 });
+    await until(() => got.b.length === 52);
     expect(got.b.slice(0, 50).map((m) => (m.type === 'npe' ? m.event.id : 0))).toEqual(
       Array.from({ length: 50 }, (_, i) => i + 1),
     );
     expect(got.b[50]).toEqual({ type: 'refresh_page_delayed', sessioneId: 9, interval: 30 });
+    expect(got.b[51]).toEqual({ type: 'snapshot_cleared', sessioneId: 9 });
     expect(a.stats.notifies).toBeLessThan(10);
-    expect(changed).toEqual(Array.from({ length: 50 }, () => 9));
+    expect(changed).toEqual(Array.from({ length: 51 }, () => 9));
     await new Promise((r) => setTimeout(r, 200));
-    // A received nothing back: only its own 52 publications.
-    expect(got.a).toHaveLength(52);
+    // A received nothing back: only its own 53 publications.
+    expect(got.a).toHaveLength(53);
     expect(b.stats.sent).toBe(0);
     await Promise.all([a.stop(), b.stop()]);
   });

@@ -187,7 +187,11 @@ export class LiveBridge {
   private publishRemote(message: LiveMessage): void {
     this.remote.add(message);
     this.options.live.publish(message);
-    if (message.type === 'npe' || message.type === 'npe_delete') {
+    if (
+      message.type === 'npe' ||
+      message.type === 'npe_delete' ||
+      message.type === 'snapshot_cleared'
+    ) {
       this.options.onRemoteChange?.(message.sessioneId);
     }
   }

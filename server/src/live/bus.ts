@@ -13,6 +13,12 @@ export type LiveMessage =
   | { type: 'refresh_page_delayed'; sessioneId: number; interval: number }
   /** The cached snapshot of a session is stale (answers changed, cache cleared). */
   | { type: 'snapshot_invalidated'; sessioneId: number }
+  /**
+   * Admin action 'delete_cache' on some instance: every instance drops the
+   * session's snapshot (the bridge forwards this one; snapshot_invalidated
+   * stays local).
+   */
+  | { type: 'snapshot_cleared'; sessioneId: number }
   | { type: 'new_message'; eventoId: number; message: { id: number; testo: string; data: string } };
 
 export type LiveListener = (message: LiveMessage) => void;

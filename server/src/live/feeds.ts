@@ -72,6 +72,7 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
     }
     if (
       message.type === 'snapshot_invalidated' ||
+      message.type === 'snapshot_cleared' ||
       message.type === 'npe' ||
       message.type === 'npe_delete'
     ) {

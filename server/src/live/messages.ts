@@ -35,6 +35,7 @@ export function feedKeyOf(message: LiveMessage): string | null {
     case 'new_message':
       return feedKey('messaggi', message.eventoId);
     case 'snapshot_invalidated':
+    case 'snapshot_cleared':
       return null;
   }
 }
@@ -60,7 +61,8 @@ export function encodeMessage(message: LiveMessage): Buffer {
         message: { ...message.message, evento: message.eventoId },
       });
     case 'snapshot_invalidated':
-      return encodeJson({ type: 'snapshot_invalidated' });
+    case 'snapshot_cleared':
+      return encodeJson({ type: message.type });
   }
 }
 

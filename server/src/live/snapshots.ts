@@ -318,7 +318,8 @@ export class SnapshotCache {
   async clear(sessioneId: number): Promise<void> {
     this.drop(sessioneId);
     await this.database.db.delete(punteggiCache).where(eq(punteggiCache.sessioneId, sessioneId));
-    this.live?.publish({ type: 'snapshot_invalidated', sessioneId });
+    // Here and, through the bridge, on the other instances.
+    this.live?.publish({ type: 'snapshot_cleared', sessioneId });
   }
 
   private drop(sessioneId: number): void {

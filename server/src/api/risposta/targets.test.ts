@@ -2,7 +2,7 @@
 // live, dropped when their rows change (on PostgreSQL on every instance), not
 // kept at all while the feed is down; and, through the API, edits made during
 // a contest take effect on the very next answer.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { MESSAGGI_GARA } from '@gas/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,18 @@ describe.each(testBackends())('SubmissionTargets on %s', (backend) => {
     await until(() => targets.caching);
     return targets;
   }
+  let marks = 0;
+  /**
+   * Once the targets have heard a marker sent now, they have heard every
+   * change committed before it (notifications arrive in commit order).
+   */
+  async function heardAll(...targets: SubmissionTargets[]): Promise<void> {
+    const mark = ++marks;
+    await database.db.execute(sql`select pg_notify('gas_modifiche', ${`segnale:${mark}`})`);
+    const heard = (t: SubmissionTargets) =>
+      t.lastChange?.table === 'segnale' && 'id' in t.lastChange && t.lastChange.id === mark;
+    await until(() => targets.every(heard));
+  }
   const team = () => d.nazionale.squadre[0]!;
   const problem = () => d.nazionale.problemi[0]!;
 
@@ -61,9 +73,8 @@ describe.each(testBackends())('SubmissionTargets on %s', (backend) => {
     const look = () => targets.target(team().id, problem().id);
     await look();
     const changed = async (write: () => Promise<unknown>) => {
-      const before = targets.stats.changes;
       await write();
-      await until(() => targets.stats.changes > before);
+      await heardAll(targets);
       return look();
     };
     const [row] = await db.select().from(evento).where(eq(evento.id, d.nazionale.id));
@@ -84,9 +95,8 @@ describe.each(testBackends())('SubmissionTargets on %s', (backend) => {
     const assigned = d.squadre.secondario[0]!;
     const managed = await targets.target(assigned, problem().id);
     expect(managed.squadra!.ref.responsabileIds.length).toBeGreaterThan(0);
-    const before = targets.stats.changes;
     await db.delete(responsabileSquadra).where(eq(responsabileSquadra.squadraId, assigned));
-    await until(() => targets.stats.changes > before);
+    await heardAll(targets);
     const removed = await targets.target(assigned, problem().id);
     expect(removed.squadra?.ref.responsabileIds).toEqual([]);
     // And kept again, until the next change.
@@ -116,12 +126,11 @@ describe.each(testBackends())('SubmissionTargets on %s', (backend) => {
       const [a, b] = [await started(), await started()];
       await a.target(team().id, problem().id);
       await b.target(team().id, problem().id);
-      const before = [a.stats.changes, b.stats.changes];
       await database.db
         .update(problema)
         .set({ soluzione: 43 })
         .where(eq(problema.id, problem().id));
-      await until(() => a.stats.changes > before[0]! && b.stats.changes > before[1]!);
+      await heardAll(a, b);
       expect((await a.target(team().id, problem().id)).problema?.soluzione).toBe(43);
       expect((await b.target(team().id, problem().id)).problema?.soluzione).toBe(43);
     });

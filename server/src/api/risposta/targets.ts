@@ -76,6 +76,8 @@ export class SubmissionTargets {
   private stopped = false;
   /** Counters (tests and metrics). */
   readonly stats = { hits: 0, loads: 0, changes: 0 };
+  /** The last change heard (tests: changes arrive in commit order). */
+  lastChange: DbChange | null = null;
 
   constructor(
     private readonly database: Database,
@@ -155,6 +157,7 @@ export class SubmissionTargets {
 
   private onChange(change: DbChange): void {
     this.stats.changes += 1;
+    this.lastChange = change;
     this.generation += 1;
     if (change.table === '*') return this.clear();
     if (change.table === 'squadra') this.squadre.delete(change.id);

@@ -227,8 +227,8 @@ describe.each(testBackends())('sessione API on %s', (backend) => {
     });
     await admin.patch(`/api/gas/sessione/${id}/request_refresh_frontend_delayed/`, { interval: 0 });
     expect(messages).toEqual([
-      { type: 'snapshot_invalidated', sessioneId: id },
-      { type: 'snapshot_invalidated', sessioneId: id },
+      { type: 'snapshot_cleared', sessioneId: id },
+      { type: 'snapshot_cleared', sessioneId: id },
       { type: 'refresh_page_delayed', sessioneId: id, interval: 45 },
       { type: 'refresh_page', sessioneId: id },
     ]);
