@@ -51,10 +51,7 @@ export function squadraRefOf(row: Squadra, responsabileIds: readonly number[]): 
 }
 
 /** loadEventoWithAccess one query at a time, for use inside a transaction. */
-export async function loadEventoSequentially(
-  db: DbOrTx,
-  id: number,
-): Promise<EventoWithAccess | null> {
+async function loadEventoSequentially(db: DbOrTx, id: number): Promise<EventoWithAccess | null> {
   const [row] = await db.select().from(evento).where(eq(evento.id, id));
   if (!row) return null;
   const admins = await db

@@ -13,9 +13,8 @@ import type { Database } from '../../db/client';
 import { startChangeFeed, type ChangeFeed, type DbChange } from '../../db/changes';
 import type { ListenerLogger } from '../../db/listener';
 import type { Problema } from '../../db/schema';
-import type { EventoWithAccess } from '../shared/evento-access';
+import { loadEventoWithAccess, type EventoWithAccess } from '../shared/evento-access';
 import {
-  loadEventoSequentially,
   loadProblema,
   loadSquadraTarget,
   type SquadraTarget,
@@ -122,7 +121,7 @@ export class SubmissionTargets {
     if (squadra) {
       const id = squadra.row.eventoId;
       evento =
-        cached(this.eventi, id) ?? store(this.eventi, id, await loadEventoSequentially(db, id));
+        cached(this.eventi, id) ?? store(this.eventi, id, await loadEventoWithAccess(db, id));
     }
     return { squadra, problema, evento };
   }
