@@ -6,7 +6,8 @@ import { defineConfig } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8123);
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+// One data directory per port, so two runs (different E2E_PORT) never share it.
+const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 
 export default defineConfig({
   testDir: '.',

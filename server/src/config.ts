@@ -1,12 +1,16 @@
 // Configuration comes only from environment variables, read and validated
 // here once at start. A wrong value stops the process with one line naming
 // the variable (see main.ts), never with a stack trace.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { configureZodItalian } from '@gas/contracts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+// An IPv4/IPv6 address, optionally /prefix, or one of proxy-addr's names.
+const proxyAddressPattern = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
 
 const flag = (fallback: boolean) =>
   z
@@ -49,7 +53,49 @@ const envSchema = z.object({
     .string()
     .min(1)
     .default(path.join(repoRoot, 'web', 'dist')),
-  TRUST_PROXY: flag(false),
+  // Off, or the trusted proxies' addresses/CIDRs (comma-separated, proxy-addr's
+  // names loopback/linklocal/uniquelocal allowed); '1' = loopback, the usual
+  // nginx on the same host. Only those hops' X-Forwarded-For is believed.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const v = (value ?? '').trim();
+      if (['', '0', 'false', 'no', 'off'].includes(v)) return false as const;
+      if (['1', 'true', 'yes', 'on'].includes(v)) return ['loopback'];
+      const list = v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      if (!list.every((x) => proxyAddressPattern.test(x))) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'indirizzi o CIDR dei proxy fidati separati da virgole (es. 127.0.0.1,10.0.0.0/8)',
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
+  GAS_PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+$/, "deve essere l'origine pubblica, es. https://gas.example.it")
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GAS_CHAT_URL: z
+    .string()
+    .regex(/^https:\/\/\S+$/, 'deve essere un URL https://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GAS_EVENTI_MAX_GIORNO: z.coerce.number().int().min(1).max(100_000).default(20),
+  GAS_WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  GAS_WS_MAX_TOTAL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   GAS_CHAT_BOT_SECRET: z
     .string()
@@ -77,7 +123,16 @@ export type AppConfig = {
   liveListenUrl: string | undefined;
   logLevel: string;
   webDist: string;
-  trustProxy: boolean;
+  /** Trusted reverse proxies (Fastify's list form), or false: believe no X-Forwarded-For. */
+  trustProxy: false | string[];
+  /** Public origin (https://host): accepted WebSocket Origin, base of absolute links. */
+  publicUrl: string | undefined;
+  /** Link to the community chat server shown by the app; unset = no link. */
+  chatUrl: string | undefined;
+  /** Events one user (not staff/superuser) may create per day. */
+  eventiMaxGiorno: number;
+  /** Live connections: per client address, and in total on this instance. */
+  wsLimits: { maxPerAddress: number; maxTotal: number };
   mapTileUrl: string;
   /** Shared secret of the chat bot (chat-token verify); unset = verify answers 503. */
   chatBotSecret: string | undefined;
@@ -116,7 +171,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.GAS_PUBLIC_URL,
+    chatUrl: e.GAS_CHAT_URL,
+    eventiMaxGiorno: e.GAS_EVENTI_MAX_GIORNO,
+    wsLimits: {
+      maxPerAddress: e.GAS_WS_MAX_PER_ADDRESS,
+      maxTotal: e.GAS_WS_MAX_TOTAL ?? defaultMaxSockets(),
+    },
     mapTileUrl: e.MAP_TILE_URL,
     chatBotSecret: e.GAS_CHAT_BOT_SECRET,
   };
+}
+
+/**
+ * Live sockets allowed by default: the process's open-file limit less room
+ * for HTTP requests, database connections and files (a quarter, at least 256).
+ */
+function defaultMaxSockets(): number {
+  const limit = openFileLimit();
+  return Math.max(64, limit - Math.max(256, Math.floor(limit / 4)));
+}
+
+function openFileLimit(): number {
+  try {
+    // Linux: the soft limit of this process.
+    const limits = readFileSync('/proc/self/limits', 'utf8');
+    const match = /^Max open files\s+(\d+|unlimited)/m.exec(limits);
+    if (match) return match[1] === 'unlimited' ? 1_048_576 : Number(match[1]);
+  } catch {
+    // Not Linux: fall through to a conservative default.
+  }
+  return 1024;
 }
