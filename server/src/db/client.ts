@@ -147,10 +147,50 @@ export async function openPostgres(
 // Any constant: serialises migrations of app instances starting together.
 const MIGRATION_LOCK = 4_711_001;
 
-/** Applies the pending migrations of server/src/db/migrations. */
-export async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * Applies the pending migrations of server/src/db/migrations (tests may name
+ * another folder). A failing migration rejects with the database's own
+ * message and hint (e.g. 0005's list of duplicate e-mail addresses), not with
+ * the text of the statement that failed.
+ */
+export async function migrateDatabase(
+  database: Database,
+  folder: string = migrationsFolder,
+): Promise<void> {
+  try {
+    await applyMigrations(database, folder);
+  } catch (error) {
+    throw new MigrationError(error);
+  }
+}
+
+/** A migration was refused; `message` is the database's reason (and hint). */
+export class MigrationError extends Error {
+  constructor(cause: unknown) {
+    const reason = databaseReason(cause);
+    super(reason ? `migrazione non applicata: ${reason}` : reasonOf(cause), { cause });
+    this.name = 'MigrationError';
+  }
+}
+
+/** The PostgreSQL message (and hint) behind a drizzle error, if any. */
+function databaseReason(error: unknown): string | undefined {
+  const info = pgError(error);
+  if (!info) return undefined;
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const candidate = e as { code?: unknown; message?: unknown; hint?: unknown; cause?: unknown };
+    if (candidate.code === info.code && typeof candidate.message === 'string') {
+      const hint = typeof candidate.hint === 'string' ? ` (${candidate.hint})` : '';
+      return `${candidate.message}${hint}`;
+    }
+    e = candidate.cause;
+  }
+  return undefined;
+}
+
+async function applyMigrations(database: Database, folder: string): Promise<void> {
   if (database.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: database.client }), { migrationsFolder });
+    await migratePglite(drizzlePglite({ client: database.client }), { migrationsFolder: folder });
     return;
   }
   // One dedicated connection holds an advisory lock for the whole run, so that
@@ -159,7 +199,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
   try {
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
+      await migratePg(drizzlePg({ client: connection }), { migrationsFolder: folder });
     } finally {
       await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

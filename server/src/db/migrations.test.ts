@@ -1,8 +1,18 @@
 import { readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseEmpty, migrateDatabase, migrationsFolder, rowsOf } from './client';
+import {
+  isDatabaseEmpty,
+  MigrationError,
+  migrateDatabase,
+  migrationsFolder,
+  PG_UNIQUE_VIOLATION,
+  pgError,
+  rowsOf,
+} from './client';
 import { seedDemoData } from './seed';
 import { createTestDatabase, resetDatabase, testBackends, type TestDatabase } from './testing';
 
@@ -92,5 +102,124 @@ describe.each(testBackends())('migrations on %s', (backend) => {
     expect(await isDatabaseEmpty(database.db)).toBe(true);
     expect((await seedDemoData(database, { now })).seeded).toBe(true);
     expect(await digest()).toBe(first);
+  });
+});
+
+// Migration 0005 makes e-mail addresses and chat names identify one account:
+// run over a database that already has duplicates, it must stop, name them,
+// and apply nothing.
+describe.each(testBackends())('migration 0005 (one account per address) on %s', (backend) => {
+  let database: TestDatabase;
+  let before0005: string;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    // The migrations up to 0004: the database as an older release left it.
+    before0005 = await mkdtemp(path.join(os.tmpdir(), 'gas-migr-'));
+    const journalFile = path.join(migrationsFolder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
+      entries: { idx: number; tag: string }[];
+    };
+    const older = journal.entries.filter((e) => e.idx < 5);
+    await mkdir(path.join(before0005, 'meta'));
+    await writeFile(
+      path.join(before0005, 'meta', '_journal.json'),
+      JSON.stringify({ ...journal, entries: older }),
+    );
+    for (const { tag } of older) {
+      await copyFile(
+        path.join(migrationsFolder, `${tag}.sql`),
+        path.join(before0005, `${tag}.sql`),
+      );
+    }
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (before0005) await rm(before0005, { recursive: true, force: true });
+  });
+
+  const applied = async () =>
+    rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+    )[0]?.n;
+  const indexes = async () =>
+    rowsOf<{ name: string }>(
+      await database.db.execute(
+        sql`select indexname as name from pg_indexes where indexname like '%_lower_%' order by 1`,
+      ),
+    ).map((r) => r.name);
+  const addUser = (id: number, username: string, email: string) =>
+    database.db.execute(
+      sql`insert into users (id, username, email) values (${id}, ${username}, ${email})`,
+    );
+
+  it('refuses duplicate e-mail addresses (any case), listing them, and applies nothing', async () => {
+    await database.db.execute(sql`drop schema public cascade`);
+    await database.db.execute(sql`drop schema if exists drizzle cascade`);
+    await database.db.execute(sql`create schema public`);
+    await migrateDatabase(database, before0005);
+    expect(await applied()).toBe(5);
+    await addUser(1, 'admin', 'admin@gas.example');
+    await addUser(2, 'impostore', 'ADMIN@gas.example');
+    await addUser(3, 'altro', 'Altro@Scuola.example');
+    await addUser(4, 'altro2', 'altro@scuola.example');
+    await addUser(5, 'senza1', '');
+    await addUser(6, 'senza2', '');
+
+    const refused = migrateDatabase(database);
+    await expect(refused).rejects.toThrow(MigrationError);
+    await expect(refused).rejects.toThrow(
+      'migrazione 0005: 2 indirizzi e-mail usati da più account (senza distinguere maiuscole e ' +
+        'minuscole): admin@gas.example (account admin, id 1; impostore, id 2); ' +
+        'altro@scuola.example (account altro, id 3; altro2, id 4)',
+    );
+    // The error says how to go on, and carries no SQL.
+    await expect(refused).rejects.toThrow(/Lascia ogni indirizzo a un solo account/);
+    await expect(refused).rejects.not.toThrow(/Failed query|DO \$\$/);
+    expect(await applied()).toBe(5);
+    expect(await indexes()).toEqual(['users_email_lower_idx']);
+  });
+
+  it('refuses duplicate chat names in the same way', async () => {
+    await database.db.execute(sql`update users set email = 'impostore@gas.example' where id = 2`);
+    await database.db.execute(sql`delete from users where id = 4`);
+    await database.db.execute(sql`
+      insert into chat_token (user_id, username, token) values
+        (1, 'Admin', 't1'), (2, 'admin', 't2'), (3, 'altro', 't3')`);
+    await expect(migrateDatabase(database)).rejects.toThrow(
+      'migrazione 0005: 1 nomi della chat usati da più account (senza distinguere maiuscole e ' +
+        'minuscole): admin (account admin, id 1; impostore, id 2)',
+    );
+    expect(await applied()).toBe(5);
+  });
+
+  it('applies once the duplicates are resolved; then the database refuses new ones', async () => {
+    await database.db.execute(sql`update chat_token set username = 'impostore' where user_id = 2`);
+    await migrateDatabase(database);
+    expect(await applied()).toBe(6);
+    expect(await indexes()).toEqual([
+      'chat_token_username_lower_unique',
+      'users_email_lower_unique',
+    ]);
+    const duplicate = async (statement: Promise<unknown>) => {
+      const error = await statement.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      return pgError(error)?.code;
+    };
+    expect(await duplicate(addUser(7, 'nuovo', 'Admin@GAS.example'))).toBe(PG_UNIQUE_VIOLATION);
+    expect(
+      await duplicate(
+        database.db.execute(
+          sql`insert into chat_token (user_id, username, token) values (3, 'IMPOSTORE', 't4')`,
+        ),
+      ),
+    ).toBe(PG_UNIQUE_VIOLATION);
+    // Accounts without an address are not bound to each other.
+    await addUser(8, 'senza3', '');
+    const empty = rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from users where email = ''`),
+    );
+    expect(empty[0]?.n).toBe(3);
   });
 });

@@ -1,4 +1,5 @@
 // Login sessions and chat tokens.
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from './columns';
 import { users } from './utenti';
@@ -31,7 +32,7 @@ export const chatToken = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Name shown in the chat. */
+    /** Name shown in the chat: one account's, whatever its case (migration 0005). */
     username: text('username').notNull(),
     /**
      * Stored in clear: the chat-token page shows the current token again (with
@@ -43,6 +44,7 @@ export const chatToken = pgTable(
   (t) => [
     uniqueIndex('chat_token_user_unique').on(t.userId),
     uniqueIndex('chat_token_token_unique').on(t.token),
+    uniqueIndex('chat_token_username_lower_unique').on(sql`lower(${t.username})`),
   ],
 );
 

@@ -31,8 +31,13 @@ export const users = pgTable(
     dateJoined: tz('date_joined').notNull().defaultNow(),
     lastLogin: tz('last_login'),
   },
-  // Invitations look users up by e-mail, case-insensitively.
-  (t) => [index('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  // An e-mail address identifies one account, whatever its case (invitations
+  // look it up by address); accounts without an address ('') are not bound.
+  (t) => [
+    uniqueIndex('users_email_lower_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+  ],
 );
 
 export const RUOLI_RESPONSABILE = ['sp', 'ss'] as const;
