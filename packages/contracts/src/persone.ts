@@ -41,6 +41,8 @@ export const MESSAGGI_PERSONE = {
   sessioneAmbigua: 'Più squadre hanno questo nome: indica la sessione.',
   caratteriNonValidi: 'Il testo contiene caratteri non ammessi.',
   dataNonValida: 'Inserisci una data valida (AAAA-MM-GG o data e ora ISO 8601).',
+  emailDuplicata: 'Un account con questo indirizzo e-mail è già presente.',
+  nomeChatDuplicato: 'Questo nome è già usato nella chat da un altro account: scegline un altro.',
 } as const;
 
 /** DRF's message for a primary key that matches nothing (or nothing visible). */

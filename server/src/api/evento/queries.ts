@@ -243,21 +243,29 @@ export async function moveDefaultFileDates(
 }
 
 /**
- * Adds the registered, active users with this e-mail (case-insensitive) who
- * have a responsabile profile to the event's administrators or inseritori.
- * Does nothing for an unknown address; returns how many were added.
+ * Makes the account with this e-mail (case-insensitive) an administrator or
+ * inseritore of the event, if it is active and has a responsabile profile.
+ * Does nothing for an unknown address; returns how many were added (0 or 1).
+ * An address identifies one account (unique index, migration 0005); should two
+ * accounts ever share one, nobody is invited: granting the role to every
+ * holder of an address let anyone who could create an account with it take
+ * another's place.
  */
 export async function invite(db: DbOrTx, eventoId: number, email: string, ruolo: 'adm' | 'ins') {
+  if (email === '') return 0;
   const found = await db
-    .select({ id: responsabile.id })
-    .from(responsabile)
-    .innerJoin(users, eq(users.id, responsabile.userId))
-    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.isActive, true)));
-  if (found.length === 0) return 0;
+    .select({ isActive: users.isActive, responsabileId: responsabile.id })
+    .from(users)
+    .leftJoin(responsabile, eq(responsabile.userId, users.id))
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(2);
+  if (found.length !== 1) return 0;
+  const [account] = found;
+  if (!account!.isActive || account!.responsabileId === null) return 0;
   const table = ruolo === 'adm' ? eventoAmministratore : eventoInseritore;
   const added = await db
     .insert(table)
-    .values(found.map((r) => ({ eventoId, responsabileId: r.id })))
+    .values({ eventoId, responsabileId: account!.responsabileId })
     .onConflictDoNothing()
     .returning({ id: table.responsabileId });
   return added.length;

@@ -149,7 +149,7 @@ export async function existingScuole(db: DbOrTx, ids: readonly number[]): Promis
   return rows.map((r) => r.id);
 }
 
-/** Serialises manager creation, so two requests cannot take one username. */
+/** Serialises manager creation, so two requests cannot take one username or e-mail. */
 export async function lockUsernames(tx: DbTransaction) {
   await tx.execute(sql`select pg_advisory_xact_lock(4711004)`);
 }
@@ -159,6 +159,17 @@ export async function usernameTaken(db: DbOrTx, username: string): Promise<boole
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** An account already has this address, whatever its case (migration 0005's unique index). */
+export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
+  if (email === '') return false;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
     .limit(1);
   return row !== undefined;
 }

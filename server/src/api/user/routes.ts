@@ -15,6 +15,7 @@ import {
   responsabileUpdateRequest,
 } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
+import { PG_UNIQUE_VIOLATION, pgError } from '../../db/client';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
 import { hashPassword } from '../../plugins/auth/password';
 import {
@@ -35,6 +36,7 @@ import { mergeAssignments } from './assignments';
 import { presentManager } from './present';
 import {
   candidateManagers,
+  emailTaken,
   existingScuole,
   findManager,
   insertManager,
@@ -59,6 +61,22 @@ function mayCreate(request: FastifyRequest) {
   if (request.actor.userId === null) throw apiError('not_authenticated');
   if (!canCreateSecondaryManager(request.actor)) throw apiError('permission_denied');
   return Promise.resolve();
+}
+
+/**
+ * The database's unique indexes have the last word (writers other than this
+ * route take no lock): a duplicate username or e-mail is a field error, never a 500.
+ */
+function duplicateAccount(error: unknown): unknown {
+  const info = pgError(error);
+  if (info?.code !== PG_UNIQUE_VIOLATION) return error;
+  if (info.constraint === 'users_email_lower_unique') {
+    return fieldErrors({ email: [M.emailDuplicata] });
+  }
+  if (info.constraint === 'users_username_unique') {
+    return fieldErrors({ username: [M.usernameDuplicato] });
+  }
+  return error;
 }
 
 export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
@@ -151,25 +169,30 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
       if (Object.keys(errors).length > 0) throw fieldErrors(errors);
       // Hashed before the transaction: scrypt takes ~0.1 s and holds no locks.
       const passwordHash = await hashPassword(body.password);
-      const userId = await db.transaction(async (tx) => {
-        await lockUsernames(tx);
-        if (await usernameTaken(tx, body.username)) {
-          throw fieldErrors({ username: [M.usernameDuplicato] });
-        }
-        const id = await insertManager(tx, {
-          username: body.username,
-          email: body.email,
-          firstName: body.first_name,
-          lastName: body.last_name,
-          passwordHash,
-          newsletter: body.newsletter,
-          creatoDa: actor.userId,
-          ...newSecondaryManagerFlags(actor),
+      const userId = await db
+        .transaction(async (tx) => {
+          await lockUsernames(tx);
+          const taken: FieldErrors = {};
+          if (await usernameTaken(tx, body.username)) taken.username = [M.usernameDuplicato];
+          if (await emailTaken(tx, body.email)) taken.email = [M.emailDuplicata];
+          if (Object.keys(taken).length > 0) throw fieldErrors(taken);
+          const id = await insertManager(tx, {
+            username: body.username,
+            email: body.email,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            passwordHash,
+            newsletter: body.newsletter,
+            creatoDa: actor.userId,
+            ...newSecondaryManagerFlags(actor),
+          });
+          const created = await findManager(tx, id);
+          await updateManager(tx, created!.responsabile.id, { squadre, scuole });
+          return id;
+        })
+        .catch((error: unknown) => {
+          throw duplicateAccount(error);
         });
-        const created = await findManager(tx, id);
-        await updateManager(tx, created!.responsabile.id, { squadre, scuole });
-        return id;
-      });
       const created = await findManager(db, userId);
       return reply.status(201).send(presentManager(created!, actor));
     },

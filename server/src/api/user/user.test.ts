@@ -284,6 +284,14 @@ describe.each(testBackends())('manager API on %s', (backend) => {
       ],
       ['duplicate username', () => nuovo('secondario'), ['username']],
       ['duplicate username, other case', () => nuovo('SECONDARIO'), ['username']],
+      // An address identifies one account (issue 12 item 1): any case.
+      ['e-mail in use', () => nuovo('s7', { email: 'admin@gas.example' }), ['email']],
+      ['e-mail in use, other case', () => nuovo('s8', { email: 'ADMIN@Gas.Example' }), ['email']],
+      [
+        'username and e-mail in use',
+        () => nuovo('Docente', { email: ' docente@GAS.example ' }),
+        ['username', 'email'],
+      ],
       ['unknown team', () => nuovo('s1', { squadre: [999_999] }), ['squadre']],
       ['team not his', (f) => nuovo('s2', { squadre: [f.aperto.squadre[0]!.id] }), ['squadre']],
       ['unknown school', () => nuovo('s3', { scuole: [999_999] }), ['scuole']],
@@ -309,6 +317,10 @@ describe.each(testBackends())('manager API on %s', (backend) => {
       expect(res.json()).toEqual({ confirm_password: [PASSWORD_MISMATCH] });
       const dup = await (await as('principale')).post('/api/gas/user/', nuovo('Secondario'));
       expect(dup.json()).toEqual({ username: [MESSAGGI_PERSONE.usernameDuplicato] });
+      const email = await (
+        await as('principale')
+      ).post('/api/gas/user/', nuovo('altro.nome', { email: 'Principale@gas.example' }));
+      expect(email.json()).toEqual({ email: [MESSAGGI_PERSONE.emailDuplicata] });
     });
 
     it('forbidden callers get 403 whatever they send', async () => {
