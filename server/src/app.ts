@@ -60,7 +60,7 @@ export async function buildApp({
   });
 
   await registerOpenApi(app);
-  await app.register(sessionAuth, { database });
+  await app.register(sessionAuth, { database, listenUrl: config.liveListenUrl });
   // Both after the session hook: they read request.actor.
   await app.register(registerRateLimit, { config });
   await app.register(liveFeeds, { config, database, live });

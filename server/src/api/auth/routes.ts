@@ -22,10 +22,18 @@ import {
 } from '../../plugins/auth/session';
 import { presentWhoami } from './present';
 
+const TOO_MANY_LOGINS = 'Troppi tentativi di accesso falliti: riprova fra qualche minuto.';
+const TOO_MANY_OLD_PASSWORDS =
+  'Troppi tentativi con una password attuale sbagliata: riprova fra qualche minuto.';
+
 export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { database } = deps;
   const { db } = database;
   const throttle = new LoginThrottle();
+  // Wrong current passwords at the password change, counted per account from
+  // any address: a session left open must not become a password oracle.
+  const oldPasswordThrottle = new LoginThrottle();
+  const ACCOUNT = 'account';
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/ext-user/whoami/', { schema: { tags: ['auth'] } }, async (request, reply) => {
@@ -41,14 +49,13 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (request, reply) => {
       const { username, password } = request.body;
       if (throttle.isBlocked(request.ip, username)) {
-        throw apiError(
-          'throttled',
-          'Troppi tentativi di accesso falliti: riprova fra qualche minuto.',
-        );
+        throw apiError('throttled', TOO_MANY_LOGINS);
       }
       const [user] = await db.select().from(users).where(eq(users.username, username));
-      const ok =
-        user !== undefined && user.isActive && (await verifyPassword(password, user.passwordHash));
+      // Hashed for unknown and inactive accounts too (against a dummy hash):
+      // the answer takes as long either way and does not tell which usernames exist.
+      const matches = await verifyPassword(password, user?.passwordHash);
+      const ok = user !== undefined && user.isActive && matches;
       if (!user || !ok) {
         throttle.recordFailure(request.ip, username);
         throw fieldErrors({ non_field_errors: [LOGIN_FAILED] });
@@ -73,16 +80,24 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (request, reply) => {
       const userId = request.actor.userId;
       if (userId === null) throw apiError('not_authenticated');
+      const account = String(userId);
+      if (oldPasswordThrottle.isBlocked(ACCOUNT, account)) {
+        throw apiError('throttled', TOO_MANY_OLD_PASSWORDS);
+      }
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user || !(await verifyPassword(request.body.old_password, user.passwordHash))) {
+        oldPasswordThrottle.recordFailure(ACCOUNT, account);
         throw fieldErrors({ old_password: [WRONG_OLD_PASSWORD] });
       }
+      oldPasswordThrottle.reset(ACCOUNT, account);
       const passwordHash = await hashPassword(request.body.new_password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
         // Other devices signed in with the old password are signed out.
         await tx.delete(loginSession).where(eq(loginSession.userId, userId));
       });
+      // At once here; other instances hear it on the change feed.
+      app.actorCache.forgetUser(userId);
       await startLoginSession(database, request, reply, userId);
       return reply.status(204).send();
     },

@@ -1,8 +1,15 @@
 // Who is behind a session cookie, remembered for a few seconds. A venue desk
 // submits answers in bursts: without this every request would pay four
-// queries (session, user, schools, teams) before doing its work. The price is
-// that a change of rights or a logout on another instance takes effect within
-// TTL_MS; logout and login on this instance take effect at once.
+// queries (session, user, schools, teams) before doing its work.
+//
+// Freshness: each app instance has its own cache, and drops entries the
+// moment a change to them commits, whoever made it: the change feed
+// (db/changes.ts, migration 0005) announces 'utente:<id>' for the account,
+// its sessions (logout, password change) and its manager record, and
+// 'responsabile:<id>' for the manager's schools and teams. While that feed is
+// not live (starting, PostgreSQL listener reconnecting) nothing is cached.
+// Entries also expire after TTL_MS, a backstop for any unforeseen gap.
+import type { DbChange } from '../../db/changes';
 import type { Actor } from '../../policies';
 
 const TTL_MS = 5_000;
@@ -12,28 +19,75 @@ type Entry = { actor: Actor; until: number };
 
 export class ActorCache {
   private readonly entries = new Map<string, Entry>();
+  /** Bumped by every drop: an actor read before it is not kept (see mark). */
+  private generation = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    /** Whether every change is being heard; while false nothing is kept. */
+    private readonly live: () => boolean = () => true,
+  ) {}
 
   get(sessionId: string): Actor | undefined {
     const entry = this.entries.get(sessionId);
     if (!entry) return undefined;
-    if (entry.until <= this.now()) {
+    if (entry.until <= this.now() || !this.live()) {
       this.entries.delete(sessionId);
       return undefined;
     }
     return entry.actor;
   }
 
-  set(sessionId: string, actor: Actor): void {
+  /** Taken before reading a session from the database, and given back to set(). */
+  mark(): number {
+    return this.generation;
+  }
+
+  /**
+   * Keeps the actor, unless something was dropped since `mark` was taken: the
+   * rows read may predate that change (e.g. a session deleted meanwhile).
+   */
+  set(sessionId: string, actor: Actor, mark = this.generation): void {
+    if (mark !== this.generation || !this.live()) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(sessionId, { actor, until: this.now() + TTL_MS });
   }
 
   delete(sessionId: string): void {
+    this.generation += 1;
     this.entries.delete(sessionId);
   }
-}
 
-/** One per process: sessions are ids of the shared database, valid on every instance. */
-export const actorCache = new ActorCache();
+  /** Every session of this account (password change, deactivation, rights). */
+  forgetUser(userId: number): void {
+    this.forgetWhere((actor) => actor.userId === userId);
+  }
+
+  forgetResponsabile(responsabileId: number): void {
+    this.forgetWhere((actor) => actor.responsabile?.id === responsabileId);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  /** A committed change heard on the change feed. */
+  onChange(change: DbChange): void {
+    if (change.table === '*') this.clear();
+    else if (change.table === 'utente') this.forgetUser(change.id);
+    else if (change.table === 'responsabile') this.forgetResponsabile(change.id);
+  }
+
+  /** How many sessions are kept (tests). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private forgetWhere(matches: (actor: Actor) => boolean): void {
+    this.generation += 1;
+    for (const [sessionId, entry] of this.entries) {
+      if (matches(entry.actor)) this.entries.delete(sessionId);
+    }
+  }
+}

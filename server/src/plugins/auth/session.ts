@@ -11,10 +11,11 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
+import { LazyChangeFeed } from '../../db/lazy-change-feed';
 import { loginSession } from '../../db/schema';
 import { apiError } from '../../errors';
 import { ANONYMOUS, type Actor } from '../../policies';
-import { actorCache } from './actor-cache';
+import { ActorCache } from './actor-cache';
 import { loadActor } from './actor-loader';
 import { hashToken, randomToken, sameToken } from './tokens';
 
@@ -31,6 +32,10 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_EXEMPT_ROUTES: ReadonlySet<string> = new Set(['/api/gas/chat-token/verify/']);
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's sessions → actors, dropped as they change (actor-cache.ts). */
+    actorCache: ActorCache;
+  }
   interface FastifyRequest {
     /** Who is calling: ANONYMOUS unless a valid session cookie came with the request. */
     actor: Actor;
@@ -63,7 +68,7 @@ export async function startLoginSession(
   userId: number,
 ): Promise<void> {
   if (request.loginSessionId) {
-    actorCache.delete(request.loginSessionId);
+    request.server.actorCache.delete(request.loginSessionId);
     await database.db.delete(loginSession).where(eq(loginSession.id, request.loginSessionId));
   }
   const token = randomToken();
@@ -91,7 +96,7 @@ export async function endLoginSession(
   reply: FastifyReply,
 ): Promise<void> {
   if (request.loginSessionId) {
-    actorCache.delete(request.loginSessionId);
+    request.server.actorCache.delete(request.loginSessionId);
     await database.db.delete(loginSession).where(eq(loginSession.id, request.loginSessionId));
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -99,8 +104,24 @@ export async function endLoginSession(
   request.loginSessionId = null;
 }
 
-async function sessionPlugin(app: FastifyInstance, opts: { database: Database }) {
+export type SessionAuthOptions = {
+  database: Database;
+  /** PostgreSQL connection for LISTEN (config.liveListenUrl); default: the database's. */
+  listenUrl?: string;
+};
+
+async function sessionPlugin(app: FastifyInstance, opts: SessionAuthOptions) {
   const { db } = opts.database;
+  // Other instances log users out and change their rights too: their changes
+  // reach this cache through the change feed (migration 0005).
+  const feed: LazyChangeFeed = new LazyChangeFeed(
+    opts.database,
+    { onChange: (change) => actorCache.onChange(change), onReset: () => actorCache.clear() },
+    { listenUrl: opts.listenUrl, log: app.log, name: 'sessioni' },
+  );
+  const actorCache = new ActorCache(Date.now, () => feed.live);
+  app.decorate('actorCache', actorCache);
+  app.addHook('onClose', () => feed.stop());
   await app.register(fastifyCookie);
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('loginSessionId', null);
@@ -123,6 +144,7 @@ async function sessionPlugin(app: FastifyInstance, opts: { database: Database })
 
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
+    feed.ensure();
     const id = hashToken(token);
     const cached = actorCache.get(id);
     if (cached) {
@@ -130,6 +152,7 @@ async function sessionPlugin(app: FastifyInstance, opts: { database: Database })
       request.loginSessionId = id;
       return;
     }
+    const mark = actorCache.mark();
     const [session] = await db
       .select({ userId: loginSession.userId })
       .from(loginSession)
@@ -137,7 +160,7 @@ async function sessionPlugin(app: FastifyInstance, opts: { database: Database })
     if (!session) return;
     const actor = await loadActor(db, session.userId);
     if (!actor) return;
-    actorCache.set(id, actor);
+    actorCache.set(id, actor, mark);
     request.actor = actor;
     request.loginSessionId = id;
   });
