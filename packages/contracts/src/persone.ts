@@ -143,6 +143,30 @@ export const chatTokenRequest = z.object({
 });
 export type ChatTokenRequest = z.infer<typeof chatTokenRequest>;
 
+/**
+ * What the chat bot learns from a token: the GaS account it belongs to
+ * (`username`, `user.id`: the account, never a name its owner typed) and the
+ * name the account chose for the chat (`chat_name`, one account's only).
+ */
+export const chatTokenVerifyResponse = z.union([
+  z.object({
+    valid: z.literal(true),
+    username: z.string(),
+    chat_name: z.string(),
+    user: z.object({
+      id: z.number().int(),
+      username: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      is_staff: z.boolean(),
+      is_superuser: z.boolean(),
+      ruolo: z.enum(['sp', 'ss']).nullable(),
+    }),
+  }),
+  z.object({ valid: z.literal(false) }),
+]);
+export type ChatTokenVerifyResponse = z.infer<typeof chatTokenVerifyResponse>;
+
 /** Tokens are base64url (randomToken); anything else cannot match. */
 export const chatTokenVerifyRequest = z.object({
   token: z

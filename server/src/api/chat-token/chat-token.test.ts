@@ -3,6 +3,7 @@
 // written, and no one ever sees someone else's token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
+import { MESSAGGI_PERSONE } from '@gas/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -85,7 +86,9 @@ describe.each(testBackends())('chat-token API on %s', (backend) => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({
       valid: true,
-      username: 'paola.b',
+      // The account the token belongs to, and apart the name it chose for the chat.
+      username: 'principale',
+      chat_name: 'paola.b',
       user: {
         id: expect.any(Number),
         username: 'principale',
@@ -96,6 +99,55 @@ describe.each(testBackends())('chat-token API on %s', (backend) => {
         ruolo: 'sp',
       },
     });
+  });
+
+  // Issue 12 item 6: principale asked for the chat name 'admin' and verify
+  // answered as if the token were admin's.
+  it('a chat name is one account’s: another’s username or chat name is refused', async () => {
+    const before = await tokens();
+    const principale = await t.as('principale');
+    for (const user of ['admin', 'ADMIN', ' Staff ', 'referente.pisa']) {
+      const res = await principale.post('/api/gas/chat-token/', { user });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ user: [MESSAGGI_PERSONE.nomeChatDuplicato] });
+    }
+    expect(await tokens()).toEqual(before);
+    const docente = await t.as('docente');
+    expect((await docente.post('/api/gas/chat-token/', { user: 'Dani' })).statusCode).toBe(200);
+    const taken = await (await t.as('secondario')).post('/api/gas/chat-token/', { user: 'dANI' });
+    expect(taken.json()).toEqual({ user: [MESSAGGI_PERSONE.nomeChatDuplicato] });
+    // One's own name, in another case, is one's own.
+    const own = await docente.post('/api/gas/chat-token/', { user: 'DANI' });
+    expect(own.json().username).toBe('DANI');
+    const mine = await docente.post('/api/gas/chat-token/', { user: 'docente' });
+    expect(mine.json().username).toBe('docente');
+  });
+
+  it('verify reports the account the token belongs to, whatever name it chose', async () => {
+    const client = await t.as('amministratore');
+    const { token } = (await client.post('/api/gas/chat-token/', { user: 'Aldo' })).json();
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, 'amministratore'));
+    const res = (await verify(token)).json();
+    expect(res).toMatchObject({
+      valid: true,
+      username: 'amministratore',
+      chat_name: 'Aldo',
+      user: { id: row!.id, username: 'amministratore' },
+    });
+  });
+
+  it('two accounts asking for one new name at once: one gets it', async () => {
+    const results = await Promise.all(
+      (['inseritore', 'staff'] as const).map(async (role) =>
+        (await t.as(role)).post('/api/gas/chat-token/', { user: `Conteso` }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const refused = results.find((r) => r.statusCode === 400)!;
+    expect(refused.json()).toEqual({ user: [MESSAGGI_PERSONE.nomeChatDuplicato] });
   });
 
   it('nobody receives another user’s token', async () => {

@@ -1,9 +1,30 @@
 // Chat tokens: one per user. Only this file touches drizzle. Each write is a
 // single INSERT ... ON CONFLICT, atomic without an explicit transaction and
 // safe when two tabs ask at once.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chatToken, responsabile, users } from '../../db/schema';
+
+/**
+ * True when `name` (any case) is another account's: its chat name, or its
+ * username (which is that account's chat name until it picks one). A chat name
+ * identifies one account; the unique index (migration 0005) has the last word
+ * on chat names.
+ */
+export async function chatNameTaken(db: DbOrTx, userId: number, name: string): Promise<boolean> {
+  const [asChatName] = await db
+    .select({ id: chatToken.userId })
+    .from(chatToken)
+    .where(and(sql`lower(${chatToken.username}) = lower(${name})`, ne(chatToken.userId, userId)))
+    .limit(1);
+  if (asChatName) return true;
+  const [asUsername] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${name})`, ne(users.id, userId)))
+    .limit(1);
+  return asUsername !== undefined;
+}
 
 /**
  * The user's token, created if missing. A given chat name replaces the stored

@@ -1,16 +1,37 @@
 // Tokens for the community chat (spec §2 chat-token page, §7):
 //   POST /api/gas/chat-token/         {user?} -> {token, username}  (login required)
 //   POST /api/gas/chat-token/reset/           -> {token, username}  (login required)
-//   POST /api/gas/chat-token/verify/  {token} -> {valid, username, user}  (chat bot)
+//   POST /api/gas/chat-token/verify/  {token} -> {valid, username, chat_name, user}  (chat bot)
+// A chat name belongs to one account (any case): a name that is another
+// account's chat name or username is refused. Verify reports the account the
+// token belongs to (`username`, `user`) and, apart, the name it chose for the
+// chat (`chat_name`), so the bot never takes a typed name for an account.
 // The bot is a server without cookies: it sends GAS_CHAT_BOT_SECRET as
 // `Authorization: Bearer ...` and its path is exempt from CSRF (session.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { chatTokenRequest, chatTokenVerifyRequest } from '@gas/contracts';
+import {
+  MESSAGGI_PERSONE as M,
+  chatTokenRequest,
+  chatTokenVerifyRequest,
+  chatTokenVerifyResponse,
+} from '@gas/contracts';
 import type { ApiDeps } from '../deps';
-import { apiError } from '../../errors';
+import { PG_UNIQUE_VIOLATION, pgError } from '../../db/client';
+import { apiError, fieldErrors } from '../../errors';
 import { randomToken, sameToken } from '../../plugins/auth/tokens';
-import { findByToken, issueToken, resetToken, usernameOf } from './queries';
+import { chatNameTaken, findByToken, issueToken, resetToken, usernameOf } from './queries';
+
+const nameTaken = () => fieldErrors({ user: [M.nomeChatDuplicato] });
+
+/** Two requests at once for one name: the unique index refuses the second. */
+function duplicateName(error: unknown): unknown {
+  const info = pgError(error);
+  return info?.code === PG_UNIQUE_VIOLATION &&
+    info.constraint === 'chat_token_username_lower_unique'
+    ? nameTaken()
+    : error;
+}
 
 function loginRequired(request: FastifyRequest) {
   if (request.actor.userId === null) throw apiError('not_authenticated');
@@ -37,13 +58,17 @@ export async function chatTokenRoutes(app: FastifyInstance, deps: ApiDeps) {
     { preValidation: loginRequired, schema: { tags, body: chatTokenRequest } },
     async (request, reply) => {
       const userId = request.actor.userId!;
+      const name = request.body.user;
+      if (name !== undefined && (await chatNameTaken(db, userId, name))) throw nameTaken();
       const row = await issueToken(
         db,
         userId,
-        request.body.user,
+        name,
         await usernameOf(db, userId),
         randomToken(24),
-      );
+      ).catch((error: unknown) => {
+        throw duplicateName(error);
+      });
       reply.header('Cache-Control', 'no-store');
       return row;
     },
@@ -54,7 +79,11 @@ export async function chatTokenRoutes(app: FastifyInstance, deps: ApiDeps) {
     { preValidation: loginRequired, schema: { tags } },
     async (request, reply) => {
       const userId = request.actor.userId!;
-      const row = await resetToken(db, userId, await usernameOf(db, userId), randomToken(24));
+      const row = await resetToken(db, userId, await usernameOf(db, userId), randomToken(24)).catch(
+        (error: unknown) => {
+          throw duplicateName(error);
+        },
+      );
       reply.header('Cache-Control', 'no-store');
       return row;
     },
@@ -67,18 +96,21 @@ export async function chatTokenRoutes(app: FastifyInstance, deps: ApiDeps) {
       schema: {
         tags,
         body: chatTokenVerifyRequest,
-        description: 'Per il bot della chat: header `Authorization: Bearer <GAS_CHAT_BOT_SECRET>`.',
+        response: { 200: chatTokenVerifyResponse },
+        description:
+          "Per il bot della chat: header `Authorization: Bearer <GAS_CHAT_BOT_SECRET>`. `username` e `user` sono l'account GaS del token; `chat_name` il nome che l'account ha scelto per la chat.",
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const found = await findByToken(db, request.body.token);
       // A deactivated account loses the chat with everything else.
-      if (!found || !found.user.isActive) return { valid: false };
+      if (!found || !found.user.isActive) return { valid: false as const };
       const { user } = found;
       return {
-        valid: true,
-        username: found.chatName,
+        valid: true as const,
+        username: user.username,
+        chat_name: found.chatName,
         user: {
           id: user.id,
           username: user.username,

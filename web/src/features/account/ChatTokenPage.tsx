@@ -8,6 +8,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { useSearchParams } from 'react-router';
 import { chatTokenRequest } from '@gas/contracts';
 import { api } from '../../api/client';
+import { isApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/queries';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { errorMessage } from '../../components/LoaderError';
@@ -36,7 +37,8 @@ function ChatToken() {
     try {
       setToken(await api.post<TokenOut>(path, body));
     } catch (e) {
-      setError(errorMessage(e));
+      // A refused name (e.g. another account's) comes as the field's own message.
+      setError((isApiError(e) && e.fieldErrors.user?.join('. ')) || errorMessage(e));
     } finally {
       setBusy(false);
     }
