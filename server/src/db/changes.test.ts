@@ -2,7 +2,7 @@
 // triggers send for each table the answer route keeps in memory, that they
 // arrive only at commit, and (PostgreSQL) that a lost LISTEN connection
 // resets the consumer and comes back.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseChange, startChangeFeed, type ChangeFeed, type DbChange } from './changes';
@@ -10,10 +10,13 @@ import {
   evento,
   eventoAmministratore,
   eventoInseritore,
+  loginSession,
   problema,
   responsabile,
+  responsabileScuola,
   responsabileSquadra,
   squadra,
+  users,
 } from './schema';
 import { createTestDatabase, testBackends, type TestDatabase } from './testing';
 import { until } from '../testing/until';
@@ -131,9 +134,60 @@ describe.each(testBackends())('change feed on %s', (backend) => {
       expect.arrayContaining([
         { table: 'squadra', id: a!.id },
         { table: 'squadra', id: b!.id },
+        // The manager's own teams changed too (his cached sessions, migration 0005).
+        { table: 'responsabile', id: r!.id },
       ]),
     );
-    expect(moved).toHaveLength(2);
+    expect(moved).toHaveLength(3);
+  });
+
+  it('names the account for changes to it, its live sessions and its manager record', async () => {
+    const { db } = database;
+    const [r] = await db.select().from(responsabile).limit(1);
+    const userId = r!.userId;
+    const account = [{ table: 'utente', id: userId }];
+    expect(
+      await changesOf(
+        () => db.update(users).set({ lastName: 'Nuovo' }).where(eq(users.id, userId)),
+        1,
+      ),
+    ).toEqual(account);
+    expect(
+      await changesOf(
+        () => db.update(responsabile).set({ newsletter: true }).where(eq(responsabile.id, r!.id)),
+        1,
+      ),
+    ).toEqual(account);
+    const [scuolaLink] = await db.select().from(responsabileScuola).limit(1);
+    expect(
+      await changesOf(
+        () =>
+          db
+            .delete(responsabileScuola)
+            .where(
+              and(
+                eq(responsabileScuola.responsabileId, scuolaLink!.responsabileId),
+                eq(responsabileScuola.scuolaId, scuolaLink!.scuolaId),
+              ),
+            ),
+        1,
+      ),
+    ).toEqual([{ table: 'responsabile', id: scuolaLink!.responsabileId }]);
+
+    // A new session changes nothing; ending a live one (logout) names the account.
+    const session = (id: string, expiresAt: Date) => ({ id, userId, csrfSecret: 'x', expiresAt });
+    const future = new Date(Date.now() + 3_600_000);
+    expect(
+      await changesOf(() => db.insert(loginSession).values(session('viva', future)), 0),
+    ).toEqual([]);
+    expect(
+      await changesOf(() => db.delete(loginSession).where(eq(loginSession.id, 'viva')), 1),
+    ).toEqual(account);
+    // The sweep of expired sessions stays quiet.
+    await db.insert(loginSession).values(session('scaduta', new Date(Date.now() - 1000)));
+    expect(
+      await changesOf(() => db.delete(loginSession).where(eq(loginSession.id, 'scaduta')), 0),
+    ).toEqual([]);
   });
 
   it('tells nothing before the commit, and nothing for a rollback', async () => {

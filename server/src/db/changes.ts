@@ -1,7 +1,10 @@
 // The change feed: committed changes to the rows the answer route keeps in
 // memory, as announced by the `gas_modifiche` triggers (migration 0003):
 // 'evento:<id>' (an event or its administrators/inseritori), 'problema:<id>',
-// 'squadra:<id>' (a team or its managers), '*' (a table was truncated).
+// 'squadra:<id>' (a team or its managers), '*' (a table was truncated);
+// since migration 0005 also 'utente:<user id>' (an account, its live sessions,
+// its manager record) and 'responsabile:<id>' (a manager's schools and teams),
+// for the actor cache of the session plugin (plugins/auth/actor-cache.ts).
 //
 // Both databases deliver these at commit: PGlite in this process, before the
 // writing query resolves; PostgreSQL to every instance's LISTEN connection,
