@@ -168,7 +168,7 @@ export async function migrateDatabase(
 export class MigrationError extends Error {
   constructor(cause: unknown) {
     const reason = databaseReason(cause);
-    super(reason ? `migrazione non applicata: ${reason}` : reasonOf(cause), { cause });
+    super(reason ? `database non aggiornato: ${reason}` : reasonOf(cause), { cause });
     this.name = 'MigrationError';
   }
 }
