@@ -222,3 +222,38 @@ describe('live connection admission', () => {
     expect(JSON.stringify(warnings[0])).not.toContain('    at ');
   });
 });
+
+describe('live connection caps behind a trusted proxy', () => {
+  let t: TestApp;
+  let live: LiveSession;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      config: { trustProxy: ['127.0.0.1'], wsLimits: { maxPerAddress: 2, maxTotal: 100 } },
+    });
+    live = await ensureLiveSession(t.database, { now: new Date(), titolo: 'Proxy live', teams: 3 });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    url = `ws://127.0.0.1:${address.port}/ws/gas/sessione/${live.sessioneId}/punteggi_eventi/`;
+  });
+  afterAll(() => t.close());
+
+  it('counts by the address the proxy saw, whatever the client put before it', async () => {
+    // The proxy (127.0.0.1) appends the real client; the left-most values are the client's inventions.
+    const via = (spoofed: string, client: string) => ({
+      headers: { 'x-forwarded-for': `${spoofed}, ${client}` },
+    });
+    const attempts = [
+      await openWs(url, via('10.0.0.1', '198.51.100.1')),
+      await openWs(url, via('10.0.0.2', '198.51.100.1')),
+      await openWs(url, via('10.0.0.3', '198.51.100.1')),
+      await openWs(url, via('10.0.0.4', '198.51.100.2')),
+    ];
+    expect(attempts.map((a) => a.status)).toEqual([101, 101, 429, 101]);
+    expect(t.app.liveLimits.count('198.51.100.1')).toBe(2);
+    for (const a of attempts) a.socket?.close();
+    await until(() => t.app.liveLimits.count() === 0);
+  });
+});

@@ -10,8 +10,9 @@
 //
 // Over the limit: 429 {"detail": "Troppe richieste: riprova più tardi."} with
 // Retry-After. GAS_RATE_LIMIT=0 turns the limits off (benchmarks, load tests).
-// Behind a reverse proxy set TRUST_PROXY=1, or every visitor shares the
-// proxy's address and budget.
+// Addresses are request.ip: behind a reverse proxy set TRUST_PROXY to the
+// proxy's address (or every visitor shares its budget); only the hop that
+// proxy appended to X-Forwarded-For counts, never what the client wrote.
 //
 // The routes stay unaware of it: one onRequest hook (after the session hook,
 // which sets request.actor) picks the limiter by the matched route pattern.
