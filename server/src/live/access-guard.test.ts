@@ -1,7 +1,7 @@
 // Live feeds of an event that its viewer may no longer see are closed with
 // 4403: the event turns private, a person leaves its staff, a viewer logs out
 // or is deactivated. Real app listening on a port, real WebSocket clients.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, type Client, type TestApp } from '../api/testing/harness';
@@ -153,6 +153,35 @@ describe.each(testBackends())('live feeds closed when access is lost, on %s', (b
       .update(responsabile)
       .set({ attivo: true })
       .where(eq(responsabile.id, await responsabileOf('principale')));
+  });
+
+  it('re-checks the viewers of a user at once when the change feed names the user', async () => {
+    const live = await ensureLiveSession(t.database, {
+      now: new Date(),
+      titolo: 'Privato, utente disattivato',
+      teams: 3,
+    });
+    await t.database.db
+      .update(evento)
+      .set({ tipologia: 'priv' })
+      .where(eq(evento.id, live.eventoId));
+    await t.database.db
+      .insert(eventoInseritore)
+      .values({ eventoId: live.eventoId, responsabileId: await responsabileOf('docente') });
+    const docente = await follow(live, await t.login('docente'));
+    const [user] = await t.database.db
+      .update(users)
+      .set({ isActive: false })
+      .where(eq(users.username, 'docente'))
+      .returning({ id: users.id });
+    try {
+      // What the accounts' triggers (migration 0005) announce for a change to a user.
+      await t.database.db.execute(sql`select pg_notify('gas_modifiche', ${`utente:${user!.id}`})`);
+      // Well before the periodic re-check (5 s).
+      await closedWith4403(docente, 2000);
+    } finally {
+      await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, user!.id));
+    }
   });
 
   it('closes the feeds on every instance, whichever instance made the change', async () => {

@@ -10,8 +10,10 @@
 // - at once when an event or its staff lists change ('evento:<id>' on the
 //   change feed, db/changes.ts: triggers, so on every instance and whoever
 //   wrote), with the event read fresh from the database;
-// - when the change feed names anything else (users, profiles, sessions: the
-//   accounts' triggers), and in any case every `sweepMs`: the viewers of
+// - when the change feed names a user ('utente:<user id>': the account, its
+//   login sessions or its manager profile changed, migration 0005), that
+//   user's viewers; when it names a table this guard does not know, all of
+//   them; and in any case every `sweepMs` (a backstop): the viewers of
 //   private events are loaded again from their login session (gone after a
 //   logout or expiry; a deactivated user has no actor). Only private events
 //   need this: official and public ones may be seen by anyone;
@@ -60,6 +62,8 @@ export class AccessGuard {
   private pendingEventi: Set<number> | null = new Set();
   private eventiTimer: NodeJS.Immediate | null = null;
   private viewersTimer: NodeJS.Timeout | null = null;
+  /** Users whose viewers to re-check (null: every viewer). */
+  private pendingUsers: Set<number> | null = new Set();
   private checking: Promise<void> = Promise.resolve();
   /** Bumped by every event change: a lookup that saw it move must be re-checked. */
   generation = 0;
@@ -155,12 +159,16 @@ export class AccessGuard {
       if (this.byEvento.has(change.id)) this.recheckEventi([change.id]);
       return;
     }
-    // Teams and problems do not decide who sees an event.
-    if (change.table === 'squadra' || change.table === 'problema') return;
-    // Anything else (users, profiles, login sessions): the viewers, soon.
+    // Teams, problems and a manager's schools and teams do not decide who sees an event.
+    if (['squadra', 'problema', 'responsabile'].includes(change.table)) return;
+    if (change.table === 'utente') this.pendingUsers?.add(change.id);
+    // Anything else: every viewer.
+    else this.pendingUsers = null;
     this.viewersTimer ??= setTimeout(() => {
       this.viewersTimer = null;
-      this.enqueue(() => this.recheckViewers());
+      const users = this.pendingUsers;
+      this.pendingUsers = new Set();
+      this.enqueue(() => this.recheckViewers(users));
     }, VIEWER_RECHECK_DELAY_MS);
   }
 
@@ -223,12 +231,17 @@ export class AccessGuard {
     }
   }
 
-  /** The logged-in viewers of private events, loaded again from their login session. */
-  private async recheckViewers(): Promise<void> {
+  /**
+   * The logged-in viewers of private events (of these users only, if given),
+   * loaded again from their login session.
+   */
+  private async recheckViewers(users: ReadonlySet<number> | null = null): Promise<void> {
     if (this.stopped) return;
     const sockets: [WebSocket, Watched][] = [];
     for (const [socket, entry] of this.watched) {
-      if (entry.viewer.loginSessionId && this.access.get(entry.eventoId)?.tipologia === 'priv') {
+      const { loginSessionId, actor } = entry.viewer;
+      if (!loginSessionId || this.access.get(entry.eventoId)?.tipologia !== 'priv') continue;
+      if (users === null || (actor.userId !== null && users.has(actor.userId))) {
         sockets.push([socket, entry]);
       }
     }
