@@ -189,6 +189,14 @@ describe('live connection admission', () => {
     await until(() => t.app.liveLimits.count() === 0);
   });
 
+  it('takes no place for plain HTTP requests to a feed path (a keep-alive connection could hoard them)', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'GET', url: url().replace(/^ws:\/\/[^/]+/, '') });
+      expect(res.statusCode).toBe(404);
+    }
+    expect(t.app.liveLimits.count()).toBe(0);
+  });
+
   it('refuses upgrades from other sites with 403; same origin, GAS_PUBLIC_URL and none are fine', async () => {
     const evil = await openWs(url(), { headers: { origin: 'https://evil.example' } });
     expect(evil.status).toBe(403);

@@ -89,6 +89,9 @@ const places = new WeakMap<object, () => void>();
  */
 export function admitUpgrade(limits: ConnectionLimits, publicUrl: string | undefined) {
   return async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // A plain HTTP request to a feed path gets its 404 and holds nothing: a
+    // place tied to its socket would stay taken for the whole keep-alive.
+    if (!request.ws) return;
     const origin = request.headers.origin;
     if (!originAllowed(origin, request.host, publicUrl)) {
       request.log.warn({ origin, url: request.url }, 'live: origine rifiutata');
