@@ -10,6 +10,7 @@
 //   file-descriptor budget every other request needs. The address is
 //   request.ip: the real client behind a trusted proxy (TRUST_PROXY).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ThrottledWarnings } from './client-log';
 
 export type ConnectionCaps = { maxPerAddress: number; maxTotal: number };
 
@@ -87,18 +88,32 @@ const places = new WeakMap<object, () => void>();
  * takes a place that is given back when the connection's TCP socket closes
  * (whatever closes it: the client, the server, a failed handshake).
  */
-export function admitUpgrade(limits: ConnectionLimits, publicUrl: string | undefined) {
+export function admitUpgrade(
+  limits: ConnectionLimits,
+  publicUrl: string | undefined,
+  /** Refusals are worth a line for operators, not one per attempt. */
+  warnings: ThrottledWarnings,
+) {
   return async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     // A plain HTTP request to a feed path gets its 404 and holds nothing: a
     // place tied to its socket would stay taken for the whole keep-alive.
     if (!request.ws) return;
     const origin = request.headers.origin;
     if (!originAllowed(origin, request.host, publicUrl)) {
-      request.log.warn({ origin, url: request.url }, 'live: origine rifiutata');
+      warnings.warn(
+        `origin:${request.ip}`,
+        { ip: request.ip, origin, url: request.url },
+        'live: origine rifiutata',
+      );
       return reply.code(403).send({ detail: REFUSED.origin });
     }
     const place = limits.acquire(request.ip);
     if (typeof place !== 'function') {
+      warnings.warn(
+        `cap:${request.ip}`,
+        { ip: request.ip, cap: place, connections: limits.count(request.ip) },
+        'live: troppe connessioni, upgrade rifiutato',
+      );
       return reply
         .code(429)
         .header('retry-after', String(RETRY_AFTER_S))

@@ -125,7 +125,7 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
     // 1007, 1009); the default handler logs each at error level with a stack.
     errorHandler: (error: Error & { code?: string }, socket: WebSocket, request) => {
       clientWarnings.warn(
-        request.ip,
+        `frame:${request.ip}`,
         { ip: request.ip, url: request.url, code: error.code, reason: error.message },
         'live: frame non valido dal client',
       );
@@ -202,14 +202,17 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
         return;
       }
       clientWarnings.warn(
-        request.ip,
+        `message:${request.ip}`,
         { ip: request.ip, url: request.url, frame: data.toString('utf8', 0, 200) },
         'live: messaggio del client ignorato',
       );
     });
   }
 
-  const hide = { schema: { hide: true }, onRequest: admitUpgrade(limits, deps.config.publicUrl) };
+  const hide = {
+    schema: { hide: true },
+    onRequest: admitUpgrade(limits, deps.config.publicUrl, clientWarnings),
+  };
   app.get(
     '/ws/gas/sessione/:id/punteggi_eventi/',
     { websocket: true, ...hide },
