@@ -209,23 +209,24 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
     });
   }
 
-  const hide = {
+  // Hidden from the OpenAPI document; admitted (Origin, caps) before the upgrade.
+  const wsRoute = {
     schema: { hide: true },
     onRequest: admitUpgrade(limits, deps.config.publicUrl, clientWarnings),
   };
   app.get(
     '/ws/gas/sessione/:id/punteggi_eventi/',
-    { websocket: true, ...hide },
+    { websocket: true, ...wsRoute },
     feed('eventi', sessione, 'Sessione'),
   );
   app.get(
     '/ws/gas/sessione/:id/punteggi_last/',
-    { websocket: true, ...hide },
+    { websocket: true, ...wsRoute },
     feed('last', sessione, 'Sessione'),
   );
   app.get(
     '/ws/gas/messaggi-importanti/:id/',
-    { websocket: true, ...hide },
+    { websocket: true, ...wsRoute },
     feed('messaggi', evento, 'Evento'),
   );
 }
@@ -234,7 +235,9 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
  * The access lookup of a feed, shared for a few seconds: after a restart
  * thousands of pages reconnect at once and would otherwise each query the
  * same event. Emptied whenever an event changes (the access guard hears it),
- * so a visibility change applies to new connections at once.
+ * so a visibility change applies to new connections at once (within
+ * LOOKUP_TTL_MS while a PostgreSQL change feed reconnects; the guard then
+ * re-checks the open sockets every few seconds).
  */
 const LOOKUP_TTL_MS = 5000;
 function cached(lookup: (id: number) => Promise<EventoWithAccess | null>) {
