@@ -8,8 +8,10 @@
 // - Caps: at most `maxPerAddress` live connections per client address and
 //   `maxTotal` on this instance (429), so that one client cannot take the
 //   file-descriptor budget every other request needs. The address is
-//   request.ip: the real client behind a trusted proxy (TRUST_PROXY).
+//   request.ip, the real client behind a trusted proxy (TRUST_PROXY), or
+//   for IPv6 its /64 (plugins/client-address.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientKey } from '../plugins/client-address';
 import type { ThrottledWarnings } from './client-log';
 
 export type ConnectionCaps = { maxPerAddress: number; maxTotal: number };
@@ -107,11 +109,11 @@ export function admitUpgrade(
       );
       return reply.code(403).send({ detail: REFUSED.origin });
     }
-    const place = limits.acquire(request.ip);
+    const place = limits.acquire(clientKey(request.ip));
     if (typeof place !== 'function') {
       warnings.warn(
         `cap:${request.ip}`,
-        { ip: request.ip, cap: place, connections: limits.count(request.ip) },
+        { ip: request.ip, cap: place, connections: limits.count(clientKey(request.ip)) },
         'live: troppe connessioni, upgrade rifiutato',
       );
       return reply

@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { apiError } from '../errors';
+import { clientKey } from './client-address';
 
 export type RateLimitGroup = 'reads' | 'submissions';
 
@@ -39,7 +40,7 @@ const WINDOW_MS = 60_000;
 function submitterKey(request: FastifyRequest): string {
   // Anonymous submissions are refused anyway (403); they count by address.
   const userId = request.actor?.userId ?? null;
-  return userId === null ? `ip:${request.ip}` : `user:${userId}`;
+  return userId === null ? `ip:${clientKey(request.ip)}` : `user:${userId}`;
 }
 
 async function rateLimitPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
@@ -55,6 +56,7 @@ async function rateLimitPlugin(app: FastifyInstance, opts: { config: AppConfig }
   // cannot grow memory without limit.
   const cache = 50_000;
   const limiters: Record<RateLimitGroup, preHandlerAsyncHookHandler> = {
+    // By client address, an IPv6 client by its /64 (the plugin's default, as clientKey).
     reads: app.rateLimit({ max: readsPerMinute, cache }),
     submissions: app.rateLimit({ max: submissionsPerMinute, cache, keyGenerator: submitterKey }),
   };

@@ -108,6 +108,14 @@ describe('TRUST_PROXY', () => {
     expect(direct).toEqual([200, 200, 200, 429, 429]);
   });
 
+  it('counts an IPv6 client by its /64, whichever of its addresses it uses', async () => {
+    const app = await appWith(undefined);
+    const reads: number[] = [];
+    for (let i = 1; i <= 5; i++) reads.push((await read(app, `2001:db8:5:6::${i}`, {})).statusCode);
+    expect(reads).toEqual([200, 200, 200, 429, 429]);
+    expect((await read(app, '2001:db8:5:7::1', {})).statusCode).toBe(200);
+  });
+
   it('marks cookies Secure only when the trusted proxy says the request came over HTTPS', async () => {
     const secureCookies = async (app: FastifyInstance, remoteAddress: string) => {
       const res = await app.inject({
