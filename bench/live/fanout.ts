@@ -73,7 +73,14 @@ async function measure(
 const prepared = await prepareDatabase(backend, { titolo: 'Benchmark fan-out', teams: 50 });
 const { session } = prepared;
 const server = await startServerProcess({
-  env: { ...prepared.env, LOG_LEVEL: 'warn', GAS_RATE_LIMIT: '0' },
+  env: {
+    ...prepared.env,
+    LOG_LEVEL: 'warn',
+    GAS_RATE_LIMIT: '0',
+    // Every subscriber comes from loopback: lift the per-address and total socket caps.
+    GAS_WS_MAX_PER_ADDRESS: String(CLIENTS),
+    GAS_WS_MAX_TOTAL: String(CLIENTS + 100),
+  },
 });
 const bare = forkTs('bare-server.ts');
 const bareListening = await nextMessage<{ port: number }>(bare, () => true, 60_000);

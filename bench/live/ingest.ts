@@ -68,7 +68,13 @@ async function bareLoop(prepared: PreparedDatabase): Promise<Rate> {
 async function serverRun(prepared: PreparedDatabase, concurrency: number) {
   const { session } = prepared;
   const server = await startServerProcess({
-    env: { ...prepared.env, LOG_LEVEL: 'warn', GAS_RATE_LIMIT: '0' },
+    env: {
+      ...prepared.env,
+      LOG_LEVEL: 'warn',
+      GAS_RATE_LIMIT: '0',
+      // Every subscriber comes from loopback.
+      GAS_WS_MAX_PER_ADDRESS: String(SUBSCRIBERS),
+    },
     // BENCH_CPU_PROF=dir writes the server's V8 CPU profile there (for finding hot spots).
     nodeArgs: process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]

@@ -41,6 +41,8 @@ export async function buildApp({
     // Django-style paths end with a slash; the form without it reaches the same route.
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // Absolute links (pagination) are built from it when set, not from Host.
+  app.decorate('publicUrl', config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -30,6 +30,39 @@ describe('configuration from environment variables', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${variable}: `));
   });
 
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['0', false],
+    ['1', ['loopback']],
+    ['true', ['loopback']],
+    ['127.0.0.1', ['127.0.0.1']],
+    [' 127.0.0.1 , 10.0.0.0/8,::1 ', ['127.0.0.1', '10.0.0.0/8', '::1']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('TRUST_PROXY=%j trusts %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['tutti', '127.0.0.1;10.0.0.1', '*', 'http://proxy'])(
+    'a wrong TRUST_PROXY (%s) names the variable and the expected form',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /^TRUST_PROXY: valore non valido \(indirizzi o CIDR dei proxy fidati/,
+      );
+    },
+  );
+
+  it('WebSocket caps: 100 per address by default, a total below the open-file limit', () => {
+    const config = loadConfig({});
+    expect(config.wsLimits.maxPerAddress).toBe(100);
+    expect(config.wsLimits.maxTotal).toBeGreaterThanOrEqual(64);
+    expect(loadConfig({ GAS_WS_MAX_PER_ADDRESS: '5', GAS_WS_MAX_TOTAL: '50' }).wsLimits).toEqual({
+      maxPerAddress: 5,
+      maxTotal: 50,
+    });
+    expect(() => loadConfig({ GAS_WS_MAX_PER_ADDRESS: '0' })).toThrow(/^GAS_WS_MAX_PER_ADDRESS: /);
+  });
+
   it('the server exits with one line naming DATABASE_URL when PostgreSQL is unreachable', () => {
     const run = spawnSync('node', ['scripts/start.mjs'], {
       cwd: root,

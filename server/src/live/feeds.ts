@@ -4,7 +4,10 @@
 //   /ws/gas/messaggi-importanti/{eventoId}/  new_message
 // The upgrade request goes through the session hook, so request.actor is the
 // logged-in user: a private event's feeds are closed (4403) for those who may
-// not see it, unknown ids with 4404. Broadcasts come from the LiveBus, which
+// not see it, unknown ids with 4404, and later, when the event or the viewer
+// changes so that they may no longer see it, 4403 too (access-guard.ts).
+// Before the upgrade, admission.ts refuses foreign origins (403) and clients
+// over the connection caps (429). Broadcasts come from the LiveBus, which
 // write paths publish to only after their commit (and the bridge, from other
 // instances).
 import websocket from '@fastify/websocket';
@@ -14,6 +17,9 @@ import type WebSocket from 'ws';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { canSeeEvento } from '../policies';
+import { AccessGuard } from './access-guard';
+import { admitUpgrade, ConnectionLimits, placeOf } from './admission';
+import { ThrottledWarnings } from './client-log';
 import type { EventoWithAccess } from '../api/shared/evento-access';
 import type { LiveBus } from './bus';
 import { FeedHub } from './hub';
@@ -28,6 +34,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The sockets of the live feeds (stats for benchmarks and tests). */
     liveHub: FeedHub;
+    /** Live connections counted per client address and in total. */
+    liveLimits: ConnectionLimits;
+    /** Closes feeds whose viewer may no longer see the event. */
+    liveAccess: AccessGuard;
   }
 }
 
@@ -50,6 +60,25 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
     onError: (err, sessioneId) => app.log.error({ err, sessioneId }, 'live: snapshot fallito'),
   });
   app.decorate('liveHub', hub);
+  const limits = new ConnectionLimits(deps.config.wsLimits);
+  app.decorate('liveLimits', limits);
+  // Misbehaving clients: one warning per address a minute, not one per frame.
+  const clientWarnings = new ThrottledWarnings(app.log);
+
+  const sessione = cached((id) => eventoOfSessione(db, id));
+  const evento = cached((id) => eventoById(db, id));
+  const guard = new AccessGuard({
+    database: deps.database,
+    listenUrl: deps.config.liveListenUrl,
+    log: app.log,
+    onEventoChange: () => {
+      sessione.clear();
+      evento.clear();
+    },
+  });
+  app.decorate('liveAccess', guard);
+  await guard.start();
+  app.addHook('onClose', () => guard.stop());
 
   // Frames go out on the next turn of the event loop, not inside publish():
   // the write path answers its client first, and everything published in the
@@ -91,12 +120,25 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
 
   await app.register(websocket, {
     options: { maxPayload: MAX_CLIENT_FRAME, perMessageDeflate: false },
+    // Protocol errors (invalid frames, invalid UTF-8, a frame over 4 KiB)
+    // are the client's: ws has already closed with the right code (1002,
+    // 1007, 1009); the default handler logs each at error level with a stack.
+    errorHandler: (error: Error & { code?: string }, socket: WebSocket, request) => {
+      clientWarnings.warn(
+        `frame:${request.ip}`,
+        { ip: request.ip, url: request.url, code: error.code, reason: error.message },
+        'live: frame non valido dal client',
+      );
+      socket.terminate();
+    },
   });
 
   type Lookup = (id: number) => Promise<EventoWithAccess | null>;
   const feed =
     (kind: FeedKind, lookup: Lookup, what: string) =>
     (socket: WebSocket, request: FastifyRequest) => {
+      // The place admission took; given back on every close path.
+      socket.once('close', placeOf(request));
       const raw = (request.params as { id?: string }).id ?? '';
       // Ids are int4: a larger number names nothing (and must not reach the database).
       if (!ID.test(raw) || Number(raw) > 2_147_483_647) {
@@ -107,6 +149,7 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
       const key = feedKey(kind, id);
       listenToClient(socket, request);
       hub.add(key, socket, { pending: true });
+      const generation = guard.generation;
       lookup(id)
         .then(async (evento) => {
           if (!evento || !canSeeEvento(request.actor, evento.access)) {
@@ -115,6 +158,8 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
             socket.close(close.code, evento ? close.reason : `${what} inesistente`);
             return;
           }
+          const viewer = { actor: request.actor, loginSessionId: request.loginSessionId };
+          guard.watch(socket, evento.access, viewer, generation);
           if (kind === 'last') {
             // The current state at once, so a page never waits for the next
             // answer; it supersedes whatever was broadcast during the check.
@@ -133,7 +178,6 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
   function listenToClient(socket: WebSocket, request: FastifyRequest) {
     let windowStart = Date.now();
     let frames = 0;
-    let warned = false;
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       const now = Date.now();
       if (now - windowStart > 10_000) {
@@ -157,33 +201,32 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
         hub.send(socket, PONG_FRAME);
         return;
       }
-      // Once per connection: a buggy client must not flood the log.
-      if (!warned) {
-        warned = true;
-        request.log.warn(
-          { url: request.url, frame: data.toString('utf8', 0, 200) },
-          'live: messaggio del client ignorato',
-        );
-      }
+      clientWarnings.warn(
+        `message:${request.ip}`,
+        { ip: request.ip, url: request.url, frame: data.toString('utf8', 0, 200) },
+        'live: messaggio del client ignorato',
+      );
     });
   }
 
-  const sessione = cached((id) => eventoOfSessione(db, id));
-  const evento = cached((id) => eventoById(db, id));
-  const hide = { schema: { hide: true } };
+  // Hidden from the OpenAPI document; admitted (Origin, caps) before the upgrade.
+  const wsRoute = {
+    schema: { hide: true },
+    onRequest: admitUpgrade(limits, deps.config.publicUrl, clientWarnings),
+  };
   app.get(
     '/ws/gas/sessione/:id/punteggi_eventi/',
-    { websocket: true, ...hide },
+    { websocket: true, ...wsRoute },
     feed('eventi', sessione, 'Sessione'),
   );
   app.get(
     '/ws/gas/sessione/:id/punteggi_last/',
-    { websocket: true, ...hide },
+    { websocket: true, ...wsRoute },
     feed('last', sessione, 'Sessione'),
   );
   app.get(
     '/ws/gas/messaggi-importanti/:id/',
-    { websocket: true, ...hide },
+    { websocket: true, ...wsRoute },
     feed('messaggi', evento, 'Evento'),
   );
 }
@@ -191,22 +234,28 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
 /**
  * The access lookup of a feed, shared for a few seconds: after a restart
  * thousands of pages reconnect at once and would otherwise each query the
- * same event. A visibility change applies to new connections within LOOKUP_TTL_MS.
+ * same event. Emptied whenever an event changes (the access guard hears it),
+ * so a visibility change applies to new connections at once (within
+ * LOOKUP_TTL_MS while a PostgreSQL change feed reconnects; the guard then
+ * re-checks the open sockets every few seconds).
  */
 const LOOKUP_TTL_MS = 5000;
 function cached(lookup: (id: number) => Promise<EventoWithAccess | null>) {
   const entries = new Map<number, { at: number; value: Promise<EventoWithAccess | null> }>();
-  return (id: number) => {
-    const now = Date.now();
-    const hit = entries.get(id);
-    if (hit && now - hit.at < LOOKUP_TTL_MS) return hit.value;
-    if (entries.size > 10_000) entries.clear();
-    const value = lookup(id);
-    entries.set(id, { at: now, value });
-    // A failed lookup is not remembered.
-    value.catch(() => entries.delete(id));
-    return value;
-  };
+  return Object.assign(
+    (id: number) => {
+      const now = Date.now();
+      const hit = entries.get(id);
+      if (hit && now - hit.at < LOOKUP_TTL_MS) return hit.value;
+      if (entries.size > 10_000) entries.clear();
+      const value = lookup(id);
+      entries.set(id, { at: now, value });
+      // A failed lookup is not remembered.
+      value.catch(() => entries.delete(id));
+      return value;
+    },
+    { clear: () => entries.clear() },
+  );
 }
 
 /** Registered at the root: the WebSocket upgrade handling must cover every route. */

@@ -1,9 +1,10 @@
 // What the live feeds read from the database: which event a session belongs
-// to (for the visibility check when a socket connects) and a message by id
-// (for the LISTEN/NOTIFY bridge when a message is too long for a payload).
-import { eq } from 'drizzle-orm';
+// to (for the visibility check when a socket connects), a message by id (for
+// the LISTEN/NOTIFY bridge when a message is too long for a payload), and who
+// is still behind a login session (access re-checks, access-guard.ts).
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { messaggioImportante, sessione } from '../db/schema';
+import { loginSession, messaggioImportante, sessione } from '../db/schema';
 import { loadEventoWithAccess, type EventoWithAccess } from '../api/shared/evento-access';
 
 export async function eventoOfSessione(
@@ -24,4 +25,21 @@ export function eventoById(db: DbOrTx, eventoId: number): Promise<EventoWithAcce
 export async function messaggioById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(messaggioImportante).where(eq(messaggioImportante.id, id));
   return row ?? null;
+}
+
+/**
+ * The user behind each of these login sessions (by session id), for the
+ * sessions that still exist and have not expired: a logout, an expiry or a
+ * deleted user leaves the session out.
+ */
+export async function usersOfLoginSessions(
+  db: DbOrTx,
+  sessionIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: loginSession.id, userId: loginSession.userId })
+    .from(loginSession)
+    .where(and(inArray(loginSession.id, [...sessionIds]), gt(loginSession.expiresAt, new Date())));
+  return new Map(rows.map((r) => [r.id, r.userId]));
 }

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testBackends, type TestDatabase } from '../db/testing';
 import { problema, punteggiCache, risposta, sessione, squadra } from '../db/schema';
 import { LiveBus, type LiveMessage } from './bus';
+import { FeedHub } from './hub';
+import { SnapshotFeed } from './punteggi-last';
 import {
   buildSnapshot,
   loadSessionData,
@@ -151,5 +153,24 @@ describe.each(testBackends())('snapshot cache on %s', (backend) => {
     expect(snapshotsFor({ database, live: new LiveBus() })).not.toBe(
       snapshotsFor({ database, live }),
     );
+  });
+
+  it('serialises each snapshot once for every punteggi_last subscriber', async () => {
+    const snapshots = cache();
+    const feed = new SnapshotFeed(new FeedHub({ pingIntervalMs: 0 }), snapshots);
+    // A reconnection storm: every new socket gets the very same frame buffer.
+    const frames = await Promise.all(Array.from({ length: 200 }, () => feed.current(sessioneId)));
+    expect(new Set(frames).size).toBe(1);
+    expect(snapshots.builds).toBe(1);
+    // Later sockets too, after the fingerprint check found nothing changed.
+    clock += 5_000;
+    expect(await feed.current(sessioneId)).toBe(frames[0]);
+    // A new version of the snapshot: one new frame, shared again.
+    await addAnswer();
+    snapshots.invalidate(sessioneId);
+    const next = await Promise.all(Array.from({ length: 50 }, () => feed.current(sessioneId)));
+    expect(new Set(next).size).toBe(1);
+    expect(next[0]).not.toBe(frames[0]);
+    feed.close();
   });
 });

@@ -10,8 +10,9 @@
 //
 // Over the limit: 429 {"detail": "Troppe richieste: riprova più tardi."} with
 // Retry-After. GAS_RATE_LIMIT=0 turns the limits off (benchmarks, load tests).
-// Behind a reverse proxy set TRUST_PROXY=1, or every visitor shares the
-// proxy's address and budget.
+// Addresses are request.ip: behind a reverse proxy set TRUST_PROXY to the
+// proxy's address (or every visitor shares its budget); only the hop that
+// proxy appended to X-Forwarded-For counts, never what the client wrote.
 //
 // The routes stay unaware of it: one onRequest hook (after the session hook,
 // which sets request.actor) picks the limiter by the matched route pattern.
@@ -20,6 +21,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { apiError } from '../errors';
+import { clientKey } from './client-address';
 
 export type RateLimitGroup = 'reads' | 'submissions';
 
@@ -38,7 +40,7 @@ const WINDOW_MS = 60_000;
 function submitterKey(request: FastifyRequest): string {
   // Anonymous submissions are refused anyway (403); they count by address.
   const userId = request.actor?.userId ?? null;
-  return userId === null ? `ip:${request.ip}` : `user:${userId}`;
+  return userId === null ? `ip:${clientKey(request.ip)}` : `user:${userId}`;
 }
 
 async function rateLimitPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
@@ -54,6 +56,7 @@ async function rateLimitPlugin(app: FastifyInstance, opts: { config: AppConfig }
   // cannot grow memory without limit.
   const cache = 50_000;
   const limiters: Record<RateLimitGroup, preHandlerAsyncHookHandler> = {
+    // By client address, an IPv6 client by its /64 (the plugin's default, as clientKey).
     reads: app.rateLimit({ max: readsPerMinute, cache }),
     submissions: app.rateLimit({ max: submissionsPerMinute, cache, keyGenerator: submitterKey }),
   };

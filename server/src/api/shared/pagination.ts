@@ -1,7 +1,9 @@
 // DRF-style list pagination: `{count, next, previous, results}`.
 // Two styles, as DRF offers them: `?page=N[&page_size=M]` (default) and
 // `?limit=M[&offset=K]`. `next`/`previous` are absolute links that keep every
-// other query parameter, so clients simply follow them.
+// other query parameter, so clients simply follow them. Their origin is
+// GAS_PUBLIC_URL when set: the Host header is the client's to write, and a
+// forged one must not turn up in links (a cache could serve them to others).
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -28,8 +30,17 @@ export function pageWindow(query: PaginationQuery): Window {
 
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** GAS_PUBLIC_URL: the origin of absolute links; unset = the request's own. */
+    publicUrl: string | undefined;
+  }
+}
+
 function linkWith(request: FastifyRequest, changes: Record<string, string | null>): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const origin = request.server.publicUrl ?? `${request.protocol}://${request.host}`;
+  // Concatenated, not resolved: a request path starting with `//` must stay a path.
+  const url = new URL(`${origin}${request.url}`);
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) url.searchParams.delete(key);
     else url.searchParams.set(key, value);

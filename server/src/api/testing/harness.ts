@@ -13,7 +13,7 @@
 //   });
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
+import { loadConfig, type AppConfig } from '../../config';
 import { createTestDatabase, type TestBackend, type TestDatabase } from '../../db/testing';
 
 export const DEMO_PASSWORD = 'gas-demo';
@@ -99,14 +99,25 @@ function newClient(app: FastifyInstance, role: string): Client {
 
 export async function createTestApp(
   backend: TestBackend,
-  options: { seed?: boolean; now?: Date } = {},
+  options: {
+    seed?: boolean;
+    now?: Date;
+    config?: Partial<AppConfig>;
+    /** Pino options (default: no log). */
+    logger?: Record<string, unknown>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(backend, {
     seed: options.seed ?? true,
     now: options.now,
   });
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), demo: false, demoLive: false };
-  const app = await buildApp({ config, database, logger: false });
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    demo: false,
+    demoLive: false,
+    ...options.config,
+  };
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
   await app.ready();
   const cache = new Map<string, Client>();
 

@@ -1,7 +1,10 @@
 // Slows down password guessing: after MAX_FAILURES failed logins for the same
 // username from the same address within WINDOW_MS, further attempts get 429
 // until the window passes. Kept in memory: each instance counts on its own,
-// which still bounds guessing to a handful of tries per minute.
+// which still bounds guessing to a handful of tries per minute. Addresses
+// count as clientKey does (an IPv6 client by its /64).
+import { clientKey } from '../client-address';
+
 const MAX_FAILURES = 5;
 const WINDOW_MS = 15 * 60 * 1000;
 const MAX_KEYS = 100_000;
@@ -12,7 +15,7 @@ export class LoginThrottle {
   constructor(private readonly now: () => number = Date.now) {}
 
   private key(ip: string, username: string): string {
-    return `${ip}\u0000${username.trim().toLowerCase()}`;
+    return `${clientKey(ip)}\u0000${username.trim().toLowerCase()}`;
   }
 
   private recent(key: string): number[] {
