@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../plugins/auth/password';
@@ -28,6 +31,10 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, rispostaCorretta, seedDemoData } from '.'
 import { TITOLO_ALLENAMENTO_POLI } from './storia';
 
 const HOUR = 3_600_000;
+const WEB_PUBLIC = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../web/public',
+);
 
 describe.each(testBackends())('demo data on %s', (backend) => {
   let database: TestDatabase;
@@ -294,6 +301,13 @@ describe.each(testBackends())('demo data on %s', (backend) => {
 
   it('has sponsors and site settings', async () => {
     expect(await countOf(sponsor)).toBe(3);
+    // Real logo files shipped with the web app, not coloured boxes.
+    for (const s of await database.db.select().from(sponsor)) {
+      expect(s.logoUrl).toMatch(/^\/demo\/sponsor\/[a-z-]+\.svg$/);
+      const svg = readFileSync(path.join(WEB_PUBLIC, s.logoUrl), 'utf8');
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(svg).toContain(`<title>${s.name.replace('&', '&amp;')}</title>`);
+    }
     const settings = Object.fromEntries(
       (await database.db.select().from(impostazioniSito)).map((s) => [
         s.key,
@@ -309,6 +323,10 @@ describe.each(testBackends())('demo data on %s', (backend) => {
     ]);
     expect(settings.finale).toMatchObject({ inizio: '2026-04-15', fine: '2026-04-18' });
     expect(Object.keys(settings.regolamento!).sort()).toEqual(['2023', '2024', '2025', '2026']);
+    // The home video is a YouTube link the home page can embed (VideoFacade).
+    expect((settings.home as { video_url: string }).video_url).toMatch(
+      /^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/,
+    );
     expect((settings.chi_siamo as { collaboratori: unknown[] }).collaboratori).toHaveLength(16);
   });
 
