@@ -213,16 +213,21 @@ test.describe('content pages', () => {
     await expect(page.getByText(/^Giulia Ferri, Marco Benedetti/)).toBeVisible();
   });
 
-  test("Albo d'oro: the podiums of the concluded official event", async ({ page, request }) => {
+  test("Albo d'oro: the podiums of the concluded official events", async ({ page, request }) => {
     const api = (await (await request.get('/api/gas/albo-d-oro/')).json()) as {
       results: {
         id: number;
         sessioni: { nome: string; podio: { nome: string; totale: number }[] }[];
       }[];
     };
-    expect(api.results.map((e) => e.id)).toEqual([demo.passato.id]);
+    // This season's concluded event first, then the finals of the two seasons before.
+    expect(api.results).toHaveLength(3);
+    expect(api.results[0]!.id).toBe(demo.passato.id);
     await page.goto('/albo-d-oro/');
     await expect(page.getByRole('link', { name: demo.passato.titolo })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: /^Finale nazionale a squadre \d{4}$/ }),
+    ).toHaveCount(2);
     for (const sessione of api.results[0]!.sessioni) {
       const card = page.locator('.card').filter({ hasText: sessione.nome });
       const rows = card.locator('tbody tr');
