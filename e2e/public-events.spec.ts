@@ -57,9 +57,37 @@ test.describe('event pages', () => {
     await expect(h1(page)).toHaveText(`Eventi - Stagione ${anno - 1}-${anno}`);
     await expect(page.getByRole('article', { name: demo.nazionale.titolo })).toBeVisible();
 
-    await page.goto('/eventi/anno/2023/');
-    await expect(h1(page)).toHaveText('Eventi - Stagione 2022-2023');
+    // The previous season: its final, among 'Eventi passati' only.
+    const precedente = anno - 1;
+    await page.goto(`/eventi/anno/${precedente}/`);
+    await expect(h1(page)).toHaveText(`Eventi - Stagione ${precedente - 1}-${precedente}`);
     await expect(page.getByRole('heading', { name: 'Eventi programmati' })).toHaveCount(0);
+    const passati = page.getByRole('region', { name: 'Eventi passati' });
+    await expect(
+      passati.getByRole('article', { name: `Finale nazionale a squadre ${precedente}` }),
+    ).toBeVisible();
+    await expect(page.getByText('Nessun evento programmato al momento.')).toHaveCount(0);
+  });
+
+  test('the menu lists the current season first, back to 2022-2023; an empty season says so', async ({
+    page,
+  }) => {
+    const attuale = seasonOf(new Date().toISOString());
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+    await nav.getByRole('button', { name: 'Eventi' }).click();
+    const stagioni = nav.getByRole('link', { name: /^Stagione / });
+    const attese = Array.from({ length: attuale - 2022 }, (_, i) => attuale - i).map(
+      (anno) => `Stagione ${anno - 1}-${anno}`,
+    );
+    await expect(stagioni).toHaveText(attese);
+
+    // The demo has events in this season and the two before, none earlier.
+    const vuota = attuale - 3;
+    await nav.getByRole('link', { name: `Stagione ${vuota - 1}-${vuota}` }).click();
+    await expect(page).toHaveURL(`/eventi/anno/${vuota}/`);
+    await expect(h1(page)).toHaveText(`Eventi - Stagione ${vuota - 1}-${vuota}`);
+    await expect(page.getByText('Nessun evento programmato al momento.')).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(0);
   });
 

@@ -2,7 +2,7 @@
 // against the demo server: the spec's texts, links and redirects (the event
 // pages and widgets are in public-events.spec.ts).
 import { expect, test, type Page } from '@playwright/test';
-import { loadDemo, type Demo } from './support/demo';
+import { loadDemo, seasonOf, type Demo } from './support/demo';
 
 let demo: Demo;
 test.beforeAll(async ({ request }) => {
@@ -28,12 +28,12 @@ test.describe('shell', () => {
     );
     await bar.getByRole('button', { name: 'Eventi' }).click();
     const items = bar.locator('.dropdown-menu.show a');
+    // The current season first (from today), back to 2022-2023.
+    const attuale = seasonOf(new Date().toISOString());
+    const stagioni = Array.from({ length: attuale - 2022 }, (_, i) => attuale - i);
     await expect(items).toHaveText([
       'Tutti gli eventi',
-      'Stagione 2025-2026',
-      'Stagione 2024-2025',
-      'Stagione 2023-2024',
-      'Stagione 2022-2023',
+      ...stagioni.map((anno) => `Stagione ${anno - 1}-${anno}`),
       'Eventi non ufficiali',
     ]);
     await items.filter({ hasText: 'Eventi non ufficiali' }).click();
@@ -213,16 +213,21 @@ test.describe('content pages', () => {
     await expect(page.getByText(/^Giulia Ferri, Marco Benedetti/)).toBeVisible();
   });
 
-  test("Albo d'oro: the podiums of the concluded official event", async ({ page, request }) => {
+  test("Albo d'oro: the podiums of the concluded official events", async ({ page, request }) => {
     const api = (await (await request.get('/api/gas/albo-d-oro/')).json()) as {
       results: {
         id: number;
         sessioni: { nome: string; podio: { nome: string; totale: number }[] }[];
       }[];
     };
-    expect(api.results.map((e) => e.id)).toEqual([demo.passato.id]);
+    // This season's concluded event first, then the finals of the two seasons before.
+    expect(api.results).toHaveLength(3);
+    expect(api.results[0]!.id).toBe(demo.passato.id);
     await page.goto('/albo-d-oro/');
     await expect(page.getByRole('link', { name: demo.passato.titolo })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: /^Finale nazionale a squadre \d{4}$/ }),
+    ).toHaveCount(2);
     for (const sessione of api.results[0]!.sessioni) {
       const card = page.locator('.card').filter({ hasText: sessione.nome });
       const rows = card.locator('tbody tr');

@@ -1,8 +1,47 @@
 // Answer submission (issue 8 item 1) on the demo national event, which has
-// not started yet: its staff may enter answers at any time, its teams'
-// managers only while it runs, a teacher without the official flag never.
-import { expect, test } from '@playwright/test';
-import { apiJson, demoEventi, login, type EventoApi } from './support/tools-helpers';
+// not started yet: nobody's answer counts before the start, its staff's
+// included (issue 12 item 9); while it runs its staff and its teams' managers
+// deliver; a teacher without the official flag never.
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, apiJson, demoEventi, login, type EventoApi } from './support/tools-helpers';
+
+const MINUTE = 60_000;
+const DATE = [
+  'inizio',
+  'fine',
+  'fine_iscrizioni',
+  'fine_modifica_squadre',
+  'fine_consegna_jolly',
+] as const;
+
+/**
+ * Runs `body` with the event started a few minutes ago (as the superuser),
+ * then puts its dates back: the other tests expect it to start tomorrow.
+ */
+async function withEventRunning(page: Page, evento: EventoApi, body: () => Promise<void>) {
+  const admin = await page.context().browser()!.newPage();
+  await login(admin, 'admin');
+  const patch = async (data: Record<string, string>) => {
+    const res = await apiCall(admin, 'PATCH', `/api/gas/evento/${evento.id}/`, data);
+    expect(res.ok(), await res.text()).toBeTruthy();
+  };
+  const original = Object.fromEntries(DATE.map((k) => [k, String(evento[k])]));
+  const inizio = Date.now() - 5 * MINUTE;
+  const at = (ms: number) => new Date(ms).toISOString();
+  await patch({
+    inizio: at(inizio),
+    fine: at(inizio + 120 * MINUTE),
+    fine_iscrizioni: at(inizio - 5 * MINUTE),
+    fine_modifica_squadre: at(inizio),
+    fine_consegna_jolly: at(inizio + 15 * MINUTE),
+  });
+  try {
+    await body();
+  } finally {
+    await patch(original);
+    await admin.close();
+  }
+}
 
 test('an inseritore delivers answers and a joker with the keyboard alone, and deletes one', async ({
   page,
@@ -20,54 +59,68 @@ test('an inseritore delivers answers and a joker with the keyboard alone, and de
   await expect(squadra).toBeFocused();
   const teamName = (await squadra.locator('option').nth(1).textContent())!;
 
-  // Team, Tab, problem, Tab, value, Tab, exponent, Enter: no mouse.
+  // Before the start not even the staff's answer is accepted.
   await squadra.selectOption({ label: teamName });
-  await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Problema', { exact: true })).toBeFocused();
   await page.getByLabel('Problema', { exact: true }).selectOption(id('P3'));
-  await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Valore', { exact: true })).toBeFocused();
-  await page.keyboard.type(String(p3.soluzione!).replace('.', ','));
-  await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Esponente', { exact: true })).toBeFocused();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(String(p3.soluzione_exp));
-  await page.keyboard.press('Enter');
-  await expect(
-    page.getByText(/^Corretto! Risposta correttamente consegnata oggi alle \d\d:\d\d:\d\d\.$/),
-  ).toBeVisible();
-  // Many teams: the form is cleared and the cursor is back on the team.
-  await expect(squadra).toHaveValue('');
-  await expect(squadra).toBeFocused();
+  await page.getByLabel('Valore', { exact: true }).fill(String(p3.soluzione!).replace('.', ','));
+  await page.getByLabel('Esponente', { exact: true }).fill(String(p3.soluzione_exp));
+  await page.getByRole('button', { name: 'Invia' }).click();
+  await expect(page.getByText(/La gara non è in corso/)).toBeVisible();
+  await expect(page.getByText(/^Corretto!/)).toHaveCount(0);
 
-  // A wrong answer, sent with Enter from the problem select.
-  await squadra.selectOption({ label: teamName });
-  await page.getByLabel('Valore', { exact: true }).fill('12345');
-  await page.getByLabel('Problema', { exact: true }).selectOption(id('P3'));
-  await page.getByLabel('Problema', { exact: true }).press('Enter');
-  await expect(page.getByText(/^Errato! Risposta correttamente consegnata/)).toBeVisible();
+  await withEventRunning(page, evento, async () => {
+    await page.reload();
+    await expect(squadra).toBeFocused();
 
-  // The joker needs no value.
-  await squadra.selectOption({ label: teamName });
-  await page.getByLabel('Problema', { exact: true }).selectOption(id('P5'));
-  await page.getByRole('button', { name: 'Imposta come jolly' }).click();
-  await expect(page.getByText('Jolly impostato correttamente.')).toBeVisible();
+    // Team, Tab, problem, Tab, value, Tab, exponent, Enter: no mouse.
+    await squadra.selectOption({ label: teamName });
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Problema', { exact: true })).toBeFocused();
+    await page.getByLabel('Problema', { exact: true }).selectOption(id('P3'));
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Valore', { exact: true })).toBeFocused();
+    await page.keyboard.type(String(p3.soluzione!).replace('.', ','));
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Esponente', { exact: true })).toBeFocused();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(String(p3.soluzione_exp));
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByText(/^Corretto! Risposta correttamente consegnata oggi alle \d\d:\d\d:\d\d\.$/),
+    ).toBeVisible();
+    // Many teams: the form is cleared and the cursor is back on the team.
+    await expect(squadra).toHaveValue('');
+    await expect(squadra).toBeFocused();
 
-  // A second joker for the team is refused by the server, shown as a notice.
-  await squadra.selectOption({ label: teamName });
-  await page.getByLabel('Problema', { exact: true }).selectOption(id('P6'));
-  await page.getByRole('button', { name: 'Imposta come jolly' }).click();
-  await expect(page.getByText('La squadra ha già scelto il problema jolly.')).toBeVisible();
+    // A wrong answer, sent with Enter from the problem select.
+    await squadra.selectOption({ label: teamName });
+    await page.getByLabel('Valore', { exact: true }).fill('12345');
+    await page.getByLabel('Problema', { exact: true }).selectOption(id('P3'));
+    await page.getByLabel('Problema', { exact: true }).press('Enter');
+    await expect(page.getByText(/^Errato! Risposta correttamente consegnata/)).toBeVisible();
 
-  // The list shows the three deliveries; the wrong one is deleted after 'Sei sicuro?'.
-  const rows = page.getByRole('table').locator('tbody tr').filter({ hasText: teamName });
-  await expect(rows).toHaveCount(3);
-  const wrong = rows.filter({ hasText: 'Errata' });
-  await wrong.getByRole('button', { name: /Cancella la risposta/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Sei sicuro?' })).toBeVisible();
-  await page.getByRole('button', { name: 'Conferma' }).click();
-  await expect(rows).toHaveCount(2);
-  await expect(rows.filter({ hasText: 'Errata' })).toHaveCount(0);
+    // The joker needs no value.
+    await squadra.selectOption({ label: teamName });
+    await page.getByLabel('Problema', { exact: true }).selectOption(id('P5'));
+    await page.getByRole('button', { name: 'Imposta come jolly' }).click();
+    await expect(page.getByText('Jolly impostato correttamente.')).toBeVisible();
+
+    // A second joker for the team is refused by the server, shown as a notice.
+    await squadra.selectOption({ label: teamName });
+    await page.getByLabel('Problema', { exact: true }).selectOption(id('P6'));
+    await page.getByRole('button', { name: 'Imposta come jolly' }).click();
+    await expect(page.getByText('La squadra ha già scelto il problema jolly.')).toBeVisible();
+
+    // The list shows the three deliveries; the wrong one is deleted after 'Sei sicuro?'.
+    const rows = page.getByRole('table').locator('tbody tr').filter({ hasText: teamName });
+    await expect(rows).toHaveCount(3);
+    const wrong = rows.filter({ hasText: 'Errata' });
+    await wrong.getByRole('button', { name: /Cancella la risposta/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Sei sicuro?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Conferma' }).click();
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'Errata' })).toHaveCount(0);
+  });
 });
 
 test('the staff may key in a paper slip with its delivery time, to the second', async ({

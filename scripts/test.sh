@@ -7,6 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n=== %s ===\n' "$1"; }
 
+step "Pacchetti di sistema (chromium, postgresql, pdflatex)"
+# Installs what is missing when it can (root or passwordless sudo), else stops
+# here with the command to run, rather than failing at the end-to-end step.
+scripts/system-packages.sh
+
 step "Formato (prettier)"
 npx prettier --check . --log-level warn
 step "Lint (eslint)"

@@ -27,6 +27,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -96,6 +97,9 @@ describe('navbar', () => {
   };
 
   it("offers 'Accedi' with next = path + hash, and the menus of spec §2", async () => {
+    // The season list depends on today: in March 2026 the current season is 2025-2026.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T10:00:00Z'));
     setup('/regolamento/#anno-2025');
     const nav = await screen.findByRole('navigation', { name: 'Navigazione principale' });
     const accedi = await within(nav).findByRole('link', { name: 'Accedi' });

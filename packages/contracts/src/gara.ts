@@ -31,6 +31,10 @@ export const MESSAGGI_GARA = {
   momentoFuoriGara:
     'Il momento di consegna deve essere compreso tra l’inizio e la fine della gara.',
   momentoDopoJolly: 'Il momento di consegna del jolly non può superare il termine per sceglierlo.',
+  momentoRichiesto:
+    'La consegna è chiusa: per inserire un foglio consegnato in tempo indica il momento di consegna scritto sul foglio.',
+  jollyNonIniziato:
+    'La gara non è ancora iniziata: il jolly si sceglie dall’inizio della gara fino al termine indicato.',
   dataNonValida: 'Inserisci data e ora in formato ISO 8601 con il fuso orario.',
   jollyGiaScelto: 'La squadra ha già scelto il problema jolly.',
   jollyScaduto: 'Il termine per scegliere il problema jolly è scaduto.',

@@ -4,7 +4,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testBackends, type TestDatabase } from '../db/testing';
-import { problema, punteggiCache, risposta, sessione, squadra } from '../db/schema';
+import { evento, problema, punteggiCache, risposta, sessione, squadra } from '../db/schema';
 import { LiveBus, type LiveMessage } from './bus';
 import { FeedHub } from './hub';
 import { SnapshotFeed } from './punteggi-last';
@@ -22,6 +22,8 @@ describe.each(testBackends())('snapshot cache on %s', (backend) => {
   let otherSessione: number;
   let team: { id: number; sessioneId: number };
   let problemaId: number;
+  /** Within the event: answers delivered outside it do not count (issue 12 item 9). */
+  let inGara: Date;
   let clock = Date.parse('2030-01-01T00:00:00Z');
   const now = () => clock;
 
@@ -41,6 +43,8 @@ describe.each(testBackends())('snapshot cache on %s', (backend) => {
     team = teams[0]!;
     const [p] = await db.select().from(problema).where(eq(problema.eventoId, s!.eventoId)).limit(1);
     problemaId = p!.id;
+    const [e] = await db.select().from(evento).where(eq(evento.id, s!.eventoId));
+    inGara = new Date(e!.inizio.getTime() + 60_000);
   });
   afterAll(() => database.close());
 
@@ -51,8 +55,8 @@ describe.each(testBackends())('snapshot cache on %s', (backend) => {
       sessioneId: team.sessioneId,
       valore: '1',
       corretto: false,
-      momentoConsegna: new Date(clock),
-      date: new Date(clock),
+      momentoConsegna: inGara,
+      date: inGara,
     });
 
   function cache(options: { load?: SnapshotLoader; live?: LiveBus } = {}) {

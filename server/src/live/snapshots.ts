@@ -20,7 +20,7 @@
 // `freshnessMs` against a fingerprint of everything it was built from
 // (answers, teams, problems, parameters), which also catches edits made by
 // other endpoints or other instances.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   LiveScoring,
   NEW_WINDOW_MS,
@@ -31,6 +31,7 @@ import {
   type SessionSetup,
 } from '@gas/scoring';
 import { rowsOf, type Database, type DbOrTx } from '../db/client';
+import { countsForScores } from '../db/contest-window';
 import {
   evento,
   problema,
@@ -199,7 +200,7 @@ export async function loadSessionData(
           d: risposta.date,
         })
         .from(risposta)
-        .where(eq(risposta.sessioneId, sessioneId))
+        .where(and(eq(risposta.sessioneId, sessioneId), countsForScores(sessioneId)))
         .orderBy(asc(risposta.date), asc(risposta.id));
       return {
         sessione: { id: s.id, nome: s.nome, numeroQualificati: s.numeroQualificati },

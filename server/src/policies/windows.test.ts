@@ -37,13 +37,15 @@ function cells(table: Record<Role, Row>) {
 }
 
 const SEMPRE: Row = [Y, Y, Y, Y, Y, Y, Y];
+/** Event staff: from the start on, never before (nothing counts before the start). */
+const DALL_INIZIO: Row = [N, N, N, N, Y, Y, Y];
 const MAI: Row = [N, N, N, N, N, N, N];
 
 describe('pure windows', () => {
   const table: Record<string, Row> = {
     registrationWindowOpen: [N, Y, N, N, N, N, N],
     squadraEditWindowOpen: [Y, Y, Y, N, N, N, N],
-    jokerWindowOpen: [Y, Y, Y, Y, Y, N, N],
+    jokerWindowOpen: [N, N, N, N, Y, N, N],
   };
   const fns = { registrationWindowOpen, squadraEditWindowOpen, jokerWindowOpen };
   const rows = Object.entries(fns).flatMap(([name, fn]) =>
@@ -63,6 +65,8 @@ describe('pure windows', () => {
     expect(registrationWindowOpen(e, after(DATE.fineIscrizioni))).toBe(N);
     expect(squadraEditWindowOpen(e, DATE.fineModificaSquadre)).toBe(Y);
     expect(squadraEditWindowOpen(e, after(DATE.fineModificaSquadre))).toBe(N);
+    expect(jokerWindowOpen(e, before(DATE.inizio))).toBe(N);
+    expect(jokerWindowOpen(e, DATE.inizio)).toBe(Y);
     expect(jokerWindowOpen(e, DATE.fineConsegnaJolly)).toBe(Y);
     expect(jokerWindowOpen(e, after(DATE.fineConsegnaJolly))).toBe(N);
     const teacher = ACTORS.docente;
@@ -82,10 +86,10 @@ describe('answerWindowOpen (time only; rights are checked apart)', () => {
     docente: ORARIO,
     sp: ORARIO,
     ss: ORARIO,
-    inseritore: SEMPRE,
-    amministratore: SEMPRE,
+    inseritore: DALL_INIZIO,
+    amministratore: DALL_INIZIO,
     staff: ORARIO,
-    superuser: SEMPRE,
+    superuser: DALL_INIZIO,
   };
   it.each(cells(table))('$role · $tip · $at → $expected', ({ role, tip, at, expected }) => {
     expect(answerWindowOpen(ACTORS[role], evento(tip), MOMENTI[at])).toBe(expected);
@@ -93,7 +97,7 @@ describe('answerWindowOpen (time only; rights are checked apart)', () => {
 });
 
 describe('canRecordJokerAt (time only)', () => {
-  const SCADENZA: Row = [Y, Y, Y, Y, Y, N, N];
+  const SCADENZA: Row = [N, N, N, N, Y, N, N];
   const table: Record<Role, Row> = {
     anonimo: SCADENZA,
     utente: SCADENZA,
@@ -101,10 +105,10 @@ describe('canRecordJokerAt (time only)', () => {
     docente: SCADENZA,
     sp: SCADENZA,
     ss: SCADENZA,
-    inseritore: SEMPRE,
-    amministratore: SEMPRE,
+    inseritore: DALL_INIZIO,
+    amministratore: DALL_INIZIO,
     staff: SCADENZA,
-    superuser: SEMPRE,
+    superuser: DALL_INIZIO,
   };
   it.each(cells(table))('$role · $tip · $at → $expected', ({ role, tip, at, expected }) => {
     expect(canRecordJokerAt(ACTORS[role], evento(tip), MOMENTI[at])).toBe(expected);
@@ -151,10 +155,10 @@ describe('canSubmitAnswerNow', () => {
     docente: { o: MAI, pub: ORARIO, priv: MAI },
     sp: { o: ORARIO, pub: ORARIO, priv: MAI },
     ss: { o: ORARIO, pub: ORARIO, priv: MAI },
-    inseritore: { o: SEMPRE, pub: SEMPRE, priv: SEMPRE },
-    amministratore: { o: SEMPRE, pub: SEMPRE, priv: SEMPRE },
+    inseritore: { o: DALL_INIZIO, pub: DALL_INIZIO, priv: DALL_INIZIO },
+    amministratore: { o: DALL_INIZIO, pub: DALL_INIZIO, priv: DALL_INIZIO },
     staff: { o: MAI, pub: MAI, priv: MAI },
-    superuser: { o: SEMPRE, pub: SEMPRE, priv: SEMPRE },
+    superuser: { o: DALL_INIZIO, pub: DALL_INIZIO, priv: DALL_INIZIO },
   };
   const rows = ROLES.flatMap((role) =>
     TIPOLOGIE.flatMap((tip) =>
@@ -168,7 +172,7 @@ describe('canSubmitAnswerNow', () => {
 });
 
 describe('canSetJokerNow', () => {
-  const SCADENZA: Row = [Y, Y, Y, Y, Y, N, N];
+  const SCADENZA: Row = [N, N, N, N, Y, N, N];
   const table: Record<Role, Record<Tipologia, Row>> = {
     anonimo: { o: MAI, pub: MAI, priv: MAI },
     utente: { o: MAI, pub: MAI, priv: MAI },
@@ -176,10 +180,10 @@ describe('canSetJokerNow', () => {
     docente: { o: MAI, pub: SCADENZA, priv: MAI },
     sp: { o: SCADENZA, pub: SCADENZA, priv: MAI },
     ss: { o: SCADENZA, pub: SCADENZA, priv: MAI },
-    inseritore: { o: SEMPRE, pub: SEMPRE, priv: SEMPRE },
-    amministratore: { o: SEMPRE, pub: SEMPRE, priv: SEMPRE },
+    inseritore: { o: DALL_INIZIO, pub: DALL_INIZIO, priv: DALL_INIZIO },
+    amministratore: { o: DALL_INIZIO, pub: DALL_INIZIO, priv: DALL_INIZIO },
     staff: { o: MAI, pub: MAI, priv: MAI },
-    superuser: { o: SEMPRE, pub: SEMPRE, priv: SEMPRE },
+    superuser: { o: DALL_INIZIO, pub: DALL_INIZIO, priv: DALL_INIZIO },
   };
   const rows = ROLES.flatMap((role) =>
     TIPOLOGIE.flatMap((tip) =>

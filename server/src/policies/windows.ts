@@ -13,32 +13,42 @@ function within(now: Date, from: Date, to: Date): boolean {
 }
 
 /**
- * Answers are accepted while the event runs. Administrators, inseritori and
- * superusers may always enter them: they correct results and key in paper
- * slips after the end (spec: "only while the event runs, except for event
- * administrators and inseritori").
+ * Nothing counts before the start (spec §4, issue 12 item 9): before it
+ * nobody may answer, staff included. Administrators, inseritori and
+ * superusers may still enter answers after the end: they key in paper slips,
+ * with the slip's delivery time, which must fall within the contest
+ * (deliveryInWindow). Everyone else only while the event runs.
  */
 export function answerWindowOpen(actor: Actor, evento: EventoAccess, now: Date): boolean {
-  return isEventoStaff(actor, evento) || within(now, evento.inizio, evento.fine);
+  if (now.getTime() < evento.inizio.getTime()) return false;
+  return isEventoStaff(actor, evento) || now.getTime() <= evento.fine.getTime();
 }
 
-/**
- * Pure deadline: now <= fine_consegna_jolly. There is no lower bound: the
- * spec only says "joker until fine_consegna_jolly", and a choice made before
- * the start gains nothing.
- */
+/** The joker is chosen during the contest, from the start to fine_consegna_jolly. */
 export function jokerWindowOpen(evento: EventoAccess, now: Date): boolean {
-  return now.getTime() <= evento.fineConsegnaJolly.getTime();
+  return within(now, evento.inizio, evento.fineConsegnaJolly);
 }
 
 /**
- * Ordinary managers are refused after fine_consegna_jolly. Administrators,
- * inseritori and superusers may still record a joker afterwards, as data
- * entry of a paper slip handed in on time; the once-per-team rule still
- * holds for them (enforced where the joker is stored).
+ * Ordinary managers are refused outside [inizio, fine_consegna_jolly].
+ * Administrators, inseritori and superusers may still record a joker after
+ * the deadline, as data entry of a paper slip handed in on time (its
+ * delivery time must be within the window: deliveryInWindow); never before
+ * the start. The once-per-team rule still holds for them (enforced where the
+ * joker is stored).
  */
 export function canRecordJokerAt(actor: Actor, evento: EventoAccess, now: Date): boolean {
+  if (now.getTime() < evento.inizio.getTime()) return false;
   return isEventoStaff(actor, evento) || jokerWindowOpen(evento, now);
+}
+
+/**
+ * Does a delivery instant count? An answer from the start to the end, a
+ * joker from the start to fine_consegna_jolly (inclusive). Whoever submits,
+ * and whether the instant is the server clock or a paper slip's time.
+ */
+export function deliveryInWindow(evento: EventoAccess, at: Date, kind: 'r' | 'j'): boolean {
+  return within(at, evento.inizio, kind === 'r' ? evento.fine : evento.fineConsegnaJolly);
 }
 
 /** inizio_iscrizioni <= now <= fine_iscrizioni. */

@@ -5,7 +5,7 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useEventoCorrente } from '../api/queries';
-import { SEASONS, seasonLabel } from '../lib/seasons';
+import { seasonLabel, seasons } from '../lib/seasons';
 import { UserMenu } from './UserMenu';
 
 function NavItemLink({ to, children }: { to: string; children: string }) {
@@ -36,7 +36,7 @@ function EventiMenu() {
   const { pathname } = useLocation();
   const items = [
     { to: '/eventi/', label: 'Tutti gli eventi' },
-    ...SEASONS.map((anno) => ({ to: `/eventi/anno/${anno}/`, label: seasonLabel(anno) })),
+    ...seasons().map((anno) => ({ to: `/eventi/anno/${anno}/`, label: seasonLabel(anno) })),
   ];
   return (
     <NavDropdown title="Eventi" id="menu-eventi" active={pathname.startsWith('/eventi')}>

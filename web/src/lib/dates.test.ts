@@ -11,7 +11,7 @@ import {
   relativeRefreshInterval,
   romeParts,
 } from './dates';
-import { seasonLabel, seasonOf, SEASONS } from './seasons';
+import { seasonLabel, seasonOf, seasons } from './seasons';
 
 describe('it-IT dates in Europe/Rome', () => {
   // 12:30 UTC is 14:30 in Rome in summer (CEST, +2) and 13:30 in winter (CET, +1).
@@ -60,13 +60,22 @@ describe('it-IT dates in Europe/Rome', () => {
 });
 
 describe('seasons', () => {
-  it('lists 2025-2026 back to 2022-2023', () => {
-    expect(SEASONS.map(seasonLabel)).toEqual([
+  it('lists the current season first, back to 2022-2023', () => {
+    expect(seasons('2026-03-10T10:00:00Z').map(seasonLabel)).toEqual([
       'Stagione 2025-2026',
       'Stagione 2024-2025',
       'Stagione 2023-2024',
       'Stagione 2022-2023',
     ]);
+  });
+
+  it('moves to the next season in September (Rome calendar), not before', () => {
+    expect(seasons('2026-08-31T12:00:00Z')[0]).toBe(2026);
+    expect(seasons('2026-09-01T08:00:00Z')).toEqual([2027, 2026, 2025, 2024, 2023]);
+    // 31 August 23:30 UTC is already 1 September in Rome.
+    expect(seasons('2026-08-31T23:30:00Z')[0]).toBe(2027);
+    // A wrong clock before the first season still lists it.
+    expect(seasons('2020-01-01T00:00:00Z')).toEqual([2023]);
   });
 
   it('counts an event starting after August for the next year, on the Rome calendar', () => {

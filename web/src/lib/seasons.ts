@@ -2,8 +2,17 @@
 // after August (in Rome) belongs to the next year's season (spec §2, §9).
 import { romeParts, type DateInput } from './romeTime';
 
-/** Seasons in the navbar, newest first. */
-export const SEASONS: readonly number[] = [2026, 2025, 2024, 2023];
+/** The oldest season in the navbar (2022-2023): the site has no events before it. */
+export const FIRST_SEASON = 2023;
+
+/**
+ * Seasons in the navbar, newest first: the current one (computed from `now`,
+ * so the list moves on by itself every September) back to 2022-2023.
+ */
+export function seasons(now: DateInput = Date.now()): number[] {
+  const current = Math.max(seasonOf(now), FIRST_SEASON);
+  return Array.from({ length: current - FIRST_SEASON + 1 }, (_, i) => current - i);
+}
 
 export function seasonLabel(anno: number): string {
   return `Stagione ${anno - 1}-${anno}`;

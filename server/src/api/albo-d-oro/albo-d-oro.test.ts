@@ -26,12 +26,21 @@ describe.each(testBackends())('albo d’oro API on %s', (backend) => {
     });
     afterAll(() => t.close());
 
-    it('lists only the concluded official event, with a podium per session', async () => {
+    it('lists only the concluded official events, newest first, with a podium per session', async () => {
       const res = await (await t.as('anonimo')).get('/api/gas/albo-d-oro/');
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toContain('max-age');
       const body = res.json<Page>();
-      expect(body.count).toBe(1);
+      // The concluded event of this season and the finals of the two before.
+      expect(body.count).toBe(3);
+      expect(body.results.slice(1).map((e) => e.titolo)).toEqual([
+        expect.stringMatching(/^Finale nazionale a squadre \d{4}$/),
+        expect.stringMatching(/^Finale nazionale a squadre \d{4}$/),
+      ]);
+      for (const finale of body.results.slice(1)) {
+        expect(finale.sessioni).toHaveLength(1);
+        expect(finale.sessioni[0]!.podio.map((v) => v.posizione)).toEqual([1, 2, 3]);
+      }
       const [passato] = body.results;
       expect(passato!.titolo).toMatch(/^Gara a squadre di qualificazione/);
       expect(new Date(passato!.fine).getTime()).toBeLessThan(Date.now());
@@ -101,7 +110,12 @@ describe.each(testBackends())('albo d’oro API on %s', (backend) => {
       const before = (await anonimo.get('/api/gas/albo-d-oro/')).json<Page>();
       const demo = before.results.find((e) => e.titolo.startsWith('Gara a squadre'))!;
       const winner = demo.sessioni[0]!.podio[0]!;
-      expect(before.results.map((e) => e.titolo)).toEqual(['Ufficiale senza squadre', demo.titolo]);
+      expect(before.results.map((e) => e.titolo).slice(0, 2)).toEqual([
+        'Ufficiale senza squadre',
+        demo.titolo,
+      ]);
+      expect(before.results.map((e) => e.titolo)).not.toContain('Allenamento pubblico concluso');
+      expect(before.results.map((e) => e.titolo)).not.toContain('Allenamento privato concluso');
       expect(before.results[0]!.sessioni).toEqual([
         { id: expect.any(Number), nome: 'Sessione vuota', squadre: 0, podio: [] },
       ]);

@@ -2,6 +2,7 @@
 // their final rankings are computed from. Only this file touches drizzle.
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countsForScores } from '../../db/contest-window';
 import { citta, evento, problema, risposta, scuola, sessione, squadra } from '../../db/schema';
 
 export type AlboData = Awaited<ReturnType<typeof loadAlbo>>;
@@ -59,7 +60,7 @@ export async function loadAlbo(db: DbOrTx, now: Date) {
             d: risposta.date,
           })
           .from(risposta)
-          .where(inArray(risposta.sessioneId, sessioneIds))
+          .where(and(inArray(risposta.sessioneId, sessioneIds), countsForScores()))
           .orderBy(asc(risposta.date), asc(risposta.id));
   return { eventi, sessioni, problemi, squadre, risposte };
 }

@@ -7,6 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import { testBackends } from '../../db/testing';
 import { evento, polo, squadra } from '../../db/schema';
 import { GIORNO_GARA_UFFICIALE } from './giorno-gara';
+import { PDFLATEX_MANCANTE } from './pdflatex';
 
 const hasPdflatex = (() => {
   try {
@@ -121,6 +122,48 @@ describe.each(testBackends())('biglietti-consegna API on %s', (backend) => {
         .update(evento)
         .set({ inizio: before!.inizio, fine: before!.fine })
         .where(eq(evento.id, f.passato.id));
+    }
+  });
+
+  it('without pdflatex on PATH says in Italian which Debian packages to install', async () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const res = await post('principale', {
+        squadre: pisa.nomi.slice(0, 1),
+        content: 'pdf',
+        sessione: pisa.sessione,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: PDFLATEX_MANCANTE });
+      expect(res.body).not.toContain('ENOENT');
+      expect(PDFLATEX_MANCANTE).toContain(
+        'texlive-latex-base texlive-latex-recommended texlive-lang-italian lmodern',
+      );
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
+  it('the live demo (listed as official, not flagged ufficiale) does not make a contest day', async () => {
+    const { db } = t.database;
+    const now = Date.now();
+    const [demo] = await db
+      .insert(evento)
+      .values({
+        titolo: 'Gara dimostrativa in diretta',
+        tipologia: 'o',
+        ufficiale: false,
+        anno: 2026,
+        inizio: new Date(now - 60_000),
+        fine: new Date(now + 60_000),
+      })
+      .returning({ id: evento.id });
+    try {
+      const body = { squadre: pisa.nomi, content: 'source', sessione: pisa.sessione };
+      expect((await post('principale', body)).statusCode).toBe(200);
+    } finally {
+      await db.delete(evento).where(eq(evento.id, demo!.id));
     }
   });
 

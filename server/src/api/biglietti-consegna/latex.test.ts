@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { giornoRoma } from './giorno-gara';
 import { bigliettiSource, escapeLatex } from './latex';
-import { compileLatex } from './pdflatex';
+import { compileLatex, hasExecutable, PDFLATEX_MANCANTE } from './pdflatex';
 
 const NASTY = 'Fermi & Co. 100% $ #1 _x_ {a} ~ ^ \\ <i> | "q" `b` -- ?` è ñ';
 
@@ -130,10 +130,20 @@ describe.skipIf(!hasPdflatex)('pdflatex', () => {
     expect(result.log).toContain('Compilazione interrotta');
     expect(Date.now() - started).toBeLessThan(20_000);
   });
+});
 
-  it('says so when the compiler is missing', async () => {
-    const result = await compileLatex('x', { command: '/nonexistent/pdflatex' });
-    expect(result.ok).toBe(false);
-    expect(result.log).toContain('Impossibile avviare pdflatex');
+describe('a missing pdflatex', () => {
+  it('is told in Italian, naming the Debian packages, not as spawn ENOENT', async () => {
+    await expect(compileLatex('x', { command: '/nonexistent/pdflatex' })).rejects.toThrow(
+      PDFLATEX_MANCANTE,
+    );
+    expect(PDFLATEX_MANCANTE).toMatch(/^Per i PDF serve pdflatex: installare i pacchetti Debian /);
+  });
+
+  it('is found on PATH only when an executable is there', () => {
+    expect(hasExecutable('pdflatex', '/nonexistent:/also-missing')).toBe(false);
+    expect(hasExecutable('sh', '/nonexistent:/bin:/usr/bin')).toBe(true);
+    expect(hasExecutable('/bin/sh')).toBe(true);
+    expect(hasExecutable('/nonexistent/pdflatex')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 // input, stopping at the first error, killed when it runs too long. One
 // compilation at a time: pdflatex is heavy and the slips are printed rarely.
 import { spawn } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,38 @@ export type CompileOptions = {
   /** The executable; `pdflatex` from PATH by default. */
   command?: string;
 };
+
+/** The Debian packages PDF slips need (scripts/system-packages.sh installs them). */
+export const PACCHETTI_TEX =
+  'texlive-latex-base texlive-latex-recommended texlive-lang-italian lmodern';
+
+/** Said when pdflatex cannot be started, to people and at start (scripts/start.mjs). */
+export const PDFLATEX_MANCANTE = `Per i PDF serve pdflatex: installare i pacchetti Debian ${PACCHETTI_TEX}.`;
+
+/** pdflatex is not installed (or not on PATH): nothing was compiled. */
+export class PdflatexMancanteError extends Error {
+  constructor(readonly motivo: string) {
+    super(PDFLATEX_MANCANTE);
+  }
+}
+
+/** Is `command` (pdflatex by default) an executable on PATH? Checked once at start. */
+export function hasExecutable(command = 'pdflatex', pathEnv = process.env.PATH ?? ''): boolean {
+  if (command.includes('/')) return isExecutable(command);
+  return pathEnv
+    .split(path.delimiter)
+    .filter(Boolean)
+    .some((dir) => isExecutable(path.join(dir, command)));
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
 
 export class CodaPienaError extends Error {
   constructor() {
@@ -115,13 +148,8 @@ async function compileNow(source: string, options: CompileOptions): Promise<Comp
   try {
     await writeFile(path.join(dir, 'biglietti.tex'), source, 'utf8');
     const outcome = await run(options.command ?? 'pdflatex', dir, timeoutMs);
-    if (outcome.spawnError !== undefined) {
-      return {
-        ok: false,
-        pdf: null,
-        log: `Impossibile avviare pdflatex: ${outcome.spawnError}\nServono i pacchetti texlive-latex-base, texlive-latex-recommended e texlive-lang-italian.`,
-      };
-    }
+    // Not installed: a message for people, not "spawn pdflatex ENOENT".
+    if (outcome.spawnError !== undefined) throw new PdflatexMancanteError(outcome.spawnError);
     const fileLog = await readIfExists(path.join(dir, 'biglietti.log'));
     let log = tail(fileLog ? fileLog.toString('utf8') : outcome.output);
     if (outcome.timedOut) {

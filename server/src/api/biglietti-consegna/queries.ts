@@ -38,12 +38,25 @@ export async function venueManagers(
   return out;
 }
 
-/** Official events whose time span meets [from, to): a contest day. */
+/**
+ * Official events whose time span meets [from, to): a contest day. An event
+ * listed as official but not flagged `ufficiale` is the live demo's simulated
+ * contest (events made through the API always have ufficiale = tipologia o):
+ * it runs every day the demo runs and must not turn every day into a contest
+ * day, or the slips could never be tried in the demo.
+ */
 export async function officialEventsBetween(db: DbOrTx, from: Date, to: Date) {
   return db
     .select({ id: evento.id })
     .from(evento)
-    .where(and(eq(evento.tipologia, 'o'), lt(evento.inizio, to), gte(evento.fine, from)));
+    .where(
+      and(
+        eq(evento.tipologia, 'o'),
+        eq(evento.ufficiale, true),
+        lt(evento.inizio, to),
+        gte(evento.fine, from),
+      ),
+    );
 }
 
 /** What the slips print besides the teams: event, session, venues, problems. */

@@ -12,7 +12,7 @@ import { canSeeDeliverySlips, canSeeEvento } from '../../policies';
 import { loadEventiWithAccess } from '../shared/evento-access';
 import { GIORNO_GARA_UFFICIALE, giornoRoma } from './giorno-gara';
 import { bigliettiSource } from './latex';
-import { CodaPienaError, compileLatex } from './pdflatex';
+import { CodaPienaError, compileLatex, PDFLATEX_MANCANTE, PdflatexMancanteError } from './pdflatex';
 import { officialEventsBetween, slipContext, squadreByNome, venueManagers } from './queries';
 
 export type BigliettiResponse = {
@@ -99,6 +99,10 @@ export async function bigliettiConsegnaRoutes(app: FastifyInstance, deps: ApiDep
       try {
         result = await compileLatex(source);
       } catch (error) {
+        if (error instanceof PdflatexMancanteError) {
+          request.log.warn({ motivo: error.motivo }, 'pdflatex non disponibile');
+          throw apiError('unavailable', PDFLATEX_MANCANTE);
+        }
         if (error instanceof CodaPienaError) {
           throw apiError(
             'unavailable',

@@ -20,7 +20,11 @@ const row = (...codes: number[]): Row =>
 
 //                      anonimo docente principale secondario inseritore amministratore staff admin
 const PRIMA_SCADENZA = row(403, 403, 201, 201, 201, 201, 403, 201);
-const DOPO_SCADENZA = row(403, 403, 400, 400, 201, 201, 403, 201);
+// After the deadline the staff key in a paper slip only with its delivery time (below).
+const DOPO_SCADENZA = row(403, 403, 400, 400, 400, 400, 403, 400);
+// Before the start nothing counts, the staff's jokers included (issue 12 item 9).
+const PRIMA_INIZIO = row(403, 403, 400, 400, 400, 400, 403, 400);
+const STAFF: readonly Role[] = ['inseritore', 'amministratore', 'admin'];
 const LIST = row(200, 200, 200, 200, 200, 200, 200, 200);
 const MINUTE = 60_000;
 const GIA_SCELTO = 'La squadra ha già scelto il problema jolly.';
@@ -75,14 +79,66 @@ describe.each(testBackends())('jolly API on %s', (backend) => {
     const squadra = ['principale', 'secondario'].includes(role)
       ? d.squadre.secondario[0]!
       : nextFree();
+    const before = await counts(t.database.db);
     const res = await post(role, { squadra, problema: problem() });
     expect(res.statusCode, res.body).toBe(DOPO_SCADENZA[role]);
-    if (res.statusCode === 400) {
+    if (res.statusCode === 400 && STAFF.includes(role)) {
+      expect(res.json().momento_consegna[0]).toMatch(/indica il momento di consegna/);
+    } else if (res.statusCode === 400) {
       expect(res.json().non_field_errors).toEqual([
         'Il termine per scegliere il problema jolly è scaduto.',
       ]);
     }
+    expect(await counts(t.database.db)).toEqual(before);
     await setClock(t.database.db, d.nazionale.id, { inizio: -5, fine: 90, jolly: 30 });
+  });
+
+  it.each(ROLES)('before the start: %s', async (role) => {
+    await setClock(t.database.db, d.nazionale.id, { inizio: 30, fine: 150, jolly: 40 });
+    try {
+      const squadra = ['principale', 'secondario'].includes(role)
+        ? d.squadre.secondario[0]!
+        : free[0]!;
+      const before = await counts(t.database.db);
+      const res = await post(role, { squadra, problema: problem() });
+      expect(res.statusCode, res.body).toBe(PRIMA_INIZIO[role]);
+      if (res.statusCode === 400) {
+        expect(res.json().non_field_errors[0]).toMatch(/non è ancora iniziata/);
+      }
+      expect(await counts(t.database.db)).toEqual(before);
+    } finally {
+      await setClock(t.database.db, d.nazionale.id, { inizio: -5, fine: 90, jolly: 30 });
+    }
+  });
+
+  it('staff key in a late paper joker with a delivery time between the start and the deadline', async () => {
+    await setClock(t.database.db, d.nazionale.id, { inizio: -60, fine: 30, jolly: -10 });
+    try {
+      const at = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
+      const squadra = free[0]!;
+      const before = await counts(t.database.db);
+      for (const [momento, message] of [
+        [at(-70), /compreso tra l’inizio e la fine/],
+        [at(-5), /non può superare il termine/],
+      ] as const) {
+        const res = await post('inseritore', {
+          squadra,
+          problema: problem(),
+          momento_consegna: momento,
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().momento_consegna[0]).toMatch(message);
+      }
+      expect(await counts(t.database.db)).toEqual(before);
+      const ok = await post('inseritore', {
+        squadra: nextFree(),
+        problema: problem(),
+        momento_consegna: at(-30),
+      });
+      expect(ok.statusCode, ok.body).toBe(201);
+    } finally {
+      await setClock(t.database.db, d.nazionale.id, { inizio: -5, fine: 90, jolly: 30 });
+    }
   });
 
   it.each(ROLES)('the list is public, private events aside: %s', async (role) => {

@@ -60,7 +60,7 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
         tags: ['jolly'],
         summary: 'Imposta il problema jolly di una squadra',
         description:
-          'Una volta per squadra (altrimenti 400 non_field_errors), un problema dell’evento della squadra; i responsabili della squadra fino a fine_consegna_jolly, lo staff dell’evento anche dopo e con un momento_consegna non successivo. Registra il jolly e una risposta di kind j; pubblica npe.',
+          'Una volta per squadra (altrimenti 400 non_field_errors), un problema dell’evento della squadra; dall’inizio della gara a fine_consegna_jolly i responsabili della squadra, lo staff dell’evento anche dopo indicando un momento_consegna in quell’intervallo. Registra il jolly e una risposta di kind j; pubblica npe.',
         body: jollyCreateRequest,
       },
       preValidation: requireLogin,

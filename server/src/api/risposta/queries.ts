@@ -2,6 +2,7 @@
 // the folder touches drizzle; consegna.ts stores new answers in plain SQL.
 import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countsForScores } from '../../db/contest-window';
 import {
   evento,
   eventoAmministratore,
@@ -264,6 +265,7 @@ export async function sessionEvents(
 ) {
   const where = and(
     eq(risposta.sessioneId, sessioneId),
+    countsForScores(sessioneId),
     filters.pkIn ? inArray(risposta.id, filters.pkIn) : undefined,
     filters.idGt !== undefined ? gt(risposta.id, filters.idGt) : undefined,
   );
@@ -286,7 +288,13 @@ export function sessionEventsByIds(db: DbOrTx, sessioneId: number, ids: number[]
   return db
     .select(eventColumns)
     .from(risposta)
-    .where(and(eq(risposta.sessioneId, sessioneId), inArray(risposta.id, ids)))
+    .where(
+      and(
+        eq(risposta.sessioneId, sessioneId),
+        countsForScores(sessioneId),
+        inArray(risposta.id, ids),
+      ),
+    )
     .orderBy(asc(risposta.id));
 }
 
@@ -295,7 +303,7 @@ export async function sessionEventIds(db: DbOrTx, sessioneId: number): Promise<n
   const rows = await db
     .select({ id: risposta.id })
     .from(risposta)
-    .where(eq(risposta.sessioneId, sessioneId))
+    .where(and(eq(risposta.sessioneId, sessioneId), countsForScores(sessioneId)))
     .orderBy(asc(risposta.id));
   return rows.map((r) => r.id);
 }

@@ -5,7 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { testBackends } from '../../db/testing';
 import { LiveBus, type LiveMessage } from '../../live/bus';
 import { createTestApp, ROLES, type Role, type TestApp } from '../testing/harness';
-import { createPrivateEvento, loadDemo, rispostaExists, setClock, type Demo } from './test-helpers';
+import {
+  createPrivateEvento,
+  loadDemo,
+  rispostaCount,
+  rispostaExists,
+  setClock,
+  type Demo,
+} from './test-helpers';
 
 type Row = Record<Role, number>;
 const row = (...codes: number[]): Row =>
@@ -14,7 +21,9 @@ const row = (...codes: number[]): Row =>
 //                     anonimo docente principale secondario inseritore amministratore staff admin
 const POST_IN_CORSO = row(403, 403, 201, 201, 201, 201, 403, 201);
 // secondario: ss with the official flag inherited from principale, acting on his own team.
-const POST_FUORI = row(403, 403, 400, 400, 201, 201, 403, 201);
+// Nobody's answer counts outside the contest, the event staff's included (issue 12 item 9).
+const POST_FUORI = row(403, 403, 400, 400, 400, 400, 403, 400);
+const STAFF: readonly Role[] = ['inseritore', 'amministratore', 'admin'];
 const LIST = row(403, 200, 200, 200, 200, 200, 200, 200);
 const DELETE = row(403, 403, 403, 403, 204, 204, 403, 204);
 const PUBLIC = row(200, 200, 200, 200, 200, 200, 200, 200);
@@ -62,14 +71,49 @@ describe.each(testBackends())('risposta API on %s', (backend) => {
         { inizio: -180, fine: -60 },
       ]) {
         await setClock(t.database.db, d.nazionale.id, clock);
+        const before = await rispostaCount(t.database.db);
         const res = await client.post('/api/gas/risposta/', answer(team(), problem()));
         expect(res.statusCode, res.body).toBe(POST_FUORI[role]);
         if (res.statusCode === 400) {
-          expect(res.json().non_field_errors[0]).toMatch(/non è in corso/);
+          if (clock.inizio < 0 && STAFF.includes(role)) {
+            // After the end the staff key in paper slips: with their delivery time.
+            expect(res.json().momento_consegna[0]).toMatch(/indica il momento di consegna/);
+          } else {
+            expect(res.json().non_field_errors[0]).toMatch(/non è in corso/);
+          }
         }
+        expect(await rispostaCount(t.database.db)).toBe(before);
       }
       await setClock(t.database.db, d.nazionale.id, { inizio: -30, fine: 90, jolly: 30 });
     });
+
+    it.each(STAFF)(
+      '%s keys in a paper slip after the end only with a delivery time within the contest',
+      async (role) => {
+        const client = await t.as(role);
+        await setClock(t.database.db, d.nazionale.id, { inizio: -180, fine: -60, jolly: -150 });
+        try {
+          const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+          for (const outside of [at(-200), at(-50)]) {
+            const res = await client.post('/api/gas/risposta/', {
+              ...answer(team(), problem()),
+              momento_consegna: outside,
+            });
+            expect(res.statusCode, res.body).toBe(400);
+            expect(res.json().momento_consegna[0]).toMatch(/compreso tra l’inizio e la fine/);
+          }
+          const inside = at(-90);
+          const res = await client.post('/api/gas/risposta/', {
+            ...answer(team(), problem()),
+            momento_consegna: inside,
+          });
+          expect(res.statusCode, res.body).toBe(201);
+          expect(res.json().momento_consegna).toBe(inside);
+        } finally {
+          await setClock(t.database.db, d.nazionale.id, { inizio: -30, fine: 90, jolly: 30 });
+        }
+      },
+    );
 
     it.each(ROLES)('in a private event: %s', async (role) => {
       const body = answer(priv.squadra, priv.problemi[0]!);

@@ -75,7 +75,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
         tags: ['risposta'],
         summary: 'Consegna una risposta',
         description:
-          'I responsabili per le proprie squadre mentre la gara è in corso; amministratori, inseritori e superutenti per ogni squadra e in ogni momento, anche con momento_consegna (altri: 403). 201 con `corretto`; 200 con la risposta già registrata se la stessa risposta della squadra è arrivata negli ultimi 10 s. Gara non in corso: 400 non_field_errors.',
+          'I responsabili per le proprie squadre mentre la gara è in corso; amministratori, inseritori e superutenti per ogni squadra, anche dopo la fine indicando momento_consegna (altri: 403), che deve cadere tra inizio e fine della gara (400 momento_consegna). Prima dell’inizio nessuno. 201 con `corretto`; 200 con la risposta già registrata se la stessa risposta della squadra è arrivata negli ultimi 10 s. Gara non in corso: 400 non_field_errors.',
         body: createBody,
       },
       preValidation: requireLogin,

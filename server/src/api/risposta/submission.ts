@@ -12,6 +12,7 @@ import {
   canChooseDeliveryTime,
   canSeeEvento,
   canSubmitForSquadra,
+  deliveryInWindow,
   isAuthenticated,
   type Actor,
   type EventoAccess,
@@ -86,11 +87,15 @@ export async function checkTarget(
 export type MomentoRule = 'risposta' | 'jolly';
 
 /**
- * A custom momento_consegna keys in a paper slip: only users who may choose
- * it (403 otherwise, the field is not even shown to others); never ahead of
- * the server clock beyond a small skew; for an answer within the contest, for
- * a joker not after its deadline (the staff's late entry is for slips handed
- * in on time). Returns the delivery time to store.
+ * The delivery time to store, which must fall within the contest whoever
+ * submits (nothing counts before the start or after the end, issue 12 item 9):
+ * - without momento_consegna it is the server clock: before the start nobody
+ *   may submit; after the end (after fine_consegna_jolly for a joker) the
+ *   event staff must say when the paper slip was handed in, others are late;
+ * - a custom momento_consegna keys in a paper slip: only users who may choose
+ *   it (403 otherwise, the field is not even shown to others); never ahead of
+ *   the server clock beyond a small skew; within [inizio, fine] for an
+ *   answer, [inizio, fine_consegna_jolly] for a joker.
  */
 export function deliveryTime(
   actor: Actor,
@@ -99,20 +104,33 @@ export function deliveryTime(
   now: Date,
   rule: MomentoRule,
 ): Date {
-  if (momento === null || momento === undefined) return now;
+  const kind = rule === 'risposta' ? 'r' : 'j';
+  const fail = (message: string) => fieldErrors({ momento_consegna: [message] });
+  if (momento === null || momento === undefined) {
+    if (deliveryInWindow(evento, now, kind)) return now;
+    const late = now.getTime() > evento.inizio.getTime();
+    if (late && canChooseDeliveryTime(actor, evento)) throw fail(MESSAGGI_GARA.momentoRichiesto);
+    const message =
+      rule === 'risposta'
+        ? MESSAGGI_GARA.garaNonInCorso
+        : late
+          ? MESSAGGI_GARA.jollyScaduto
+          : MESSAGGI_GARA.jollyNonIniziato;
+    throw fieldErrors({ non_field_errors: [message] });
+  }
   if (!canChooseDeliveryTime(actor, evento)) {
     throw apiError('permission_denied', MESSAGGI_GARA.momentoNonPermesso);
   }
   const t = new Date(momento);
-  const fail = (message: string) => fieldErrors({ momento_consegna: [message] });
   if (t.getTime() > now.getTime() + LIMITI_GARA.tolleranzaOrologio * 1000) {
     throw fail(MESSAGGI_GARA.momentoNelFuturo);
   }
-  if (rule === 'risposta' && (t < evento.inizio || t > evento.fine)) {
-    throw fail(MESSAGGI_GARA.momentoFuoriGara);
-  }
-  if (rule === 'jolly' && t > evento.fineConsegnaJolly) {
-    throw fail(MESSAGGI_GARA.momentoDopoJolly);
+  if (!deliveryInWindow(evento, t, kind)) {
+    throw fail(
+      rule === 'jolly' && t > evento.fineConsegnaJolly
+        ? MESSAGGI_GARA.momentoDopoJolly
+        : MESSAGGI_GARA.momentoFuoriGara,
+    );
   }
   return t;
 }

@@ -183,3 +183,9 @@ export async function rispostaExists(db: Db, ids: number[]) {
   const rows = await db.select({ id: risposta.id }).from(risposta).where(inArray(risposta.id, ids));
   return rows.map((r) => r.id);
 }
+
+/** How many risposta rows (answers and jokers) are stored. */
+export async function rispostaCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(risposta);
+  return row!.n;
+}

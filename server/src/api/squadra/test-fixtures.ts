@@ -52,6 +52,8 @@ export async function loadFixtures(db: Db) {
   const nazionale = eventi.find((e) => e.tipologia === 'o' && e.inizio.getTime() > now)!;
   const passato = eventi.find((e) => e.tipologia === 'o' && e.fine.getTime() < now)!;
   const aperto = eventi.find((e) => e.tipologia === 'pub')!;
+  // docente's public training with two venues (seed/storia.ts): its slips.
+  const allenamentoPoli = eventi.find((e) => e.tipologia === 'pub' && e.id !== aperto.id)!;
   const principale = await userOf(db, 'principale');
   const secondario = await userOf(db, 'secondario');
   const docente = await userOf(db, 'docente');
@@ -124,6 +126,7 @@ export async function loadFixtures(db: Db) {
     nazionale: { ...nazionale, sessioni: await sessioniOf(db, nazionale.id), poli },
     passato: { ...passato, sessioni: await sessioniOf(db, passato.id) },
     aperto: { ...aperto, sessioni: await sessioniOf(db, aperto.id), squadre: squadreAperto },
+    allenamentoPoli,
     privato: { id: priv!.id, sessione: privSessione!.id, squadra: privSquadra! },
     principale,
     secondario,

@@ -42,7 +42,7 @@ export type EventoDemo = {
 };
 export type EventiDemo = { nazionale: EventoDemo; passato: EventoDemo; aperto: EventoDemo };
 
-type Piano = {
+export type Piano = {
   evento: Omit<NewEvento, 'anno'>;
   sessioni: {
     nome: string;
@@ -58,7 +58,7 @@ type Piano = {
   files: boolean;
 };
 
-function scadenze(inizio: Date, durataMinuti: number, inizioIscrizioni: Date) {
+export function scadenze(inizio: Date, durataMinuti: number, inizioIscrizioni: Date) {
   return {
     inizio,
     fine: plus(inizio, durataMinuti * MINUTE),
@@ -175,8 +175,15 @@ function pdf(titolo: string, tipologia: 'problemi' | 'soluzioni', problemi: Prob
 }
 
 export async function insertEventi(tx: DbTransaction, now: Date, utenti: UtentiDemo) {
-  const plans = piani(now, utenti);
-  const keys = Object.keys(plans) as (keyof EventiDemo)[];
+  return insertPiani(tx, piani(now, utenti));
+}
+
+/** Inserts planned events with sessions, problems, staff, messages and files. */
+export async function insertPiani<K extends string>(
+  tx: DbTransaction,
+  plans: Record<K, Piano>,
+): Promise<Record<K, EventoDemo>> {
+  const keys = Object.keys(plans) as K[];
   const inserted = await tx
     .insert(evento)
     .values(
@@ -210,17 +217,16 @@ export async function insertEventi(tx: DbTransaction, now: Date, utenti: UtentiD
     keys.flatMap((key, i) =>
       pick(plans[key]).map((responsabileId) => ({ eventoId: inserted[i]!.id, responsabileId })),
     );
-  await tx.insert(eventoAmministratore).values(staff((plan) => plan.amministratori));
-  await tx.insert(eventoInseritore).values(staff((plan) => plan.inseritori));
-  await tx
-    .insert(messaggioImportante)
-    .values(
-      keys.flatMap((key, i) =>
-        plans[key].messaggi.map((m) => ({ ...m, eventoId: inserted[i]!.id })),
-      ),
-    );
+  const amministratori = staff((plan) => plan.amministratori);
+  const inseritori = staff((plan) => plan.inseritori);
+  const messaggi = keys.flatMap((key, i) =>
+    plans[key].messaggi.map((m) => ({ ...m, eventoId: inserted[i]!.id })),
+  );
+  if (amministratori.length > 0) await tx.insert(eventoAmministratore).values(amministratori);
+  if (inseritori.length > 0) await tx.insert(eventoInseritore).values(inseritori);
+  if (messaggi.length > 0) await tx.insert(messaggioImportante).values(messaggi);
 
-  const result = {} as EventiDemo;
+  const result = {} as Record<K, EventoDemo>;
   keys.forEach((key, i) => {
     const { id, inizio, fine } = inserted[i]!;
     result[key] = {

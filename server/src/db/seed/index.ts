@@ -1,7 +1,9 @@
 // Demo data for a fresh database: three events placed around `now` (an
 // upcoming national event, a concluded one with a full set of answers, a
-// public training event), real schools and cities, venues, sponsors, site
-// content and the demo accounts of DEMO_ACCOUNTS (password DEMO_PASSWORD).
+// public training event), the finals of the two previous seasons and a public
+// training event with venues (storia.ts), real schools and cities, venues,
+// sponsors, site content and the demo accounts of DEMO_ACCOUNTS (password
+// DEMO_PASSWORD).
 //
 // Seeds only an empty database (no users, no events), in one transaction, with
 // batch inserts; deterministic for a given `now` (seeded PRNG).
@@ -14,6 +16,7 @@ import { createRandom } from './random';
 import { insertRisposte } from './risposte';
 import { insertScuole } from './scuole';
 import { IMPOSTAZIONI, SPONSOR } from './sito';
+import { insertStoria } from './storia';
 import { insertSquadre } from './squadre';
 import { DEMO_PASSWORD, insertUtenti } from './utenti';
 
@@ -64,6 +67,12 @@ async function seed(tx: DbTransaction, now: Date, passwordHash: string) {
   await tx
     .insert(impostazioniSito)
     .values(Object.entries(IMPOSTAZIONI).map(([key, value]) => ({ key, value, updatedAt: now })));
+  // Last, with its own random sequence: the events above stay as they were.
+  const storia = await insertStoria(tx, now, utenti, scuole, cittaId);
   const totale = squadre.nazionale.length + squadre.passato.length + squadre.aperto.length;
-  return { squadre: totale, risposte, jolly };
+  return {
+    squadre: totale + storia.squadre,
+    risposte: risposte + storia.risposte,
+    jolly: jolly + storia.jolly,
+  };
 }

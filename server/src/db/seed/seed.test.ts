@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../plugins/auth/password';
@@ -23,9 +26,15 @@ import {
   users,
 } from '../schema';
 import { createTestDatabase, testBackends, type TestDatabase } from '../testing';
+import { annoEvento } from '../anno';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, rispostaCorretta, seedDemoData } from '.';
+import { TITOLO_ALLENAMENTO_POLI } from './storia';
 
 const HOUR = 3_600_000;
+const WEB_PUBLIC = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../web/public',
+);
 
 describe.each(testBackends())('demo data on %s', (backend) => {
   let database: TestDatabase;
@@ -43,11 +52,17 @@ describe.each(testBackends())('demo data on %s', (backend) => {
       expect(found).toHaveLength(1);
       return found[0]!;
     };
+    const concluse = rows
+      .filter((e) => e.tipologia === 'o' && e.fine < now)
+      .sort((a, b) => b.inizio.getTime() - a.inizio.getTime());
     return {
       all: rows,
       nazionale: find((e) => e.tipologia === 'o' && e.inizio > now),
-      passato: find((e) => e.tipologia === 'o' && e.fine < now),
-      aperto: find((e) => e.tipologia === 'pub'),
+      // The most recent concluded official event; the others are past seasons' finals.
+      passato: concluse[0]!,
+      finali: concluse.slice(1),
+      aperto: find((e) => e.tipologia === 'pub' && e.titolo.startsWith('Allenamento aperto')),
+      allenamentoPoli: find((e) => e.titolo === TITOLO_ALLENAMENTO_POLI),
     };
   };
   const countOf = async (
@@ -57,7 +72,7 @@ describe.each(testBackends())('demo data on %s', (backend) => {
 
   it('has the upcoming national event: 2 sessions, ≥60 teams, 6 venues, 20 problems', async () => {
     const { all, nazionale } = await eventi();
-    expect(all).toHaveLength(3);
+    expect(all).toHaveLength(6);
     expect(nazionale.ufficiale).toBe(true);
     const startsIn = nazionale.inizio.getTime() - now.getTime();
     expect(startsIn).toBeGreaterThanOrEqual(24 * HOUR);
@@ -165,6 +180,45 @@ describe.each(testBackends())('demo data on %s', (backend) => {
     expect(Buffer.from(files[0]!.contenuto).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('has concluded official events in the two previous seasons, with teams, answers and jokers', async () => {
+    const { finali, passato } = await eventi();
+    const anno = annoEvento(now);
+    expect(finali.map((e) => e.anno)).toEqual([anno - 1, anno - 2]);
+    expect(passato.anno).toBe(annoEvento(passato.inizio));
+    for (const e of finali) {
+      expect(e.anno).toBe(annoEvento(e.inizio));
+      expect(e.fine < now).toBe(true);
+      const teams = await database.db.select().from(squadra).where(eq(squadra.eventoId, e.id));
+      expect(teams.length).toBeGreaterThanOrEqual(20);
+      const ids = teams.map((t) => t.id);
+      const answers = await database.db
+        .select()
+        .from(risposta)
+        .where(inArray(risposta.squadraId, ids));
+      expect(answers.filter((a) => a.kind === 'r').length).toBeGreaterThan(100);
+      for (const a of answers) expect(a.date >= e.inizio && a.date <= e.fine).toBe(true);
+      expect(await countOf(jolly, inArray(jolly.squadraId, ids))).toBe(teams.length);
+    }
+  });
+
+  it('has a public event of docente with two venues and their teams, for the slips', async () => {
+    const { allenamentoPoli } = await eventi();
+    expect(allenamentoPoli.tipologia).toBe('pub');
+    expect(allenamentoPoli.ufficiale).toBe(false);
+    expect(allenamentoPoli.inizio > now).toBe(true);
+    const poli = await database.db.select().from(polo).where(eq(polo.eventoId, allenamentoPoli.id));
+    expect(poli).toHaveLength(2);
+    const docente = await database.db.select().from(users).where(eq(users.username, 'docente'));
+    for (const p of poli) {
+      const managers = await database.db
+        .select()
+        .from(poloResponsabile)
+        .where(eq(poloResponsabile.poloId, p.id));
+      expect(managers.map((m) => m.userId)).toContain(docente[0]!.id);
+      expect(await countOf(squadra, eq(squadra.poloId, p.id))).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   it('has a public event of docente, open for enrolment, starting in about a week', async () => {
     const { aperto } = await eventi();
     expect(aperto.ufficiale).toBe(false);
@@ -247,6 +301,13 @@ describe.each(testBackends())('demo data on %s', (backend) => {
 
   it('has sponsors and site settings', async () => {
     expect(await countOf(sponsor)).toBe(3);
+    // Real logo files shipped with the web app, not coloured boxes.
+    for (const s of await database.db.select().from(sponsor)) {
+      expect(s.logoUrl).toMatch(/^\/demo\/sponsor\/[a-z-]+\.svg$/);
+      const svg = readFileSync(path.join(WEB_PUBLIC, s.logoUrl), 'utf8');
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(svg).toContain(`<title>${s.name.replace('&', '&amp;')}</title>`);
+    }
     const settings = Object.fromEntries(
       (await database.db.select().from(impostazioniSito)).map((s) => [
         s.key,
@@ -262,6 +323,10 @@ describe.each(testBackends())('demo data on %s', (backend) => {
     ]);
     expect(settings.finale).toMatchObject({ inizio: '2026-04-15', fine: '2026-04-18' });
     expect(Object.keys(settings.regolamento!).sort()).toEqual(['2023', '2024', '2025', '2026']);
+    // The home video is a YouTube link the home page can embed (VideoFacade).
+    expect((settings.home as { video_url: string }).video_url).toMatch(
+      /^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/,
+    );
     expect((settings.chi_siamo as { collaboratori: unknown[] }).collaboratori).toHaveLength(16);
   });
 

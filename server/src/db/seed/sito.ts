@@ -3,34 +3,30 @@
 // fictional.
 import type { ChiaveImpostazione, ImpostazioniSito } from '../schema';
 
-// A self-contained SVG logo, so the demo needs no network.
-const logo = (text: string, colour: string, width: number, height: number) =>
-  'data:image/svg+xml;utf8,' +
-  encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-      `<rect width="100%" height="100%" rx="12" fill="${colour}"/>` +
-      `<text x="50%" y="54%" font-family="sans-serif" font-size="${Math.round(height / 4)}" ` +
-      `fill="#fff" text-anchor="middle" dominant-baseline="middle">${text}</text></svg>`,
-  );
+// Logos of made-up sponsors, shipped with the web app (web/public/demo/sponsor/).
+const logo = (file: string) => `/demo/sponsor/${file}.svg`;
+
+/** A short public video, played through youtube-nocookie.com after a click (VideoFacade). */
+export const DEMO_VIDEO_URL = 'https://www.youtube.com/watch?v=jNQXAC9IVRw';
 
 export const SPONSOR = [
   {
     name: 'Fondazione Scienza Aperta',
-    logoUrl: logo('FSA', '#1d4e89', 320, 120),
+    logoUrl: logo('fondazione-scienza-aperta'),
     website: 'https://example.org/fondazione-scienza-aperta',
     description: 'Sostiene la diffusione della cultura scientifica nelle scuole superiori.',
     ordine: 1,
   },
   {
     name: 'Laboratori Ottici Toscani',
-    logoUrl: logo('LOT', '#c0392b', 320, 120),
+    logoUrl: logo('laboratori-ottici-toscani'),
     website: 'https://example.org/laboratori-ottici',
     description: 'Offre gli strumenti di misura per le prove sperimentali della finale.',
     ordine: 2,
   },
   {
     name: 'Editrice Fisica & Dintorni',
-    logoUrl: logo('F&amp;D', '#2e7d32', 140, 200),
+    logoUrl: logo('editrice-fisica-e-dintorni'),
     website: 'https://example.org/fisica-e-dintorni',
     description: 'Mette in palio libri di fisica per le squadre vincitrici.',
     ordine: 3,
@@ -83,7 +79,7 @@ export const IMPOSTAZIONI: { [K in ChiaveImpostazione]: ImpostazioniSito[K] } = 
         data: '2026-01-15',
       },
     ],
-    video_url: '',
+    video_url: DEMO_VIDEO_URL,
     chi_siamo_anteprima:
       'Un gruppo di docenti, ricercatori ed ex partecipanti prepara ogni anno i problemi, la piattaforma e le gare.',
     regolamento_sintesi:

@@ -9,7 +9,7 @@ import type { Random } from './random';
 import { SCUOLA_DOCENTE, SCUOLE_PRINCIPALE, type ScuolaInserita } from './scuole';
 import { CITTA_POLI, type UtentiDemo } from './utenti';
 
-const POLI: Record<
+export const POLI: Record<
   (typeof CITTA_POLI)[number],
   { descrizione: string; indirizzo: string; lat: number; lon: number }
 > = {
@@ -57,7 +57,7 @@ const GUEST_SCHOOL = 'cpi-lugano';
 export type SquadraDemo = { id: number; sessioneId: number; scuolaKey: string | null };
 export type SquadreDemo = Record<keyof EventiDemo, SquadraDemo[]>;
 
-type Bozza = Omit<NewSquadra, 'sessioneId' | 'eventoId'> & {
+export type Bozza = Omit<NewSquadra, 'sessioneId' | 'eventoId'> & {
   scuolaKey: string | null;
   nord: boolean | null;
 };
@@ -76,7 +76,7 @@ function iscrizioni(random: Random, scuole: ScuolaInserita[], quota: number, dop
   return chosen.flatMap((s) => Array.from({ length: counts.get(s.key)! }, () => s));
 }
 
-function squadraUfficiale(
+export function squadraUfficiale(
   random: Random,
   nome: string,
   s: ScuolaInserita,

@@ -6,7 +6,7 @@ import type { Evento } from '../../api/types';
 import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
-import { SEASONS, seasonLabel } from '../../lib/seasons';
+import { seasonLabel, seasons } from '../../lib/seasons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import NotFoundPage from '../errors/NotFoundPage';
 import { eventiDellAnno, isPastSeason, splitEventi } from './blocks';
@@ -35,6 +35,9 @@ function title(scope: EventiScope, anno: number): string {
 
 function Blocchi({ eventi, hideProgrammati }: { eventi: Evento[]; hideProgrammati: boolean }) {
   const { programmati, passati } = splitEventi(eventi);
+  // A past season hides its scheduled block: with no past events either, the
+  // page would be a bare heading, so it says there is nothing.
+  if (hideProgrammati && passati.length === 0) return <p>{NESSUN_EVENTO_PROGRAMMATO}</p>;
   return (
     <>
       {!hideProgrammati && (
@@ -72,7 +75,7 @@ function SeasonLinks({ current }: { current?: number }) {
             Tutti
           </Link>
         </li>
-        {SEASONS.map((anno) => (
+        {seasons().map((anno) => (
           <li key={anno} className="nav-item">
             <Link
               className={`nav-link${current === anno ? ' active' : ''}`}

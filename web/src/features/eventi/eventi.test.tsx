@@ -92,6 +92,12 @@ describe('event lists', () => {
     expect(screen.queryByText('Evento 2')).toBeNull();
     cleanup();
 
+    // A past season without events says so instead of showing a bare heading.
+    setup('/eventi/anno/2023/', { '/api/gas/evento/': page([evento(2, DAY)]) });
+    expect(await screen.findByText('Nessun evento programmato al momento.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Eventi passati' })).toBeNull();
+    cleanup();
+
     const { fetchMock } = setup('/eventi/non-ufficiali/', { '/api/gas/evento/': page([]) });
     expect(await screen.findByText('Nessun evento programmato al momento.')).toBeTruthy();
     const urls = fetchMock.mock.calls.map(([u]) => String(u));
