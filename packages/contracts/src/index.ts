@@ -1,4 +1,12 @@
-export { configureZodItalian, REQUIRED_FIELD } from './zod-italian';
+export {
+  configureZodItalian,
+  messaggioValidazione,
+  REQUIRED_FIELD,
+  NULL_FIELD,
+  VALORE_NON_VALIDO,
+  DATA_NON_VALIDA,
+  SCHEMA_WORDS,
+} from './zod-italian';
 export * from './auth';
 export * from './evento';
 export * from './gara';

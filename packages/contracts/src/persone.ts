@@ -87,10 +87,12 @@ export const squadraUpdateRequest = z.object({
 });
 export type SquadraUpdateRequest = z.infer<typeof squadraUpdateRequest>;
 
+// `abort`: an empty value gets 'Questo campo è obbligatorio.' only, not also
+// the message about the characters allowed.
 const usernameSchema = z
   .string()
   .trim()
-  .min(1)
+  .min(1, { abort: true })
   .max(L.nome)
   .regex(/^[\p{L}\p{N}_.@+-]+$/u, MESSAGGI_PERSONE.usernameNonValido);
 
@@ -145,7 +147,7 @@ export type ChatTokenRequest = z.infer<typeof chatTokenRequest>;
 export const chatTokenVerifyRequest = z.object({
   token: z
     .string()
-    .min(1)
+    .min(1, { abort: true })
     .max(200)
     .regex(/^[A-Za-z0-9_-]+$/),
 });
