@@ -3,6 +3,7 @@
 // The server validates requests with these schemas and the web form uses the
 // same ones, so both reject the same input with the same Italian messages.
 import { z } from 'zod';
+import { isSafeLink, LINK_NON_VALIDO } from './links';
 
 export const MAX_TITOLO = 200;
 export const MAX_TESTO = 5000;
@@ -50,11 +51,8 @@ export const testo = (max: number, min = 0) =>
 
 const intero = z.number().int().min(0).max(1_000_000);
 const scala = z.number().positive().max(1000).multipleOf(0.001);
-// Links are shown as hrefs: only http(s) and site-relative paths, never `javascript:`.
-const link = testo(500).regex(
-  /^(|https?:\/\/\S+|\/\S*)$/,
-  'Inserisci un indirizzo http(s) o un percorso del sito.',
-);
+// Links are shown as hrefs: empty, an https address or a path of this site (links.ts).
+const link = testo(500).refine((s) => s === '' || isSafeLink(s), LINK_NON_VALIDO);
 
 /**
  * One row of the problem editor: with `id` an existing problem, without one a

@@ -10,4 +10,5 @@ export {
 export * from './auth';
 export * from './evento';
 export * from './gara';
+export * from './links';
 export * from './persone';

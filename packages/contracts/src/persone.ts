@@ -49,8 +49,10 @@ export const pkNonValido = (pk: number | string) => `Pk "${pk}" non valido - l'o
 const idSchema = z.number().int().positive().max(MAX_ID_PERSONE);
 
 // Control characters are never part of a name, and PostgreSQL cannot store
-// NUL at all: refusing them here keeps such input a 400, not a 500.
-const SENZA_CONTROLLO = /^[^\p{Cc}]*$/u;
+// NUL at all: refusing them here keeps such input a 400, not a 500. Nor are
+// the bidi controls (embeddings, overrides, isolates, marks): a right-to-left
+// override in a team name would reverse what follows it on the scoreboard.
+const SENZA_CONTROLLO = /^[^\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]*$/u;
 const testo = (max: number) =>
   z.string().trim().max(max).regex(SENZA_CONTROLLO, MESSAGGI_PERSONE.caratteriNonValidi);
 const nome = testo(L.nome).min(1);

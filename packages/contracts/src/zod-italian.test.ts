@@ -170,4 +170,13 @@ describe('messaggioValidazione: one Italian sentence per zod issue kind', () => 
       'Inserisci un indirizzo e-mail valido.',
     ]);
   });
+
+  it('names refuse control and bidi characters (a right-to-left override reverses a team name)', () => {
+    for (const nome of ['a\u0000b', 'Squadra \u202Eilgirep', 'a\u2066b\u2069', 'a\u200Fb']) {
+      expect(messages(squadraCreateRequest, { nome, sessione: 1 })).toEqual([
+        'Il testo contiene caratteri non ammessi.',
+      ]);
+    }
+    expect(squadraCreateRequest.safeParse({ nome: 'Però – π', sessione: 1 }).success).toBe(true);
+  });
 });

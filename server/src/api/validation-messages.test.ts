@@ -4,7 +4,7 @@
 // from @gas/contracts' mapping, never zod's schema language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { PASSWORD_MISMATCH, REQUIRED_FIELD, SCHEMA_WORDS } from '@gas/contracts';
+import { LINK_NON_VALIDO, PASSWORD_MISMATCH, REQUIRED_FIELD, SCHEMA_WORDS } from '@gas/contracts';
 import { testBackends } from '../db/testing';
 import { sessione } from '../db/schema';
 import { demoEventi, sendMultipart, snapshot, type DemoEventi } from './evento/testing';
@@ -66,6 +66,16 @@ const cases: Case[] = [
     role: 'admin',
     send: (c, ids) => c.patch(`/api/gas/evento/${ids.aperto}/`, { titolo: '   ' }),
     expected: { titolo: [REQUIRED_FIELD] },
+  },
+  {
+    name: 'event edit, protocol-relative page link (leads off the site)',
+    role: 'admin',
+    send: (c, ids) =>
+      c.patch(`/api/gas/evento/${ids.aperto}/`, {
+        pagina_dedicata: '//evil.example/x',
+        youtube_link: 'http://www.youtube.com/watch?v=x',
+      }),
+    expected: { pagina_dedicata: [LINK_NON_VALIDO], youtube_link: [LINK_NON_VALIDO] },
   },
   {
     name: 'invitation, empty fields',
