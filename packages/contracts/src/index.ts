@@ -2,7 +2,6 @@ export {
   configureZodItalian,
   messaggioValidazione,
   REQUIRED_FIELD,
-  NULL_FIELD,
   VALORE_NON_VALIDO,
   DATA_NON_VALIDA,
   SCHEMA_WORDS,

@@ -29,7 +29,7 @@ describe('messaggioValidazione: one Italian sentence per zod issue kind', () => 
   // One case (at least) for every code of z.core.$ZodIssue, produced by real schemas.
   const cases: [string, z.ZodType, unknown, string][] = [
     ['missing field', z.object({ a: z.string() }), {}, REQUIRED_FIELD],
-    ['null field', z.object({ a: z.string() }), { a: null }, 'Questo campo non può essere nullo.'],
+    ['null field', z.object({ a: z.string() }), { a: null }, REQUIRED_FIELD],
     ['text expected', z.string(), 5, 'Inserisci un testo.'],
     ['number expected', z.number(), 'x', 'Inserisci un numero.'],
     ['NaN', z.number(), Number.NaN, 'Inserisci un numero.'],

@@ -7,7 +7,6 @@
 import { z } from 'zod';
 
 export const REQUIRED_FIELD = 'Questo campo è obbligatorio.';
-export const NULL_FIELD = 'Questo campo non può essere nullo.';
 export const VALORE_NON_VALIDO = 'Valore non valido.';
 export const DATA_NON_VALIDA = 'Data non valida.';
 
@@ -78,8 +77,9 @@ function tooBig(issue: Extract<Issue, { code: 'too_big' }>): string {
 }
 
 function invalidType(issue: Extract<Issue, { code: 'invalid_type' }>): string {
-  if (issue.input === undefined) return REQUIRED_FIELD;
-  if (issue.input === null) return NULL_FIELD;
+  // Missing or null: for the person at the form, both are a field left empty
+  // (the web app sends an emptied number or date field as null).
+  if (issue.input === undefined || issue.input === null) return REQUIRED_FIELD;
   switch (issue.expected) {
     case 'int':
       return 'Inserisci un numero intero.';

@@ -54,7 +54,7 @@ const cases: Case[] = [
       titolo: ['Al massimo 200 caratteri.'],
       tipologia: ['Scegli un valore tra quelli proposti.'],
       inizio: ['Data non valida.'],
-      fine: ['Questo campo non può essere nullo.'],
+      fine: [REQUIRED_FIELD],
       PTI_TOLTI_ERRORE: ['Inserisci un numero intero.'],
       BONUS_VELOCITA: ['Il valore deve essere almeno 0.'],
       PTI_BASE_MONTEPREMI: ['Inserisci un numero.'],
