@@ -213,7 +213,9 @@ test('event edit page: event form, invitations, files', async ({ page }) => {
     const form = page.locator('main form').filter({ has: field });
     const submit = form.getByRole('button');
     await submit.click();
-    await expectMessagesForPeople(page, `invito vuoto ${label}`);
+    expect(await expectMessagesForPeople(page, `invito vuoto ${label}`)).toContain(
+      'Questo campo è obbligatorio.',
+    );
     await field.fill('non-una-email');
     await submit.click();
     expect(await expectMessagesForPeople(page, `invito sbagliato ${label}`)).toContain(

@@ -73,6 +73,8 @@ describe('messaggioValidazione: one Italian sentence per zod issue kind', () => 
       'Al massimo 1000 byte.',
     ],
     ['e-mail', z.email(), 'abc', 'Inserisci un indirizzo e-mail valido.'],
+    ['empty e-mail', z.email(), '', REQUIRED_FIELD],
+    ['empty date', z.iso.datetime(), '', REQUIRED_FIELD],
     ['url', z.url(), 'abc', 'Inserisci un indirizzo web valido.'],
     ['date-time', z.iso.datetime(), 'ieri', 'Data non valida.'],
     ['date', z.iso.date(), 'ieri', 'Data non valida.'],
@@ -166,7 +168,8 @@ describe('messaggioValidazione: one Italian sentence per zod issue kind', () => 
     ];
     for (const message of all) expect(message).not.toMatch(SCHEMA_WORDS);
     expect(messages(eventoCreateRequest, { titolo: '' })).toEqual([REQUIRED_FIELD]);
-    expect(messages(invitoRequest, { email: '', ruolo: 'adm' })).toEqual([
+    expect(messages(invitoRequest, { email: ' ', ruolo: 'adm' })).toEqual([REQUIRED_FIELD]);
+    expect(messages(invitoRequest, { email: 'mario', ruolo: 'adm' })).toEqual([
       'Inserisci un indirizzo e-mail valido.',
     ]);
   });

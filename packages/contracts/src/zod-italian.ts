@@ -116,6 +116,8 @@ const FORMATI: Partial<Record<string, string>> = {
 };
 
 function invalidFormat(issue: Extract<Issue, { code: 'invalid_format' }>): string {
+  // An empty e-mail, date or code is a field left empty, not a badly written one.
+  if (issue.input === '') return REQUIRED_FIELD;
   const known = FORMATI[issue.format];
   if (known) return known;
   if (issue.format === 'starts_with') return `Deve iniziare con «${String(issue.prefix)}».`;

@@ -82,9 +82,16 @@ const cases: Case[] = [
     role: 'admin',
     send: (c, ids) => c.post(`/api/gas/evento/${ids.aperto}/invita/`, { email: '', ruolo: '' }),
     expected: {
-      email: ['Inserisci un indirizzo e-mail valido.'],
+      email: [REQUIRED_FIELD],
       ruolo: ['Scegli un valore tra quelli proposti.'],
     },
+  },
+  {
+    name: 'invitation, not an e-mail address',
+    role: 'admin',
+    send: (c, ids) =>
+      c.post(`/api/gas/evento/${ids.aperto}/invita/`, { email: 'mario.rossi', ruolo: 'ins' }),
+    expected: { email: ['Inserisci un indirizzo e-mail valido.'] },
   },
   {
     name: 'team sign-up, empty name',
@@ -104,7 +111,7 @@ const cases: Case[] = [
     send: (c) =>
       c.post('/api/gas/user/', { email: '', username: '', password: '', confirm_password: '' }),
     expected: {
-      email: ['Inserisci un indirizzo e-mail valido.'],
+      email: [REQUIRED_FIELD],
       // Only the first thing to fix: an empty field is not also "wrongly written".
       username: [REQUIRED_FIELD],
       password: ['La password deve contenere almeno 8 caratteri.'],
