@@ -37,17 +37,20 @@ export const dateTime = z.iso.datetime({ offset: true }).refine((s) => {
   return Number.isNaN(t) || (t >= MIN_TIME && t < MAX_TIME);
 }, DATA_FUORI_INTERVALLO);
 
-/**
- * Text stored in PostgreSQL, which cannot hold the NUL character: refused
- * here with a message rather than failing in the database.
- */
+// NUL, which PostgreSQL cannot store, and the bidi controls (embeddings,
+// overrides, isolates, marks), which would reverse what follows them on the
+// public pages (a title that reads differently from what it is).
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
+const NON_AMMESSI = /[\u0000\u202A-\u202E\u2066-\u2069\u200E\u200F]/;
+
+/** Text stored in PostgreSQL and shown to everyone: refused with a message, not a 500. */
 export const testo = (max: number, min = 0) =>
   z
     .string()
     .trim()
     .min(min)
     .max(max)
-    .refine((s) => !s.includes('\u0000'), 'Il testo contiene caratteri non ammessi.');
+    .refine((s) => !NON_AMMESSI.test(s), 'Il testo contiene caratteri non ammessi.');
 
 const intero = z.number().int().min(0).max(1_000_000);
 const scala = z.number().positive().max(1000).multipleOf(0.001);

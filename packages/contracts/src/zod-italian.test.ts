@@ -181,5 +181,9 @@ describe('messaggioValidazione: one Italian sentence per zod issue kind', () => 
       ]);
     }
     expect(squadraCreateRequest.safeParse({ nome: 'Però – π', sessione: 1 }).success).toBe(true);
+    expect(messages(eventoCreateRequest, { titolo: 'Gara \u202Eilgirep' })).toEqual([
+      'Il testo contiene caratteri non ammessi.',
+    ]);
+    expect(eventoCreateRequest.safeParse({ titolo: 'Gara di Pisa – 2026' }).success).toBe(true);
   });
 });
