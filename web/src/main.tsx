@@ -1,3 +1,5 @@
+// First: zod must be in jitless mode before any schema is built (CSP, see the module).
+import '@gas/contracts/zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { StrictMode } from 'react';

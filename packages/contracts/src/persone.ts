@@ -51,8 +51,10 @@ export const pkNonValido = (pk: number | string) => `Pk "${pk}" non valido - l'o
 const idSchema = z.number().int().positive().max(MAX_ID_PERSONE);
 
 // Control characters are never part of a name, and PostgreSQL cannot store
-// NUL at all: refusing them here keeps such input a 400, not a 500.
-const SENZA_CONTROLLO = /^[^\p{Cc}]*$/u;
+// NUL at all: refusing them here keeps such input a 400, not a 500. Nor are
+// the bidi controls (embeddings, overrides, isolates, marks): a right-to-left
+// override in a team name would reverse what follows it on the scoreboard.
+const SENZA_CONTROLLO = /^[^\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]*$/u;
 const testo = (max: number) =>
   z.string().trim().max(max).regex(SENZA_CONTROLLO, MESSAGGI_PERSONE.caratteriNonValidi);
 const nome = testo(L.nome).min(1);
@@ -89,10 +91,12 @@ export const squadraUpdateRequest = z.object({
 });
 export type SquadraUpdateRequest = z.infer<typeof squadraUpdateRequest>;
 
+// `abort`: an empty value gets 'Questo campo è obbligatorio.' only, not also
+// the message about the characters allowed.
 const usernameSchema = z
   .string()
   .trim()
-  .min(1)
+  .min(1, { abort: true })
   .max(L.nome)
   .regex(/^[\p{L}\p{N}_.@+-]+$/u, MESSAGGI_PERSONE.usernameNonValido);
 
@@ -171,7 +175,7 @@ export type ChatTokenVerifyResponse = z.infer<typeof chatTokenVerifyResponse>;
 export const chatTokenVerifyRequest = z.object({
   token: z
     .string()
-    .min(1)
+    .min(1, { abort: true })
     .max(200)
     .regex(/^[A-Za-z0-9_-]+$/),
 });

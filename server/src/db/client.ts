@@ -68,18 +68,18 @@ export async function openDatabase(config: OpenDatabaseConfig): Promise<Database
 export async function openPglite(dataDir: string | null): Promise<PgliteDatabase> {
   try {
     if (dataDir) await mkdir(dataDir, { recursive: true });
-    const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+    const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
     try {
       const client = await PGlite.create(dataDir ? { dataDir } : {});
       const database = wrapPglite(client, dataDir);
       const close = database.close;
       database.close = async () => {
         await close();
-        unlock();
+        await unlock();
       };
       return database;
     } catch (error) {
-      unlock();
+      await unlock();
       throw error;
     }
   } catch (error) {

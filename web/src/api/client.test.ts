@@ -196,10 +196,19 @@ describe('error mapping (spec §8)', () => {
     expect(error.detail).toBe('Dati non validi.');
   });
 
-  it('uses the JSON of the body when a 400 has no detail nor general errors', async () => {
-    mockFetch({ '/api/x/': () => jsonResponse({ nome: ['Obbligatorio.'] }, 400) });
+  it('reads the field messages, not JSON, when a 400 has no detail nor general errors', async () => {
+    mockFetch({
+      '/api/x/': () =>
+        jsonResponse({ nome: ['Obbligatorio.'], squadre: ['Indica almeno un elemento.'] }, 400),
+    });
     const error = await rejection(api.post('/api/x/', {}));
-    expect(error.detail).toBe('{"nome":["Obbligatorio."]}');
+    expect(error.detail).toBe('Obbligatorio. Indica almeno un elemento.');
+  });
+
+  it('other 400 bodies without messages are still shown as they are', async () => {
+    mockFetch({ '/api/x/': () => jsonResponse({ nome: 3 }, 400) });
+    const error = await rejection(api.post('/api/x/', {}));
+    expect(error.detail).toBe('{"nome":3}');
   });
 
   it("gives 'Internal server error' for a 5xx with an unreadable body", async () => {

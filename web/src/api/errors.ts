@@ -142,7 +142,10 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
     // A proxy's HTML page or an empty body says nothing useful to a user.
     detail = INTERNAL_SERVER_ERROR_DETAIL;
   } else if (nonFieldErrors.length > 0) {
-    detail = nonFieldErrors.join('. ');
+    detail = joinMessages(nonFieldErrors);
+  } else if (Object.keys(fieldErrors).length > 0) {
+    // Pages that show one message (no form fields) read the sentences, not JSON.
+    detail = joinMessages(Object.values(fieldErrors).flat());
   } else if (typeof body === 'string' && body.trim() !== '') {
     detail = body.trim().slice(0, 500);
   } else if (body !== undefined) {
@@ -151,6 +154,16 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
     detail = `Errore HTTP ${status}`;
   }
   return new ApiError({ kind, status, detail, body, fieldErrors, nonFieldErrors });
+}
+
+/**
+ * Several messages as one text, joined by '. ' (spec §5) without doubling the
+ * full stop the server's sentences already end with.
+ */
+export function joinMessages(messages: readonly string[]): string {
+  return messages
+    .map((m, i) => (i < messages.length - 1 ? m.trim().replace(/\.$/, '') : m.trim()))
+    .join('. ');
 }
 
 export function networkError(cause: unknown): ApiError {

@@ -2,7 +2,7 @@
 // their fields (several messages joined by '. '), non_field_errors and any
 // other failure as a general message.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError, NETWORK_ERROR_MESSAGE } from '../api/errors';
+import { isApiError, joinMessages, NETWORK_ERROR_MESSAGE } from '../api/errors';
 
 /** Sets the field errors it can and returns the general message (or null). */
 export function applyServerErrors<T extends FieldValues>(
@@ -14,14 +14,14 @@ export function applyServerErrors<T extends FieldValues>(
   if (error.kind === 'network') return NETWORK_ERROR_MESSAGE;
   const general: string[] = [...error.nonFieldErrors];
   for (const [field, messages] of Object.entries(error.fieldErrors)) {
-    const message = messages.join('. ');
+    const message = joinMessages(messages);
     if ((fields as readonly string[]).includes(field)) {
       setError(field as Path<T>, { type: 'server', message });
     } else {
       general.push(`${field}: ${message}`);
     }
   }
-  if (general.length > 0) return general.join('. ');
+  if (general.length > 0) return joinMessages(general);
   if (Object.keys(error.fieldErrors).length > 0) return null;
   return error.detail;
 }

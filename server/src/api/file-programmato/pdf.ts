@@ -15,16 +15,22 @@ export function isPdf(bytes: Uint8Array): boolean {
   return buf.subarray(Math.max(MAGIC.length, buf.length - TAIL)).includes(EOF_MARK);
 }
 
+// Control characters (Cc), invisible format characters (Cf: the bidi
+// embeddings, overrides and isolates U+202A-U+202E, U+2066-U+2069, the marks
+// U+200E/U+200F, zero-width characters, BOM), line and paragraph separators,
+// and quotes. A right-to-left override makes "fdp.exe" read as "exe.pdf".
+const UNSAFE_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"]/gu;
+
 /**
- * The client's file name without any path, control characters or quotes,
- * at most 200 characters; `fallback` when nothing usable is left.
+ * The client's file name without any path, control or bidi characters or
+ * quotes, at most 200 characters; `fallback` when nothing usable is left.
  */
 export function safeFileName(name: string | undefined, fallback: string): string {
-  const cleaned = basename((name ?? '').replaceAll('\\', '/'))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
+  const stripped = basename((name ?? '').replaceAll('\\', '/'))
+    .replace(UNSAFE_IN_NAME, '')
+    .trim();
+  // By code points: never half of a surrogate pair.
+  const cleaned = Array.from(stripped).slice(0, 200).join('');
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned;
 }
 

@@ -9,6 +9,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { refreshRequest } from '@gas/contracts';
 import { api, getList } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { useCurrentUser, useEventi } from '../../api/queries';
@@ -20,6 +21,7 @@ import { RequireLogin } from '../../components/RequireLogin';
 import { SelectFilter, type SelectOption } from '../../components/SelectFilter';
 import { formatDate } from '../../lib/dates';
 import type { SessioneOut } from './shared/types';
+import { zodIssues } from './shared/zodResolver';
 import { useTimedMessage, type TimedMessage } from './shared/useTimedMessage';
 
 export const SELEZIONA_SESSIONE = 'Seleziona una sessione';
@@ -56,10 +58,15 @@ function useAzione() {
   const errore = useTimedMessage(ERROR_MS);
   const [ok, setOk] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = async (sessione: string, call: (id: number) => Promise<{ detail: string }>) => {
+  /** `problem`: what is wrong in the action's own fields, checked before sending. */
+  const run = async (
+    sessione: string,
+    call: (id: number) => Promise<{ detail: string }>,
+    problem?: string,
+  ) => {
     setOk(null);
-    if (!sessione) {
-      errore.show({ variant: 'danger', text: SELEZIONA_SESSIONE });
+    if (!sessione || problem) {
+      errore.show({ variant: 'danger', text: sessione ? problem! : SELEZIONA_SESSIONE });
       return;
     }
     errore.clear();
@@ -136,11 +143,19 @@ function Azioni({ opzioni }: { opzioni: SelectOption[] }) {
                 noValidate
                 onSubmit={(e) => {
                   e.preventDefault();
-                  void refresh.run(sessione, (id) =>
-                    api.patch<{ detail: string }>(
-                      `/api/gas/sessione/${id}/request_refresh_frontend_delayed/`,
-                      { interval: Number(intervallo) },
-                    ),
+                  // An emptied field is a missing interval, not 0 ("now").
+                  const body = {
+                    interval: intervallo.trim() === '' ? undefined : Number(intervallo),
+                  };
+                  const parsed = refreshRequest.safeParse(body);
+                  void refresh.run(
+                    sessione,
+                    (id) =>
+                      api.patch<{ detail: string }>(
+                        `/api/gas/sessione/${id}/request_refresh_frontend_delayed/`,
+                        body,
+                      ),
+                    parsed.success ? undefined : zodIssues(parsed.error).interval,
                   );
                 }}
               >

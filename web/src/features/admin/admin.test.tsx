@@ -72,9 +72,25 @@ describe('admin actions', () => {
         jsonResponse({ interval: ['Deve essere al massimo 3600.'] }, 400),
     });
     fireEvent.change(await screen.findByLabelText('Sessione'), { target: { value: '11' } });
-    fireEvent.change(screen.getByLabelText('Intervallo (secondi)'), { target: { value: '5000' } });
+    fireEvent.change(screen.getByLabelText('Intervallo (secondi)'), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Richiedi il refresh' }));
-    await waitFor(() => expect(screen.getByText(/Deve essere al massimo 3600/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Deve essere al massimo 3600.')).toBeTruthy());
+  });
+
+  it.each([
+    ['', 'Questo campo è obbligatorio.'],
+    ['-5', 'Il valore deve essere almeno 0.'],
+    ['2.5', 'Inserisci un numero intero.'],
+    ['5000', 'Il valore deve essere al massimo 3600.'],
+  ])('refuses the interval %j before sending: %s', async (value, message) => {
+    const fetchMock = open();
+    fireEvent.change(await screen.findByLabelText('Sessione'), { target: { value: '11' } });
+    fireEvent.change(screen.getByLabelText('Intervallo (secondi)'), { target: { value } });
+    fireEvent.click(screen.getByRole('button', { name: 'Richiedi il refresh' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(
+      sentTo(fetchMock, '/api/gas/sessione/11/request_refresh_frontend_delayed/', 'PATCH'),
+    ).toEqual([]);
   });
 
   it('is for staff only', async () => {

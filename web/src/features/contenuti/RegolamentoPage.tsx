@@ -6,6 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { useSito, type DocumentiAnno } from '../../api/sito';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
+import { safeHref } from '../../lib/safeHref';
 import { seasonLabel } from '../../lib/seasons';
 
 export const ANNI_REGOLAMENTO = [2026, 2025, 2024, 2023] as const;
@@ -16,7 +17,9 @@ function Documenti({ anno, documenti }: { anno: number; documenti: DocumentiAnno
         { href: documenti.regolamento, label: `Regolamento ${anno}` },
         { href: documenti.logistica, label: `Logistica ${anno}` },
         ...(documenti.poli ? [{ href: documenti.poli, label: `Poli locali ${anno}` }] : []),
-      ].filter((link) => link.href)
+      ]
+        .map((link) => ({ ...link, href: safeHref(link.href) }))
+        .filter((link) => link.href)
     : [];
   return (
     <Card

@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card';
 import { useSponsor } from '../../api/sito';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
+import { safeHref } from '../../lib/safeHref';
 import { SponsorLogo } from '../home/SponsorStrip';
 
 export default function SponsorPage() {
@@ -22,8 +23,8 @@ export default function SponsorPage() {
                   <Card>
                     <Card.Body className="d-flex flex-column flex-sm-row gap-3 align-items-sm-center">
                       <div className="flex-shrink-0 text-center" style={{ minWidth: '240px' }}>
-                        {sponsor.website ? (
-                          <a href={sponsor.website} target="_blank" rel="noreferrer">
+                        {safeHref(sponsor.website) ? (
+                          <a href={safeHref(sponsor.website)} target="_blank" rel="noreferrer">
                             <SponsorLogo sponsor={sponsor} />
                           </a>
                         ) : (

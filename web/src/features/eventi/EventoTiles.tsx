@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import type { Evento, FileEvento } from '../../api/types';
 import { formatDateTime } from '../../lib/dates';
+import { safeHref } from '../../lib/safeHref';
 
 type TileState = 'available' | 'scheduled' | 'missing' | 'link';
 
@@ -100,34 +101,26 @@ function FileTile({
 export function EventoTiles({ evento }: { evento: Evento }) {
   const permessi = evento.permessi;
   const consegna = permessi && (permessi.puo_consegnare || permessi.puo_inserire);
+  const video = safeHref(evento.youtube_link);
+  const pagina = safeHref(evento.pagina_dedicata);
   return (
     <Row xs={2} sm={3} lg={4} className="g-2 mb-3" as="div">
       <FileTile title="Testo dei problemi" file={evento.file_problemi} testId="tile-problemi" />
       <FileTile title="Soluzioni" file={evento.file_soluzioni} testId="tile-soluzioni" />
-      {evento.youtube_link && (
+      {video && (
         <Tile
           title="Video della telecronaca"
           detail="Su YouTube"
           state="link"
-          href={evento.youtube_link}
+          href={video}
           testId="tile-video"
         />
       )}
-      {evento.pagina_dedicata &&
-        (evento.pagina_dedicata.startsWith('/') ? (
-          <Tile
-            title="Pagina dedicata"
-            state="link"
-            to={evento.pagina_dedicata}
-            testId="tile-pagina"
-          />
+      {pagina &&
+        (pagina.startsWith('/') ? (
+          <Tile title="Pagina dedicata" state="link" to={pagina} testId="tile-pagina" />
         ) : (
-          <Tile
-            title="Pagina dedicata"
-            state="link"
-            href={evento.pagina_dedicata}
-            testId="tile-pagina"
-          />
+          <Tile title="Pagina dedicata" state="link" href={pagina} testId="tile-pagina" />
         ))}
       {(evento.poli?.length ?? 0) > 0 && (
         <Tile title="Lista poli" state="link" to={`/lista-poli/${evento.id}/`} testId="tile-poli" />

@@ -140,6 +140,27 @@ describe('event card', () => {
     expect(missing.textContent).toContain('non disponibile');
   });
 
+  it('shows no link that would lead off the site (protocol-relative, http, javascript:)', async () => {
+    setup('/evento/4/', {
+      '/api/gas/evento/4/': evento(4, DAY, {
+        youtube_link: 'javascript:alert(1)',
+        pagina_dedicata: '//evil.example/x',
+        poli: [1],
+      }),
+    });
+    expect(await screen.findByTestId('tile-poli')).toBeTruthy();
+    expect(screen.queryByTestId('tile-pagina')).toBeNull();
+    expect(screen.queryByTestId('tile-video')).toBeNull();
+    cleanup();
+
+    setup('/evento/4/', {
+      '/api/gas/evento/4/': evento(4, DAY, { pagina_dedicata: 'https://gas.example/gara/' }),
+    });
+    expect((await screen.findByTestId('tile-pagina')).getAttribute('href')).toBe(
+      'https://gas.example/gara/',
+    );
+  });
+
   it('shows the tiles allowed by the permissions', async () => {
     setup('/evento/4/', {
       '/api/gas/evento/4/': evento(4, DAY, {

@@ -123,7 +123,7 @@ export function valoriDaEvento(e: EventoCompleto): EventoFormValues {
   };
 }
 
-/** NaN (an emptied number field) is sent as null: refused with "non può essere nullo". */
+/** NaN (an emptied number field) is sent as null: refused with "Questo campo è obbligatorio.". */
 const num = (v: number) => (Number.isFinite(v) ? v : null);
 
 /** The body of POST / PATCH /api/gas/evento/. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Sponsor } from '../../api/sito';
+import { safeHref } from '../../lib/safeHref';
 
 /** A sponsor's logo, wider when landscape than when portrait (spec §2 Sponsors page). */
 export function SponsorLogo({ sponsor }: { sponsor: Sponsor }) {
@@ -25,8 +26,8 @@ export function SponsorStrip({ sponsors }: { sponsors: readonly Sponsor[] }) {
     <ul className="list-unstyled d-flex flex-wrap gap-4 align-items-center justify-content-center mb-0">
       {sponsors.map((sponsor) => (
         <li key={sponsor.name}>
-          {sponsor.website ? (
-            <a href={sponsor.website} target="_blank" rel="noreferrer">
+          {safeHref(sponsor.website) ? (
+            <a href={safeHref(sponsor.website)} target="_blank" rel="noreferrer">
               <SponsorLogo sponsor={sponsor} />
             </a>
           ) : (

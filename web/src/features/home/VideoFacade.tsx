@@ -2,6 +2,7 @@
 // player (youtube-nocookie.com) loads only after the click, so no request
 // reaches the video service and no cookie is set before the visitor chooses.
 import { useState } from 'react';
+import { safeHref } from '../../lib/safeHref';
 
 /** The id of a YouTube link (watch?v=, youtu.be/, embed/, shorts/), or null. */
 export function youtubeId(url: string): string | null {
@@ -26,9 +27,11 @@ export function VideoFacade({ url, title }: { url: string; title: string }) {
   const [playing, setPlaying] = useState(false);
   const id = youtubeId(url);
   if (!id) {
+    const href = safeHref(url);
+    if (!href) return null;
     return (
       <p>
-        <a href={url} target="_blank" rel="noreferrer">
+        <a href={href} target="_blank" rel="noreferrer">
           Guarda il video: {title}
         </a>
       </p>

@@ -2,6 +2,7 @@ import Table from 'react-bootstrap/Table';
 import type { Webinar } from '../../api/sito';
 import { ScrollTable } from '../../components/ScrollTable';
 import { formatDay, formatDayLong } from '../../lib/dates';
+import { safeHref } from '../../lib/safeHref';
 
 /** The training webinars (spec §1: 5/12/2025, 2/2/2026, 16/2/2026, 2/3/2026). */
 export function WebinarTable({ webinar }: { webinar: readonly Webinar[] }) {
@@ -27,8 +28,8 @@ export function WebinarTable({ webinar }: { webinar: readonly Webinar[] }) {
               </td>
               <td>{w.ora}</td>
               <td>
-                {w.link ? (
-                  <a href={w.link} target="_blank" rel="noreferrer">
+                {safeHref(w.link) ? (
+                  <a href={safeHref(w.link)} target="_blank" rel="noreferrer">
                     {w.titolo}
                   </a>
                 ) : (
