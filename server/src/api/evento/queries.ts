@@ -1,6 +1,6 @@
 // Reads and writes of events and of what their payload embeds. Only this file
 // touches drizzle for the evento resource.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, DbTransaction } from '../../db/client';
 import {
   evento,
@@ -19,16 +19,39 @@ import {
   type NewEvento,
   type NewProblema,
   type NewSessione,
+  type TipologiaEvento,
 } from '../../db/schema';
 import { loadEventiWithAccess, loadEventoWithAccess } from '../shared/evento-access';
+import type { Window } from '../shared/pagination';
 import type { Plan } from './changes';
 
-export async function allEventoIds(db: DbOrTx): Promise<number[]> {
-  const rows = await db
-    .select({ id: evento.id })
-    .from(evento)
-    .orderBy(desc(evento.inizio), desc(evento.id));
-  return rows.map((r) => r.id);
+/**
+ * One page of the event list, newest first: the ids and the total, counted
+ * and cut in SQL under `visible` (shared/evento-visibility.ts), so the cost
+ * follows the page and not the events the visitor cannot see.
+ */
+export async function eventoPage(
+  db: DbOrTx,
+  visible: SQL | undefined,
+  tipologie: { only?: TipologiaEvento; among?: TipologiaEvento[] },
+  window: Window,
+): Promise<{ count: number; ids: number[] }> {
+  const where = and(
+    visible,
+    tipologie.only ? eq(evento.tipologia, tipologie.only) : undefined,
+    tipologie.among ? inArray(evento.tipologia, tipologie.among) : undefined,
+  );
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(evento).where(where),
+    db
+      .select({ id: evento.id })
+      .from(evento)
+      .where(where)
+      .orderBy(desc(evento.inizio), desc(evento.id))
+      .limit(window.limit)
+      .offset(window.offset),
+  ]);
+  return { count: total?.n ?? 0, ids: rows.map((r) => r.id) };
 }
 
 function staffNamesOf(db: DbOrTx, ids: number[]) {

@@ -12,20 +12,20 @@ import {
   canCreateEvento,
   canEditEvento,
   canInvite,
-  canSeeEvento,
   type Actor,
 } from '../../policies';
 import { loadEventoWithAccess } from '../shared/evento-access';
-import { paginateArray, paginationQuery } from '../shared/pagination';
+import { eventoVisibleWhere } from '../shared/evento-visibility';
+import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { idParams, requireEvento, throwIfErrors } from './access';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
 import { deletionErrors, planErrors } from './nested';
 import { presentEvento } from './present';
 import { problemsWithNewSolution, publishFlipped, recheckAnswers } from './recheck';
 import {
-  allEventoIds,
   applyProblemi,
   applySessioni,
+  eventoPage,
   insertEvento,
   invite,
   loadEventoDetails,
@@ -61,16 +61,18 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/evento/',
     { schema: { tags: ['evento'], querystring: listQuery } },
     async (request) => {
-      const { tipologia: only, tipologia__in: among } = request.query;
+      const { actor, query } = request;
+      const window = pageWindow(query);
+      const { count, ids } = await eventoPage(
+        db,
+        eventoVisibleWhere(actor),
+        { only: query.tipologia, among: query.tipologia__in },
+        window,
+      );
+      const details = await loadEventoDetails(db, ids);
       const now = new Date();
-      const details = await loadEventoDetails(db, await allEventoIds(db));
-      const visible = [...details.eventi.values()]
-        .filter((e) => canSeeEvento(request.actor, e.access))
-        .filter((e) => (only ? e.row.tipologia === only : true))
-        .filter((e) => (among ? among.includes(e.row.tipologia) : true))
-        .sort((a, b) => b.row.inizio.getTime() - a.row.inizio.getTime() || b.row.id - a.row.id)
-        .map((e) => presentEvento(details, e.row.id, request.actor, now));
-      return paginateArray(request, request.query, visible);
+      const results = ids.map((id) => presentEvento(details, id, actor, now));
+      return pageOf(request, window, count, results);
     },
   );
 
