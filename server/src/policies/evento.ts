@@ -1,4 +1,4 @@
-import { activeResponsabile, isSuperuser } from './actor';
+import { activeResponsabile, canUseAdminActions, isSuperuser } from './actor';
 import type { Actor, EventoAccess, EventoVisibility, Tipologia } from './types';
 
 // Membership in the event's lists counts only for an active profile (spec §6
@@ -92,6 +92,15 @@ export function canChangeTipologia(actor: Actor, evento: EventoAccess, nuova: Ti
 export function canCreateEvento(actor: Actor, tipologia: Tipologia): boolean {
   if (isSuperuser(actor)) return true;
   return activeResponsabile(actor) !== null && tipologia !== 'o';
+}
+
+/**
+ * Events one user may create a day are bounded (GAS_EVENTI_MAX_GIORNO), so
+ * that nobody can flood the lists; staff and superusers are exempt (they
+ * prepare whole seasons and are trusted with the back office anyway).
+ */
+export function isExemptFromEventiMaxGiorno(actor: Actor): boolean {
+  return canUseAdminActions(actor);
 }
 
 /**

@@ -1,6 +1,6 @@
 // Reads and writes of events and of what their payload embeds. Only this file
 // touches drizzle for the evento resource.
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, DbTransaction } from '../../db/client';
 import {
   evento,
@@ -124,6 +124,23 @@ export async function lockEvento(tx: DbTransaction, id: number) {
     .where(eq(evento.id, id))
     .for('update');
   return rows.length === 0 ? null : loadEventoWithAccess(tx, id);
+}
+
+/**
+ * Serialises the event creations of one user until commit, so that two
+ * concurrent requests cannot both pass the daily limit.
+ */
+export async function lockCreatore(tx: DbTransaction, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(4711006, ${userId})`);
+}
+
+/** Events created by this user from `since` (the daily limit counts them). */
+export async function eventiCreatiDa(db: DbOrTx, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(evento)
+    .where(and(eq(evento.creatoDa, userId), gte(evento.createdAt, since)));
+  return row?.n ?? 0;
 }
 
 export async function insertEvento(

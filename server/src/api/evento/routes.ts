@@ -12,8 +12,10 @@ import {
   canCreateEvento,
   canEditEvento,
   canInvite,
+  isExemptFromEventiMaxGiorno,
   type Actor,
 } from '../../policies';
+import { giornoRoma } from '../biglietti-consegna/giorno-gara';
 import { loadEventoWithAccess } from '../shared/evento-access';
 import { eventoVisibleWhere } from '../shared/evento-visibility';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
@@ -25,10 +27,12 @@ import { problemsWithNewSolution, publishFlipped, recheckAnswers } from './reche
 import {
   applyProblemi,
   applySessioni,
+  eventiCreatiDa,
   eventoPage,
   insertEvento,
   invite,
   loadEventoDetails,
+  lockCreatore,
   lockEvento,
   lockNested,
   moveDefaultFileDates,
@@ -46,6 +50,9 @@ const listQuery = paginationQuery.extend({
     .pipe(z.array(tipologia))
     .optional(),
 });
+
+const troppiEventiOggi = (max: number) =>
+  `Hai già creato ${max} ${max === 1 ? 'evento' : 'eventi'} oggi: riprova domani.`;
 
 const UFFICIALE_NEGATO =
   "Solo un amministratore del sito può creare un evento ufficiale o cambiarne la tipologia: gli eventi ufficiali richiedono l'approvazione.";
@@ -92,18 +99,28 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
     { schema: { tags: ['evento'], body: eventoCreateRequest } },
     async (request, reply) => {
       const { actor, body } = request;
-      if (actor.userId === null) throw apiError('not_authenticated');
+      const { userId } = actor;
+      if (userId === null) throw apiError('not_authenticated');
       const tipo = body.tipologia ?? 'priv';
       if (!canCreateEvento(actor, tipo)) {
         const officialOnly = canCreateEvento(actor, 'priv');
         throw apiError('permission_denied', officialOnly ? UFFICIALE_NEGATO : undefined);
       }
-      const { values, errors } = newEventoValues(body, new Date(), actor.userId);
+      const now = new Date();
+      const { values, errors } = newEventoValues(body, now, userId);
       // A new event gets one session unless the form sends its own list.
       const sessioni = planSessioni([], body.sessioni ?? [{}], tipo === 'o');
       const problemi = planProblemi([], body.problemi ?? []);
       throwIfErrors(errors, planErrors(problemi, sessioni));
       const id = await db.transaction(async (tx) => {
+        if (!isExemptFromEventiMaxGiorno(actor)) {
+          await lockCreatore(tx, userId);
+          const max = deps.config.eventiMaxGiorno;
+          // A day is a calendar day in Rome, as for the contest-day rules.
+          if ((await eventiCreatiDa(tx, userId, giornoRoma(now).inizio)) >= max) {
+            throw apiError('throttled', troppiEventiOggi(max));
+          }
+        }
         // The creator becomes an administrator (superusers without a profile need not).
         const eventoId = await insertEvento(tx, values, actor.responsabile?.id ?? null);
         await applySessioni(tx, eventoId, sessioni);
