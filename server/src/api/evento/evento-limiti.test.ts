@@ -48,7 +48,7 @@ describe.each(testBackends())('evento: creation limits on %s', (backend) => {
     );
   }
 
-  it(`allows ${MAX_GIORNO} events a day per user, then refuses with 429 and changes nothing`, async () => {
+  it(`allows ${MAX_GIORNO} events a day per user, then refuses with an Italian message and changes nothing`, async () => {
     expect(MAX_GIORNO).toBe(20);
     const docente = await t.as('docente');
     // Yesterday's events (Rome) do not count; today's do.
@@ -58,9 +58,9 @@ describe.each(testBackends())('evento: creation limits on %s', (backend) => {
     expect((await docente.post('/api/gas/evento/', { titolo: 'Ultimo' })).statusCode).toBe(201);
     const before = await snapshot(t.database.db);
     const refused = await docente.post('/api/gas/evento/', { titolo: 'Uno di troppo' });
-    expect(refused.statusCode).toBe(429);
+    expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
-      detail: `Hai già creato ${MAX_GIORNO} eventi oggi: riprova domani.`,
+      non_field_errors: [`Hai già creato ${MAX_GIORNO} eventi oggi: riprova domani.`],
     });
     expect(await snapshot(t.database.db)).toEqual(before);
     // Another user has his own budget.
@@ -75,7 +75,7 @@ describe.each(testBackends())('evento: creation limits on %s', (backend) => {
       Array.from({ length: 5 }, (_, i) => amm.post('/api/gas/evento/', { titolo: `Gara ${i}` })),
     );
     const codes = results.map((r) => r.statusCode).sort();
-    expect(codes).toEqual([201, 201, 429, 429, 429]);
+    expect(codes).toEqual([201, 201, 400, 400, 400]);
   });
 
   it.each(['staff', 'admin'] as const)('%s is exempt from the daily limit', async (role) => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { eventoCreateRequest, eventoPatchRequest, invitoRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { TIPOLOGIE_EVENTO } from '../../db/schema';
-import { apiError } from '../../errors';
+import { apiError, fieldErrors } from '../../errors';
 import {
   canChangeTipologia,
   canCreateEvento,
@@ -116,9 +116,11 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         if (!isExemptFromEventiMaxGiorno(actor)) {
           await lockCreatore(tx, userId);
           const max = deps.config.eventiMaxGiorno;
-          // A day is a calendar day in Rome, as for the contest-day rules.
+          // A day is a calendar day in Rome, as for the contest-day rules. A
+          // 400 rather than a 429: the web app answers every 429 with its
+          // "you reload too often" toast, which is not what happened here.
           if ((await eventiCreatiDa(tx, userId, giornoRoma(now).inizio)) >= max) {
-            throw apiError('throttled', troppiEventiOggi(max));
+            throw fieldErrors({ non_field_errors: [troppiEventiOggi(max)] });
           }
         }
         // The creator becomes an administrator (superusers without a profile need not).
