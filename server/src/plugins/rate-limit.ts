@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { apiError } from '../errors';
+import { LIST_ROUTES } from './list-reads';
 
 export type RateLimitGroup = 'reads' | 'submissions';
 
@@ -31,16 +32,7 @@ export const LIMITED_ROUTES: ReadonlyMap<string, RateLimitGroup> = new Map([
   ['GET /api/gas/risposta-all/', 'reads'],
   ['GET /api/gas/risposta-all/pk_risposte/', 'reads'],
   // Lists: each page costs a count and the related rows of its items.
-  ['GET /api/gas/evento/', 'reads'],
-  ['GET /api/gas/sessione/', 'reads'],
-  ['GET /api/gas/problema/', 'reads'],
-  ['GET /api/gas/polo/', 'reads'],
-  ['GET /api/gas/messaggi-importanti/', 'reads'],
-  ['GET /api/gas/file-programmato/', 'reads'],
-  ['GET /api/gas/squadra/', 'reads'],
-  ['GET /api/gas/squadra/mie/', 'reads'],
-  ['GET /api/gas/squadra/in_sessione/', 'reads'],
-  ['GET /api/gas/jolly/', 'reads'],
+  ...LIST_ROUTES.map((route) => [route, 'reads'] as const),
   ['POST /api/gas/risposta/', 'submissions'],
   ['POST /api/gas/jolly/', 'submissions'],
 ]);
