@@ -13,6 +13,7 @@ import { registerWebApp } from './plugins/static';
 import { apiRoutes } from './api';
 import { LiveBus } from './live/bus';
 import { liveFeeds } from './live/feeds';
+import { registerListReads } from './plugins/list-reads';
 import { registerRateLimit } from './plugins/rate-limit';
 
 export type BuildAppOptions = {
@@ -65,6 +66,7 @@ export async function buildApp({
   await app.register(sessionAuth, { database, listenUrl: config.liveListenUrl });
   // Both after the session hook: they read request.actor.
   await app.register(registerRateLimit, { config });
+  await app.register(registerListReads, { config });
   await app.register(liveFeeds, { config, database, live });
   await apiRoutes(app, { config, database, live });
   await registerWebApp(app, config.webDist);

@@ -7,8 +7,12 @@ import { isSafeLink, LINK_NON_VALIDO } from './links';
 
 export const MAX_TITOLO = 200;
 export const MAX_TESTO = 5000;
-export const MAX_PROBLEMI = 200;
-export const MAX_SESSIONI = 50;
+// Bounds of one event (issue 12): enough for any real contest, and they cap
+// what one event costs every list and ranking that shows it.
+export const MAX_PROBLEMI = 100;
+export const MAX_SESSIONI = 20;
+export const TROPPI_PROBLEMI = `Al massimo ${MAX_PROBLEMI} problemi per evento.`;
+export const TROPPE_SESSIONI = `Al massimo ${MAX_SESSIONI} sessioni per evento.`;
 /** Upload limit of the problems / solutions PDF. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -99,11 +103,12 @@ const eventoFields = {
   BONUS_VELOCITA: intero,
   SCALING_BONUS_VELOCITA: scala,
   SCALING_BONUS_MONTEPREMI: scala,
-  problemi: z.array(problemaInput).max(MAX_PROBLEMI),
+  // Create and patch send the whole list, so bounding it bounds the event.
+  problemi: z.array(problemaInput).max(MAX_PROBLEMI, TROPPI_PROBLEMI),
   sessioni: z
     .array(sessioneInput)
     .min(1, 'Un evento deve avere almeno una sessione.')
-    .max(MAX_SESSIONI),
+    .max(MAX_SESSIONI, TROPPE_SESSIONI),
 };
 
 /**

@@ -90,9 +90,35 @@ export async function openPglite(dataDir: string | null): Promise<PgliteDatabase
   }
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs a statement synchronously and hands over to the next queued one
+ * in a microtask, so while requests keep it busy (a few list readers suffice)
+ * the event loop reads no socket until every request in flight has finished:
+ * even `/api/time/` waited for all of them. Drizzle's statements and
+ * transactions start on the next turn of the event loop instead, so other
+ * requests and the live feeds get in between. The raw hot path (db/raw.ts)
+ * keeps the client itself: its group commit relies on the turn it runs in.
+ */
+function yieldingClient(client: PGlite): PGlite {
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'query' || prop === 'transaction') {
+        return async (...args: unknown[]) => {
+          await nextTurn();
+          return (target[prop] as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Wraps an open PGlite instance (used by the test helpers for cloned databases). */
 export function wrapPglite(client: PGlite, dataDir: string | null): PgliteDatabase {
-  const db: Db = drizzlePglite({ client, schema });
+  const db: Db = drizzlePglite({ client: yieldingClient(client), schema });
   return {
     kind: 'pglite',
     db,

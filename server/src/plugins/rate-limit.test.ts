@@ -79,9 +79,41 @@ describe('rate limits', () => {
     expect((await get(url, '10.0.0.2')).statusCode).toBe(200);
   });
 
+  // Lists of events and of what they hold: a page costs a count and the
+  // related rows of its items, so a loop of them is a heavy read too.
+  const LISTS = [
+    '/api/gas/evento/',
+    '/api/gas/sessione/',
+    '/api/gas/problema/',
+    '/api/gas/polo/',
+    '/api/gas/messaggi-importanti/',
+    '/api/gas/file-programmato/',
+    '/api/gas/squadra/',
+    '/api/gas/jolly/',
+  ];
+  it.each(LISTS.map((url, i) => ({ url, ip: `10.0.1.${i + 1}` })))(
+    'limits the list $url per address',
+    async ({ url, ip }) => {
+      for (let i = 0; i < 3; i++) expect((await get(url, ip)).statusCode).toBe(200);
+      const limited = await get(url, ip);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ detail: ERRORS.throttled.detail });
+    },
+  );
+
+  it('limits the team lists of a session and of the user', async () => {
+    const ip = '10.0.2.1';
+    const url = `/api/gas/squadra/in_sessione/?sessione=${live.sessioneId}`;
+    for (let i = 0; i < 3; i++) expect((await get(url, ip)).statusCode).toBe(200);
+    expect((await get(url, ip)).statusCode).toBe(429);
+    // mie/ needs a login: anonymous calls are refused (403) before the handler, still counted.
+    expect((await get('/api/gas/squadra/mie/', ip)).statusCode).toBe(429);
+  });
+
   it('leaves the other routes alone', async () => {
     for (let i = 0; i < 6; i++) {
-      expect((await get('/api/gas/evento/', '10.0.0.3')).statusCode).toBe(200);
+      expect((await get('/api/time/', '10.0.0.3')).statusCode).toBe(200);
+      expect((await get(`/api/gas/sessione/${live.sessioneId}/`, '10.0.0.3')).statusCode).toBe(200);
     }
   });
 

@@ -1,9 +1,10 @@
 // Rate limits of the expensive calls, in memory per instance (@fastify/rate-limit):
 //
 // - heavy reads (the score snapshot, the score state and the answer history a
-//   live page loads, re-checks and reloads): per client address, a minute's
-//   budget of GAS_RATE_LIMIT_READS (default 600, i.e. 10/s sustained: far
-//   above what one page does, well below a reload loop);
+//   live page loads, re-checks and reloads; the lists of events and of what
+//   they hold, which a script could call in a loop): per client address, a
+//   minute's budget of GAS_RATE_LIMIT_READS (default 600, i.e. 10/s
+//   sustained: far above what one page does, well below a reload loop);
 // - submissions (answers and jokers): per logged-in user, GAS_RATE_LIMIT_SUBMISSIONS
 //   a minute (default 300: an inseritore typing paper slips does one every
 //   few seconds).
@@ -22,6 +23,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { apiError } from '../errors';
 import { clientKey } from './client-address';
+import { LIST_ROUTES } from './list-reads';
 
 export type RateLimitGroup = 'reads' | 'submissions';
 
@@ -31,6 +33,8 @@ export const LIMITED_ROUTES: ReadonlyMap<string, RateLimitGroup> = new Map([
   ['GET /api/gas/sessione/:id/stato/', 'reads'],
   ['GET /api/gas/risposta-all/', 'reads'],
   ['GET /api/gas/risposta-all/pk_risposte/', 'reads'],
+  // Lists: each page costs a count and the related rows of its items.
+  ...LIST_ROUTES.map((route) => [route, 'reads'] as const),
   ['POST /api/gas/risposta/', 'submissions'],
   ['POST /api/gas/jolly/', 'submissions'],
 ]);

@@ -11,6 +11,7 @@ import {
   canSeeEvento,
   canSeeSoluzioni,
   isEventoAdmin,
+  isExemptFromEventiMaxGiorno,
 } from './evento';
 import {
   ACTORS,
@@ -134,6 +135,27 @@ describe('canCreateEvento', () => {
   it.each(cells(table))('$role · $tip → $expected', ({ role, tip, expected }) => {
     expect(canCreateEvento(ACTORS[role], tip)).toBe(expected);
   });
+});
+
+describe('isExemptFromEventiMaxGiorno', () => {
+  const table: Record<Role, boolean> = {
+    anonimo: N,
+    utente: N,
+    inattivo: N,
+    docente: N,
+    sp: N,
+    ss: N,
+    inseritore: N,
+    amministratore: N,
+    staff: Y,
+    superuser: Y,
+  };
+  it.each(ROLES.map((role) => ({ role, expected: table[role] })))(
+    '$role → $expected',
+    ({ role, expected }) => {
+      expect(isExemptFromEventiMaxGiorno(ACTORS[role])).toBe(expected);
+    },
+  );
 });
 
 describe('canChangeTipologia', () => {

@@ -1,5 +1,5 @@
-import { activeResponsabile, isSuperuser } from './actor';
-import type { Actor, EventoAccess, Tipologia } from './types';
+import { activeResponsabile, canUseAdminActions, isSuperuser } from './actor';
+import type { Actor, EventoAccess, EventoVisibility, Tipologia } from './types';
 
 // Membership in the event's lists counts only for an active profile (spec §6
 // base rule); superuser is handled by each caller.
@@ -33,6 +33,21 @@ export function isEventoStaff(actor: Actor, evento: EventoAccess): boolean {
  */
 export function canSeeEvento(actor: Actor, evento: EventoAccess): boolean {
   return evento.tipologia !== 'priv' || isEventoStaff(actor, evento);
+}
+
+/** canSeeEvento for every event at once: what list queries filter on. */
+export function eventoVisibility(actor: Actor): EventoVisibility {
+  if (isSuperuser(actor)) return { all: true };
+  return { all: false, responsabileId: activeResponsabile(actor)?.id ?? null };
+}
+
+/** The in-memory twin of the WHERE clause a query builds from a visibility. */
+export function eventoVisibleIn(visibility: EventoVisibility, evento: EventoAccess): boolean {
+  if (visibility.all || evento.tipologia !== 'priv') return true;
+  const id = visibility.responsabileId;
+  return (
+    id !== null && (evento.amministratoreIds.includes(id) || evento.inseritoreIds.includes(id))
+  );
 }
 
 /** Inseritori "submit and delete answers for all teams". */
@@ -77,6 +92,15 @@ export function canChangeTipologia(actor: Actor, evento: EventoAccess, nuova: Ti
 export function canCreateEvento(actor: Actor, tipologia: Tipologia): boolean {
   if (isSuperuser(actor)) return true;
   return activeResponsabile(actor) !== null && tipologia !== 'o';
+}
+
+/**
+ * Events one user may create a day are bounded (GAS_EVENTI_MAX_GIORNO), so
+ * that nobody can flood the lists; staff and superusers are exempt (they
+ * prepare whole seasons and are trusted with the back office anyway).
+ */
+export function isExemptFromEventiMaxGiorno(actor: Actor): boolean {
+  return canUseAdminActions(actor);
 }
 
 /**

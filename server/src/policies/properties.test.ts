@@ -148,4 +148,12 @@ describe('policy invariants', () => {
       }),
     );
   });
+
+  it('the visibility lists filter on is canSeeEvento, event by event', () => {
+    fc.assert(
+      fc.property(actorArb, eventoArb, (a, e) => {
+        expect(P.eventoVisibleIn(P.eventoVisibility(a), e)).toBe(P.canSeeEvento(a, e));
+      }),
+    );
+  });
 });

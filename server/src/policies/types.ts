@@ -93,6 +93,15 @@ export type SquadraScope =
       readonly responsabileId: number | null;
     };
 
+/**
+ * Events an actor may see, in a form a query can turn into a WHERE clause
+ * (lists filter and paginate in SQL): `all`, or the non-private events plus
+ * the private ones listing `responsabileId` among administrators or
+ * inseritori (null = no private event).
+ */
+export type EventoVisibility =
+  { readonly all: true } | { readonly all: false; readonly responsabileId: number | null };
+
 /** What the event payload tells the client the current user may do there. */
 export interface EventoPermessi {
   readonly puo_modificare: boolean;

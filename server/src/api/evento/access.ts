@@ -4,9 +4,7 @@
 import { z } from 'zod';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
 import { canSeeEvento, isAuthenticated, type Actor, type EventoAccess } from '../../policies';
-import type { DbOrTx } from '../../db/client';
-import { loadEventiWithAccess, type EventoWithAccess } from '../shared/evento-access';
-import { allEventoIds } from './queries';
+import type { EventoWithAccess } from '../shared/evento-access';
 
 /** Largest value of a serial (int4) id: beyond it PostgreSQL would fail, not answer 404. */
 export const MAX_PK = 2_147_483_647;
@@ -49,18 +47,6 @@ export function requireEventoField(
   if (!entry || !canSeeEvento(actor, entry.access))
     throw fieldErrors({ [field]: [pkNonValido(id)] });
   return requireEvento(actor, entry, allowed);
-}
-
-/** The events the actor may see, optionally only the one of `?evento=`. */
-export async function visibleEventi(
-  db: DbOrTx,
-  actor: Actor,
-  only?: number,
-): Promise<Map<number, EventoWithAccess>> {
-  const ids = only !== undefined ? [only] : await allEventoIds(db);
-  const all = await loadEventiWithAccess(db, ids);
-  for (const [id, entry] of all) if (!canSeeEvento(actor, entry.access)) all.delete(id);
-  return all;
 }
 
 /** Merges field errors of several checks and throws them as one 400, if any. */

@@ -1,6 +1,6 @@
 // Reads and writes of events and of what their payload embeds. Only this file
 // touches drizzle for the evento resource.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, DbTransaction } from '../../db/client';
 import {
   evento,
@@ -19,16 +19,39 @@ import {
   type NewEvento,
   type NewProblema,
   type NewSessione,
+  type TipologiaEvento,
 } from '../../db/schema';
 import { loadEventiWithAccess, loadEventoWithAccess } from '../shared/evento-access';
+import type { Window } from '../shared/pagination';
 import type { Plan } from './changes';
 
-export async function allEventoIds(db: DbOrTx): Promise<number[]> {
-  const rows = await db
-    .select({ id: evento.id })
-    .from(evento)
-    .orderBy(desc(evento.inizio), desc(evento.id));
-  return rows.map((r) => r.id);
+/**
+ * One page of the event list, newest first: the ids and the total, counted
+ * and cut in SQL under `visible` (shared/evento-visibility.ts), so the cost
+ * follows the page and not the events the visitor cannot see.
+ */
+export async function eventoPage(
+  db: DbOrTx,
+  visible: SQL | undefined,
+  tipologie: { only?: TipologiaEvento; among?: TipologiaEvento[] },
+  window: Window,
+): Promise<{ count: number; ids: number[] }> {
+  const where = and(
+    visible,
+    tipologie.only ? eq(evento.tipologia, tipologie.only) : undefined,
+    tipologie.among ? inArray(evento.tipologia, tipologie.among) : undefined,
+  );
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(evento).where(where),
+    db
+      .select({ id: evento.id })
+      .from(evento)
+      .where(where)
+      .orderBy(desc(evento.inizio), desc(evento.id))
+      .limit(window.limit)
+      .offset(window.offset),
+  ]);
+  return { count: total?.n ?? 0, ids: rows.map((r) => r.id) };
 }
 
 function staffNamesOf(db: DbOrTx, ids: number[]) {
@@ -101,6 +124,23 @@ export async function lockEvento(tx: DbTransaction, id: number) {
     .where(eq(evento.id, id))
     .for('update');
   return rows.length === 0 ? null : loadEventoWithAccess(tx, id);
+}
+
+/**
+ * Serialises the event creations of one user until commit, so that two
+ * concurrent requests cannot both pass the daily limit.
+ */
+export async function lockCreatore(tx: DbTransaction, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(4711006, ${userId})`);
+}
+
+/** Events created by this user from `since` (the daily limit counts them). */
+export async function eventiCreatiDa(db: DbOrTx, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(evento)
+    .where(and(eq(evento.creatoDa, userId), gte(evento.createdAt, since)));
+  return row?.n ?? 0;
 }
 
 export async function insertEvento(

@@ -6,29 +6,33 @@ import { z } from 'zod';
 import { eventoCreateRequest, eventoPatchRequest, invitoRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { TIPOLOGIE_EVENTO } from '../../db/schema';
-import { apiError } from '../../errors';
+import { apiError, fieldErrors } from '../../errors';
 import {
   canChangeTipologia,
   canCreateEvento,
   canEditEvento,
   canInvite,
-  canSeeEvento,
+  isExemptFromEventiMaxGiorno,
   type Actor,
 } from '../../policies';
+import { giornoRoma } from '../biglietti-consegna/giorno-gara';
 import { loadEventoWithAccess } from '../shared/evento-access';
-import { paginateArray, paginationQuery } from '../shared/pagination';
+import { eventoVisibleWhere } from '../shared/evento-visibility';
+import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { idParams, requireEvento, throwIfErrors } from './access';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
 import { deletionErrors, planErrors } from './nested';
 import { presentEvento } from './present';
 import { problemsWithNewSolution, publishFlipped, recheckAnswers } from './recheck';
 import {
-  allEventoIds,
   applyProblemi,
   applySessioni,
+  eventiCreatiDa,
+  eventoPage,
   insertEvento,
   invite,
   loadEventoDetails,
+  lockCreatore,
   lockEvento,
   lockNested,
   moveDefaultFileDates,
@@ -47,6 +51,9 @@ const listQuery = paginationQuery.extend({
     .optional(),
 });
 
+const troppiEventiOggi = (max: number) =>
+  `Hai già creato ${max} ${max === 1 ? 'evento' : 'eventi'} oggi: riprova domani.`;
+
 const UFFICIALE_NEGATO =
   "Solo un amministratore del sito può creare un evento ufficiale o cambiarne la tipologia: gli eventi ufficiali richiedono l'approvazione.";
 
@@ -61,16 +68,18 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/evento/',
     { schema: { tags: ['evento'], querystring: listQuery } },
     async (request) => {
-      const { tipologia: only, tipologia__in: among } = request.query;
+      const { actor, query } = request;
+      const window = pageWindow(query);
+      const { count, ids } = await eventoPage(
+        db,
+        eventoVisibleWhere(actor),
+        { only: query.tipologia, among: query.tipologia__in },
+        window,
+      );
+      const details = await loadEventoDetails(db, ids);
       const now = new Date();
-      const details = await loadEventoDetails(db, await allEventoIds(db));
-      const visible = [...details.eventi.values()]
-        .filter((e) => canSeeEvento(request.actor, e.access))
-        .filter((e) => (only ? e.row.tipologia === only : true))
-        .filter((e) => (among ? among.includes(e.row.tipologia) : true))
-        .sort((a, b) => b.row.inizio.getTime() - a.row.inizio.getTime() || b.row.id - a.row.id)
-        .map((e) => presentEvento(details, e.row.id, request.actor, now));
-      return paginateArray(request, request.query, visible);
+      const results = ids.map((id) => presentEvento(details, id, actor, now));
+      return pageOf(request, window, count, results);
     },
   );
 
@@ -90,18 +99,30 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
     { schema: { tags: ['evento'], body: eventoCreateRequest } },
     async (request, reply) => {
       const { actor, body } = request;
-      if (actor.userId === null) throw apiError('not_authenticated');
+      const { userId } = actor;
+      if (userId === null) throw apiError('not_authenticated');
       const tipo = body.tipologia ?? 'priv';
       if (!canCreateEvento(actor, tipo)) {
         const officialOnly = canCreateEvento(actor, 'priv');
         throw apiError('permission_denied', officialOnly ? UFFICIALE_NEGATO : undefined);
       }
-      const { values, errors } = newEventoValues(body, new Date(), actor.userId);
+      const now = new Date();
+      const { values, errors } = newEventoValues(body, now, userId);
       // A new event gets one session unless the form sends its own list.
       const sessioni = planSessioni([], body.sessioni ?? [{}], tipo === 'o');
       const problemi = planProblemi([], body.problemi ?? []);
       throwIfErrors(errors, planErrors(problemi, sessioni));
       const id = await db.transaction(async (tx) => {
+        if (!isExemptFromEventiMaxGiorno(actor)) {
+          await lockCreatore(tx, userId);
+          const max = deps.config.eventiMaxGiorno;
+          // A day is a calendar day in Rome, as for the contest-day rules. A
+          // 400 rather than a 429: the web app answers every 429 with its
+          // "you reload too often" toast, which is not what happened here.
+          if ((await eventiCreatiDa(tx, userId, giornoRoma(now).inizio)) >= max) {
+            throw fieldErrors({ non_field_errors: [troppiEventiOggi(max)] });
+          }
+        }
         // The creator becomes an administrator (superusers without a profile need not).
         const eventoId = await insertEvento(tx, values, actor.responsabile?.id ?? null);
         await applySessioni(tx, eventoId, sessioni);

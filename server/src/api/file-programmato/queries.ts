@@ -1,8 +1,11 @@
 // Reads and writes of file_programmato. Lists never select the bytes.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { evento, fileProgrammato, type TipologiaFile } from '../../db/schema';
+import type { Actor } from '../../policies';
+import { inVisibleEvento } from '../shared/evento-visibility';
+import type { Window } from '../shared/pagination';
 import type { FileMeta } from './present';
 
 const meta = {
@@ -20,17 +23,35 @@ export async function fileMeta(db: DbOrTx, id: number): Promise<FileMeta | null>
   return row ?? null;
 }
 
-export async function listFiles(db: DbOrTx, eventoIds: number[]): Promise<FileMeta[]> {
-  if (eventoIds.length === 0) return [];
-  return db
-    .select(meta)
-    .from(fileProgrammato)
-    .where(inArray(fileProgrammato.eventoId, eventoIds))
-    .orderBy(
-      asc(fileProgrammato.eventoId),
-      asc(fileProgrammato.tipologia),
-      asc(fileProgrammato.id),
-    );
+/**
+ * Files of the events the actor may see (optionally of one event), in event
+ * order: one page, filtered, counted and cut in SQL.
+ */
+export async function listFiles(
+  db: DbOrTx,
+  actor: Actor,
+  eventoId: number | undefined,
+  window: Window,
+): Promise<{ count: number; rows: FileMeta[] }> {
+  const where = and(
+    inVisibleEvento(actor, fileProgrammato.eventoId),
+    eventoId !== undefined ? eq(fileProgrammato.eventoId, eventoId) : undefined,
+  );
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(fileProgrammato).where(where),
+    db
+      .select(meta)
+      .from(fileProgrammato)
+      .where(where)
+      .orderBy(
+        asc(fileProgrammato.eventoId),
+        asc(fileProgrammato.tipologia),
+        asc(fileProgrammato.id),
+      )
+      .limit(window.limit)
+      .offset(window.offset),
+  ]);
+  return { count: total?.n ?? 0, rows };
 }
 
 export async function fileContent(db: DbOrTx, id: number) {

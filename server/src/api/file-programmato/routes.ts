@@ -15,15 +15,9 @@ import {
 import type { ApiDeps } from '../deps';
 import { ApiError, apiError, fieldErrors } from '../../errors';
 import { canEditEvento, canSeeFile, hasManagementBase, isAuthenticated } from '../../policies';
-import { loadEventoWithAccess } from '../shared/evento-access';
-import { paginateArray, paginationQuery } from '../shared/pagination';
-import {
-  eventoFilter,
-  idParams,
-  requireEvento,
-  requireEventoField,
-  visibleEventi,
-} from '../evento/access';
+import { loadEventiWithAccess, loadEventoWithAccess } from '../shared/evento-access';
+import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
+import { eventoFilter, idParams, requireEvento, requireEventoField } from '../evento/access';
 import { inlineDisposition, isPdf, safeFileName } from './pdf';
 import { presentFile } from './present';
 import { fileContent, fileMeta, listFiles, replaceFile, updateFile } from './queries';
@@ -91,12 +85,18 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
     '/api/gas/file-programmato/',
     { schema: { tags, querystring: listQuery } },
     async (request) => {
-      const eventi = await visibleEventi(db, request.actor, request.query.evento);
+      const window = pageWindow(request.query);
+      const { count, rows } = await listFiles(db, request.actor, request.query.evento, window);
+      // Visibility of each file depends on its event: loaded for the page only.
+      const eventi = await loadEventiWithAccess(
+        db,
+        rows.map((f) => f.eventoId),
+      );
       const now = new Date();
-      const files = (await listFiles(db, [...eventi.keys()])).map((f) =>
+      const files = rows.map((f) =>
         presentFile(f, eventi.get(f.eventoId)!.access, request.actor, now),
       );
-      return paginateArray(request, request.query, files);
+      return pageOf(request, window, count, files);
     },
   );
 

@@ -1,8 +1,10 @@
 // Reads and writes of jokers (one per team; the kind-j risposta row carries
 // the choice into the live feed). Only this file of the folder touches drizzle.
-import { and, asc, count, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { evento, jolly, squadra, type NewJolly } from '../../db/schema';
+import type { Actor } from '../../policies';
+import { eventoVisibleWhere } from '../shared/evento-visibility';
 import type { Window } from '../shared/pagination';
 
 export async function findJolly(db: DbOrTx, squadraId: number) {
@@ -15,11 +17,6 @@ export async function insertJolly(db: DbOrTx, values: NewJolly) {
   return row!;
 }
 
-export async function privateEventoIds(db: DbOrTx): Promise<number[]> {
-  const rows = await db.select({ id: evento.id }).from(evento).where(eq(evento.tipologia, 'priv'));
-  return rows.map((r) => r.id);
-}
-
 export type JollyFilters = {
   squadra?: number;
   squadra__sessione?: number;
@@ -27,23 +24,9 @@ export type JollyFilters = {
   problema?: number;
 };
 
-/**
- * A page of jokers in id order. `visiblePrivate` = the private events the
- * visitor may see (null: every event, for whoever sees them all).
- */
-export async function listJolly(
-  db: DbOrTx,
-  f: JollyFilters,
-  visiblePrivate: number[] | null,
-  window: Window,
-) {
-  let visible: SQL | undefined;
-  if (visiblePrivate !== null) {
-    visible =
-      visiblePrivate.length > 0
-        ? or(ne(evento.tipologia, 'priv'), inArray(evento.id, visiblePrivate))
-        : ne(evento.tipologia, 'priv');
-  }
+/** A page of jokers in id order, of the events the visitor may see (in SQL). */
+export async function listJolly(db: DbOrTx, f: JollyFilters, actor: Actor, window: Window) {
+  const visible = eventoVisibleWhere(actor);
   const where = and(
     visible,
     f.squadra !== undefined ? eq(jolly.squadraId, f.squadra) : undefined,

@@ -7,13 +7,12 @@ import { jollyCreateRequest, MESSAGGI_GARA } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { PG_UNIQUE_VIOLATION, pgError } from '../../db/client';
 import { fieldErrors } from '../../errors';
-import { canRecordJokerAt, canSeeEvento, isSuperuser } from '../../policies';
-import { loadEventiWithAccess } from '../shared/evento-access';
+import { canRecordJokerAt } from '../../policies';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { eventOf } from '../risposta/present';
 import { insertRisposta, loadSubmissionTarget } from '../risposta/queries';
 import { announce, checkTarget, deliveryTime, idParam, requireLogin } from '../risposta/submission';
-import { findJolly, insertJolly, listJolly, privateEventoIds } from './queries';
+import { findJolly, insertJolly, listJolly } from './queries';
 import { presentJolly } from './present';
 
 const listQuery = paginationQuery.extend({
@@ -39,16 +38,8 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
       },
     },
     async (request) => {
-      const { actor } = request;
-      let visiblePrivate: number[] | null = null;
-      if (!isSuperuser(actor)) {
-        const privati = await loadEventiWithAccess(db, await privateEventoIds(db));
-        visiblePrivate = [...privati.values()]
-          .filter((e) => canSeeEvento(actor, e.access))
-          .map((e) => e.row.id);
-      }
       const window = pageWindow(request.query);
-      const { count, rows } = await listJolly(db, request.query, visiblePrivate, window);
+      const { count, rows } = await listJolly(db, request.query, request.actor, window);
       return pageOf(request, window, count, rows.map(presentJolly));
     },
   );

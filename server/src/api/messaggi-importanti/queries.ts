@@ -1,25 +1,41 @@
 // Reads and writes of the important messages of events.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { messaggioImportante, type MessaggioImportante } from '../../db/schema';
+import type { Actor } from '../../policies';
+import { inVisibleEvento } from '../shared/evento-visibility';
+import type { Window } from '../shared/pagination';
 
-/** Messages of these events, newest first (only message `id`, when given). */
+/**
+ * Messages of the events the actor may see, newest first, optionally of one
+ * event or only message `id`: the page of `window` (filtered, counted and
+ * cut in SQL), or all of them without one.
+ */
 export async function loadMessaggi(
   db: DbOrTx,
-  eventoIds: number[],
-  id?: number,
-): Promise<MessaggioImportante[]> {
-  if (eventoIds.length === 0) return [];
-  return db
+  actor: Actor,
+  f: { eventoId?: number; id?: number },
+  window?: Window,
+): Promise<{ count: number; rows: MessaggioImportante[] }> {
+  const where = and(
+    inVisibleEvento(actor, messaggioImportante.eventoId),
+    f.eventoId !== undefined ? eq(messaggioImportante.eventoId, f.eventoId) : undefined,
+    f.id !== undefined ? eq(messaggioImportante.id, f.id) : undefined,
+  );
+  const query = db
     .select()
     .from(messaggioImportante)
-    .where(
-      and(
-        inArray(messaggioImportante.eventoId, eventoIds),
-        id === undefined ? undefined : eq(messaggioImportante.id, id),
-      ),
-    )
+    .where(where)
     .orderBy(desc(messaggioImportante.data), desc(messaggioImportante.id));
+  if (!window) {
+    const rows = await query;
+    return { count: rows.length, rows };
+  }
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(messaggioImportante).where(where),
+    query.limit(window.limit).offset(window.offset),
+  ]);
+  return { count: total?.n ?? 0, rows };
 }
 
 export async function messaggioEventoId(db: DbOrTx, id: number): Promise<number | null> {

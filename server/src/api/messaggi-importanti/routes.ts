@@ -8,14 +8,8 @@ import type { ApiDeps } from '../deps';
 import { apiError } from '../../errors';
 import { canEditEvento } from '../../policies';
 import { loadEventoWithAccess } from '../shared/evento-access';
-import { paginateArray, paginationQuery } from '../shared/pagination';
-import {
-  eventoFilter,
-  idParams,
-  requireEvento,
-  requireEventoField,
-  visibleEventi,
-} from '../evento/access';
+import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
+import { eventoFilter, idParams, requireEvento, requireEventoField } from '../evento/access';
 import { presentMessaggio } from './present';
 import { deleteMessaggio, insertMessaggio, loadMessaggi, messaggioEventoId } from './queries';
 
@@ -30,9 +24,14 @@ export async function messaggiImportantiRoutes(app: FastifyInstance, deps: ApiDe
     '/api/gas/messaggi-importanti/',
     { schema: { tags, querystring: listQuery } },
     async (request) => {
-      const eventi = await visibleEventi(db, request.actor, request.query.evento);
-      const messaggi = await loadMessaggi(db, [...eventi.keys()]);
-      return paginateArray(request, request.query, messaggi.map(presentMessaggio));
+      const window = pageWindow(request.query);
+      const { count, rows } = await loadMessaggi(
+        db,
+        request.actor,
+        { eventoId: request.query.evento },
+        window,
+      );
+      return pageOf(request, window, count, rows.map(presentMessaggio));
     },
   );
 
@@ -40,10 +39,8 @@ export async function messaggiImportantiRoutes(app: FastifyInstance, deps: ApiDe
     '/api/gas/messaggi-importanti/:id/',
     { schema: { tags, params: idParams } },
     async (request) => {
-      const eventoId = await messaggioEventoId(db, request.params.id);
-      const eventi =
-        eventoId === null ? [] : [...(await visibleEventi(db, request.actor, eventoId)).keys()];
-      const [messaggio] = await loadMessaggi(db, eventi, request.params.id);
+      const { rows } = await loadMessaggi(db, request.actor, { id: request.params.id });
+      const [messaggio] = rows;
       if (!messaggio) throw apiError('not_found');
       return presentMessaggio(messaggio);
     },

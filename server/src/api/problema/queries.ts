@@ -1,31 +1,39 @@
 // Reads of problems.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { problema, type Problema } from '../../db/schema';
+import type { Actor } from '../../policies';
+import { inVisibleEvento } from '../shared/evento-visibility';
+import type { Window } from '../shared/pagination';
 
-/** Problems of these events in contest order (only problem `id`, when given). */
+/**
+ * Problems of the events the actor may see, in contest order, optionally of
+ * one event or only problem `id`: the page of `window` (filtered, counted
+ * and cut in SQL), or all of them without one.
+ */
 export async function loadProblemi(
   db: DbOrTx,
-  eventoIds: number[],
-  id?: number,
-): Promise<Problema[]> {
-  if (eventoIds.length === 0) return [];
-  return db
+  actor: Actor,
+  f: { eventoId?: number; id?: number },
+  window?: Window,
+): Promise<{ count: number; rows: Problema[] }> {
+  const where = and(
+    inVisibleEvento(actor, problema.eventoId),
+    f.eventoId !== undefined ? eq(problema.eventoId, f.eventoId) : undefined,
+    f.id !== undefined ? eq(problema.id, f.id) : undefined,
+  );
+  const query = db
     .select()
     .from(problema)
-    .where(
-      and(
-        inArray(problema.eventoId, eventoIds),
-        id === undefined ? undefined : eq(problema.id, id),
-      ),
-    )
+    .where(where)
     .orderBy(asc(problema.eventoId), asc(problema.ordine));
-}
-
-export async function problemaEventoId(db: DbOrTx, id: number): Promise<number | null> {
-  const [row] = await db
-    .select({ eventoId: problema.eventoId })
-    .from(problema)
-    .where(eq(problema.id, id));
-  return row?.eventoId ?? null;
+  if (!window) {
+    const rows = await query;
+    return { count: rows.length, rows };
+  }
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(problema).where(where),
+    query.limit(window.limit).offset(window.offset),
+  ]);
+  return { count: total?.n ?? 0, rows };
 }

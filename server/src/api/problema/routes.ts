@@ -5,11 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../deps';
 import { apiError } from '../../errors';
 import { canSeeSoluzioni, type Actor } from '../../policies';
-import type { EventoWithAccess } from '../shared/evento-access';
-import { paginateArray, paginationQuery } from '../shared/pagination';
-import { eventoFilter, idParams, visibleEventi } from '../evento/access';
+import type { Problema } from '../../db/schema';
+import { loadEventiWithAccess } from '../shared/evento-access';
+import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
+import { eventoFilter, idParams } from '../evento/access';
 import { presentProblema } from './present';
-import { loadProblemi, problemaEventoId } from './queries';
+import { loadProblemi } from './queries';
 
 const listQuery = paginationQuery.extend({ evento: eventoFilter });
 
@@ -18,22 +19,33 @@ export async function problemaRoutes(app: FastifyInstance, deps: ApiDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['problema'];
 
-  const presentAll = async (actor: Actor, eventi: Map<number, EventoWithAccess>, id?: number) => {
+  // Solutions depend on each event's dates and staff: loaded for the rows shown only.
+  const present = async (actor: Actor, rows: Problema[]) => {
+    const eventi = await loadEventiWithAccess(
+      db,
+      rows.map((p) => p.eventoId),
+    );
     const now = new Date();
-    return (await loadProblemi(db, [...eventi.keys()], id)).map((p) =>
+    return rows.map((p) =>
       presentProblema(p, canSeeSoluzioni(actor, eventi.get(p.eventoId)!.access, now)),
     );
   };
 
   r.get('/api/gas/problema/', { schema: { tags, querystring: listQuery } }, async (request) => {
-    const eventi = await visibleEventi(db, request.actor, request.query.evento);
-    return paginateArray(request, request.query, await presentAll(request.actor, eventi));
+    const window = pageWindow(request.query);
+    const { count, rows } = await loadProblemi(
+      db,
+      request.actor,
+      { eventoId: request.query.evento },
+      window,
+    );
+    return pageOf(request, window, count, await present(request.actor, rows));
   });
 
   r.get('/api/gas/problema/:id/', { schema: { tags, params: idParams } }, async (request) => {
-    const eventoId = await problemaEventoId(db, request.params.id);
-    const eventi = eventoId === null ? new Map() : await visibleEventi(db, request.actor, eventoId);
-    const [problema] = await presentAll(request.actor, eventi, request.params.id);
+    // A problem of an event the user may not see does not exist for him.
+    const { rows } = await loadProblemi(db, request.actor, { id: request.params.id });
+    const [problema] = await present(request.actor, rows);
     if (!problema) throw apiError('not_found');
     return problema;
   });

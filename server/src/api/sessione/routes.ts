@@ -9,9 +9,9 @@ import type { ApiDeps } from '../deps';
 import type { DbOrTx } from '../../db/client';
 import { apiError } from '../../errors';
 import { snapshotsFor } from '../../live/snapshots';
-import { canSeeEvento, canUseAdminActions, type Actor } from '../../policies';
-import { loadEventiWithAccess } from '../shared/evento-access';
-import { paginateArray, paginationQuery } from '../shared/pagination';
+import { canUseAdminActions, type Actor } from '../../policies';
+import { eventoVisibleWhere } from '../shared/evento-visibility';
+import { pageOf, pageWindow, paginateArray, paginationQuery } from '../shared/pagination';
 import { idParam, requireLogin } from '../risposta/submission';
 import { loadSessioni, scuoleOfSessione } from './queries';
 import { presentScuola, presentSessione } from './present';
@@ -19,25 +19,10 @@ import { presentScuola, presentSessione } from './present';
 const idParams = z.object({ id: idParam });
 const listQuery = paginationQuery.extend({ evento: idParam.optional() });
 
-/** Sessions whose event the actor can see; the others do not exist for him. */
-async function visibleSessioni(
-  db: DbOrTx,
-  actor: Actor,
-  where: { eventoId?: number; id?: number },
-) {
-  const rows = await loadSessioni(db, where);
-  const eventi = await loadEventiWithAccess(
-    db,
-    rows.map((r) => r.sessione.eventoId),
-  );
-  return rows.filter((r) => {
-    const e = eventi.get(r.sessione.eventoId);
-    return e !== undefined && canSeeEvento(actor, e.access);
-  });
-}
-
+/** A session whose event the actor can see; the others do not exist for him. */
 async function visibleSessione(db: DbOrTx, actor: Actor, id: number) {
-  const [row] = await visibleSessioni(db, actor, { id });
+  const { rows } = await loadSessioni(db, { visible: eventoVisibleWhere(actor), id });
+  const [row] = rows;
   if (!row) throw apiError('not_found');
   return row;
 }
@@ -49,8 +34,13 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
   const tags = ['sessione'];
 
   r.get('/api/gas/sessione/', { schema: { tags, querystring: listQuery } }, async (request) => {
-    const rows = await visibleSessioni(db, request.actor, { eventoId: request.query.evento });
-    return paginateArray(request, request.query, rows.map(presentSessione));
+    const window = pageWindow(request.query);
+    const { count, rows } = await loadSessioni(
+      db,
+      { visible: eventoVisibleWhere(request.actor), eventoId: request.query.evento },
+      window,
+    );
+    return pageOf(request, window, count, rows.map(presentSessione));
   });
 
   r.get('/api/gas/sessione/:id/', { schema: { tags, params: idParams } }, async (request) =>

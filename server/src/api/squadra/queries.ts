@@ -12,24 +12,9 @@ import {
   type NewSquadra,
   type Squadra,
 } from '../../db/schema';
-import type { SquadraRef, SquadraScope } from '../../policies';
-import { loadEventiWithAccess, type EventoWithAccess } from '../shared/evento-access';
+import type { Actor, SquadraRef, SquadraScope } from '../../policies';
+import { eventoVisibleWhere } from '../shared/evento-visibility';
 import type { Window } from '../shared/pagination';
-
-/** Events (with their access data), optionally only those starting from `inizioGte`. */
-export async function loadEventi(
-  db: DbOrTx,
-  inizioGte?: Date,
-): Promise<Map<number, EventoWithAccess>> {
-  const rows = await db
-    .select({ id: evento.id })
-    .from(evento)
-    .where(inizioGte ? gte(evento.inizio, inizioGte) : undefined);
-  return loadEventiWithAccess(
-    db,
-    rows.map((r) => r.id),
-  );
-}
 
 export async function findSessione(db: DbOrTx, id: number) {
   const [row] = await db.select().from(sessione).where(eq(sessione.id, id));
@@ -114,15 +99,26 @@ function scopeCondition(scope: SquadraScope): SQL | undefined {
 }
 
 export type SquadraFilters = {
-  /** Only teams of these events (the visible ones). */
-  eventoIds: readonly number[];
+  /** Only teams of events this visitor may see (spec §6). */
+  actor: Actor;
+  /** Only events starting from this moment. */
+  inizioGte?: Date;
+  evento?: number;
   sessione?: number;
   scope?: SquadraScope;
 };
 
+/** A page of teams, filtered, counted and cut in SQL. */
 export async function listSquadre(db: DbOrTx, f: SquadraFilters, window: Window) {
+  const eventi = and(
+    eventoVisibleWhere(f.actor),
+    f.inizioGte ? gte(evento.inizio, f.inizioGte) : undefined,
+  );
   const where = and(
-    inArray(squadra.eventoId, [...f.eventoIds, -1]),
+    eventi
+      ? inArray(squadra.eventoId, sql`(select ${evento.id} from ${evento} where ${eventi})`)
+      : undefined,
+    f.evento !== undefined ? eq(squadra.eventoId, f.evento) : undefined,
     f.sessione !== undefined ? eq(squadra.sessioneId, f.sessione) : undefined,
     f.scope ? scopeCondition(f.scope) : undefined,
   );

@@ -23,9 +23,8 @@ import {
   hasSquadraEditRight,
   ownedSquadraScope,
   type Actor,
-  type SquadraScope,
 } from '../../policies';
-import { loadEventoWithAccess, type EventoWithAccess } from '../shared/evento-access';
+import { loadEventiWithAccess, loadEventoWithAccess } from '../shared/evento-access';
 import { pageOf, pageWindow, paginationQuery, type PaginationQuery } from '../shared/pagination';
 import { presentSquadra } from './present';
 import {
@@ -34,12 +33,12 @@ import {
   findSquadra,
   insertSquadra,
   listSquadre,
-  loadEventi,
   lockSessione,
   nomeTaken,
   scuolaExists,
   squadraRefOf,
   updateSquadra,
+  type SquadraFilters,
 } from './queries';
 
 const id = z.coerce.number().int().positive().max(MAX_ID_PERSONE);
@@ -82,36 +81,38 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
   async function page(
     request: FastifyRequest,
     query: PaginationQuery,
-    eventi: Map<number, EventoWithAccess>,
-    filters: { sessione?: number; scope?: SquadraScope },
+    filters: Omit<SquadraFilters, 'actor'>,
   ) {
+    const { actor } = request;
     const window = pageWindow(query);
-    const found = await listSquadre(db, { eventoIds: [...eventi.keys()], ...filters }, window);
+    const found = await listSquadre(db, { actor, ...filters }, window);
+    // What a team shows depends on its event: access loaded for the page only.
+    const eventi = await loadEventiWithAccess(
+      db,
+      found.rows.map((row) => row.squadra.eventoId),
+    );
     const now = new Date();
     const results = found.rows.map((row) =>
-      presentSquadra(row, eventi.get(row.squadra.eventoId)!.access, request.actor, now),
+      presentSquadra(row, eventi.get(row.squadra.eventoId)!.access, actor, now),
     );
     return pageOf(request, window, found.count, results);
   }
 
-  const visibleEventi = async (actor: Actor, inizioGte?: Date, only?: number) => {
-    const all = await loadEventi(db, inizioGte);
-    return new Map([...all].filter(([k, e]) => canSeeEvento(actor, e.access) && (only ?? k) === k));
-  };
-
   r.get('/api/gas/squadra/', { schema: { tags, querystring: listQuery } }, async (request) => {
     const q = request.query;
-    const eventi = await visibleEventi(request.actor, q.sessione__evento__inizio__gte, q.evento);
-    return page(request, q, eventi, { sessione: q.sessione });
+    return page(request, q, {
+      inizioGte: q.sessione__evento__inizio__gte,
+      evento: q.evento,
+      sessione: q.sessione,
+    });
   });
 
   r.get(
     '/api/gas/squadra/in_sessione/',
     { schema: { tags, querystring: sessioneQuery } },
     async (request) => {
-      const { evento } = await visibleSessione(request.actor, request.query.sessione);
-      const eventi = new Map([[evento.row.id, evento]]);
-      return page(request, request.query, eventi, { sessione: request.query.sessione });
+      await visibleSessione(request.actor, request.query.sessione);
+      return page(request, request.query, { sessione: request.query.sessione });
     },
   );
 
@@ -121,16 +122,8 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
     { preValidation: loginRequired, schema: { tags, querystring: mieQuery } },
     async (request) => {
       const { sessione } = request.query;
-      const eventi =
-        sessione === undefined
-          ? await visibleEventi(request.actor)
-          : await visibleSessione(request.actor, sessione).then(
-              ({ evento }) => new Map([[evento.row.id, evento]]),
-            );
-      return page(request, request.query, eventi, {
-        sessione,
-        scope: ownedSquadraScope(request.actor),
-      });
+      if (sessione !== undefined) await visibleSessione(request.actor, sessione);
+      return page(request, request.query, { sessione, scope: ownedSquadraScope(request.actor) });
     },
   );
 

@@ -1,0 +1,139 @@
+// What one user can create (issue 12, event-list amplification): at most
+// GAS_EVENTI_MAX_GIORNO events a day (staff and superusers exempt), at most
+// MAX_PROBLEMI problems and MAX_SESSIONI sessions per event, on create and on
+// patch. Refusals are Italian and change nothing.
+import { MAX_PROBLEMI, MAX_SESSIONI } from '@gas/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { testBackends } from '../../db/testing';
+import { evento, users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../testing/harness';
+import { snapshot } from './testing';
+
+const MAX_GIORNO = loadConfig({ NODE_ENV: 'test' }).eventiMaxGiorno;
+const HOUR = 3_600_000;
+
+describe.each(testBackends())('evento: creation limits on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    // The demo's events were created whenever the template database was built:
+    // dated earlier, so that each test sets today's count itself.
+    await t.database.db.update(evento).set({ createdAt: new Date(Date.now() - 72 * HOUR) });
+  });
+  afterAll(() => t.close());
+
+  const userId = async (username: string) => {
+    const [row] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, username));
+    return row!.id;
+  };
+
+  /** Events `username` created at `createdAt`, straight into the table. */
+  async function created(username: string, n: number, createdAt: Date) {
+    const creatoDa = await userId(username);
+    const inizio = new Date(Date.now() + 30 * 24 * HOUR);
+    await t.database.db.insert(evento).values(
+      Array.from({ length: n }, (_, i) => ({
+        titolo: `Già creato ${i}`,
+        inizio,
+        fine: new Date(inizio.getTime() + HOUR),
+        anno: 2030,
+        creatoDa,
+        createdAt,
+      })),
+    );
+  }
+
+  it(`allows ${MAX_GIORNO} events a day per user, then refuses with an Italian message and changes nothing`, async () => {
+    expect(MAX_GIORNO).toBe(20);
+    const docente = await t.as('docente');
+    // Yesterday's events (Rome) do not count; today's do.
+    await created('docente', 5, new Date(Date.now() - 30 * HOUR));
+    await created('docente', MAX_GIORNO - 2, new Date());
+    expect((await docente.post('/api/gas/evento/', { titolo: 'Penultimo' })).statusCode).toBe(201);
+    expect((await docente.post('/api/gas/evento/', { titolo: 'Ultimo' })).statusCode).toBe(201);
+    const before = await snapshot(t.database.db);
+    const refused = await docente.post('/api/gas/evento/', { titolo: 'Uno di troppo' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      non_field_errors: [`Hai già creato ${MAX_GIORNO} eventi oggi: riprova domani.`],
+    });
+    expect(await snapshot(t.database.db)).toEqual(before);
+    // Another user has his own budget.
+    const principale = await t.as('principale');
+    expect((await principale.post('/api/gas/evento/', { titolo: 'Suo' })).statusCode).toBe(201);
+  });
+
+  it('counts concurrent creations: exactly the remaining budget passes', async () => {
+    await created('amministratore', MAX_GIORNO - 2, new Date());
+    const amm = await t.as('amministratore');
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => amm.post('/api/gas/evento/', { titolo: `Gara ${i}` })),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 201, 400, 400, 400]);
+  });
+
+  it.each(['staff', 'admin'] as const)('%s is exempt from the daily limit', async (role) => {
+    await created(role, MAX_GIORNO + 5, new Date());
+    const client = await t.as(role);
+    expect((await client.post('/api/gas/evento/', { titolo: 'Stagione' })).statusCode).toBe(201);
+  });
+
+  describe('problems and sessions per event', () => {
+    const problemi = (n: number) => Array.from({ length: n }, () => ({ soluzione: 1 }));
+    const sessioni = (n: number) => Array.from({ length: n }, (_, i) => ({ nome: `S${i + 1}` }));
+
+    it('create: the bounds are accepted, one more is a field error', async () => {
+      const staff = await t.as('staff');
+      const ok = await staff.post('/api/gas/evento/', {
+        titolo: 'Al limite',
+        problemi: problemi(MAX_PROBLEMI),
+        sessioni: sessioni(MAX_SESSIONI),
+      });
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json().problemi).toHaveLength(MAX_PROBLEMI);
+      expect(ok.json().sessioni).toHaveLength(MAX_SESSIONI);
+
+      const before = await snapshot(t.database.db);
+      const refused = await staff.post('/api/gas/evento/', {
+        titolo: 'Oltre il limite',
+        problemi: problemi(MAX_PROBLEMI + 1),
+        sessioni: sessioni(MAX_SESSIONI + 1),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        problemi: ['Al massimo 100 problemi per evento.'],
+        sessioni: ['Al massimo 20 sessioni per evento.'],
+      });
+      expect(await snapshot(t.database.db)).toEqual(before);
+    });
+
+    it('patch: the same bounds, nothing changed when refused', async () => {
+      const amm = await t.as('admin');
+      const created = await amm.post('/api/gas/evento/', { titolo: 'Da allungare' });
+      const id = created.json().id as number;
+      const before = await snapshot(t.database.db);
+      const tooMany = await amm.patch(`/api/gas/evento/${id}/`, {
+        problemi: problemi(MAX_PROBLEMI + 1),
+      });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json()).toEqual({ problemi: ['Al massimo 100 problemi per evento.'] });
+      const tooManySessions = await amm.patch(`/api/gas/evento/${id}/`, {
+        sessioni: sessioni(MAX_SESSIONI + 1),
+      });
+      expect(tooManySessions.statusCode).toBe(400);
+      expect(tooManySessions.json()).toEqual({ sessioni: ['Al massimo 20 sessioni per evento.'] });
+      expect(await snapshot(t.database.db)).toEqual(before);
+      const ok = await amm.patch(`/api/gas/evento/${id}/`, {
+        problemi: problemi(MAX_PROBLEMI),
+        sessioni: sessioni(MAX_SESSIONI),
+      });
+      expect(ok.statusCode).toBe(200);
+    });
+  });
+});
