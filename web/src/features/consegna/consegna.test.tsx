@@ -13,7 +13,10 @@ import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
 import { evento, NESSUN_PERMESSO, page, squadra, user } from '../../test/fixtures';
 import { renderPage, sentTo } from '../admin/shared/testing';
 import { useTimedMessage } from '../admin/shared/useTimedMessage';
-import ConsegnaRispostePage from './ConsegnaRispostePage';
+import ConsegnaRispostePage, {
+  NESSUNA_QUI_SECONDARIO,
+  SENZA_SQUADRE_SECONDARIO,
+} from './ConsegnaRispostePage';
 import { esitoRisposta, quando } from './messages';
 
 const STAFF: EventoPermessi = {
@@ -220,6 +223,40 @@ describe('answer submission page', () => {
       screen.getByText('La cancellazione della risposta 55 non è andata a buon fine.'),
     ).toBeTruthy();
     expect(sentTo(fetchMock, '/api/gas/risposta/55/', 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe('a team manager without teams here', () => {
+  const secondario = (squadre: number[]) =>
+    user('secondario', {
+      responsabile: {
+        id: 4,
+        attivo: true,
+        puo_iscriversi_gare_ufficiali: false,
+        newsletter: false,
+        ruolo: 'ss',
+        scuole: [],
+        squadre,
+      },
+    });
+  const MANAGER: EventoPermessi = { ...NESSUN_PERMESSO, puo_consegnare: true };
+
+  it('with teams in another session: none here, and no warning to ask for some', async () => {
+    setup(MANAGER, {
+      '/api/ext-user/whoami/': secondario([7]),
+      '/api/gas/squadra/mie/': page([]),
+    });
+    expect(await screen.findByText(NESSUNA_QUI_SECONDARIO(true))).toBeTruthy();
+    expect(screen.queryByText(SENZA_SQUADRE_SECONDARIO)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('with no team at all: the warning to ask the main manager', async () => {
+    setup(MANAGER, {
+      '/api/ext-user/whoami/': secondario([]),
+      '/api/gas/squadra/mie/': page([]),
+    });
+    expect(await screen.findByText(SENZA_SQUADRE_SECONDARIO)).toBeTruthy();
   });
 });
 
