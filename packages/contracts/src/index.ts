@@ -3,3 +3,4 @@ export * from './auth';
 export * from './evento';
 export * from './gara';
 export * from './persone';
+export * from './sito';
