@@ -181,6 +181,39 @@ describe('answer submission page', () => {
     expect(sentTo(fetchMock, '/api/gas/jolly/')).toEqual([{ squadra: 1, problema: 102 }]);
   });
 
+  it('a new submission clears the notice of the previous one (an old joker error)', async () => {
+    let release: (r: Response) => void = () => {};
+    setup(STAFF, {
+      '/api/gas/jolly/': () =>
+        jsonResponse({ detail: 'Il jolly di questa squadra è già stato scelto.' }, 400),
+      '/api/gas/risposta/': (_url, init) =>
+        init.method === 'POST'
+          ? new Promise<Response>((resolve) => (release = resolve))
+          : jsonResponse(page([risposta])),
+    });
+    fireEvent.change(await screen.findByLabelText('Squadra'), { target: { value: '1' } });
+    fireEvent.change(field('Problema'), { target: { value: '102' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Imposta come jolly' }));
+    const old = 'Il jolly di questa squadra è già stato scelto.';
+    expect(await screen.findByText(old)).toBeTruthy();
+
+    fireEvent.change(field('Valore'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invia' }));
+    // While the answer is on its way, the joker's error is gone.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Invia' })).toHaveProperty('disabled', true),
+    );
+    expect(screen.queryByText(old)).toBeNull();
+    release(
+      jsonResponse(
+        { ...risposta, id: 56, corretto: true, momento_consegna: new Date().toISOString() },
+        201,
+      ),
+    );
+    expect(await screen.findByText(/Corretto!/)).toBeTruthy();
+    expect(screen.queryByText(old)).toBeNull();
+  });
+
   it('lets the staff choose the delivery time, with seconds, when the automatic time is off', async () => {
     const { fetchMock } = setup(STAFF);
     await screen.findByLabelText('Squadra');
