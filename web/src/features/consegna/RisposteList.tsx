@@ -7,6 +7,7 @@ import Table from 'react-bootstrap/Table';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useToasts } from '../../components/toasts/ToastContext';
 import { formatDateTime, formatTimeWithSeconds } from '../../lib/dates';
+import { formatAnswerValue } from '../../lib/numbers';
 import type { RispostaOut } from '../admin/shared/types';
 import { cancellaRisposta } from './api';
 import { CANCELLAZIONE_TITOLO, cancellazioneFallita } from './messages';
@@ -16,7 +17,7 @@ function Valore({ r }: { r: RispostaOut }) {
   if (r.valore === null) return <span className="text-body-secondary">nascosto</span>;
   return (
     <span className="font-monospace">
-      {r.valore}
+      {formatAnswerValue(r.valore)}
       {r.valore_exp ? (
         <>
           {' '}

@@ -84,7 +84,19 @@ function setup(permessi: EventoPermessi, handlers: Record<string, Handler> = {},
             { ...risposta, id: 56, corretto: true, momento_consegna: new Date().toISOString() },
             201,
           )
-        : jsonResponse(page([risposta])),
+        : jsonResponse(
+            page([
+              risposta,
+              {
+                ...risposta,
+                id: 54,
+                squadra: 2,
+                squadra_nome: 'Beta',
+                valore: '9.81',
+                valore_exp: 0,
+              },
+            ]),
+          ),
     ...handlers,
   });
   const view = renderPage(<ConsegnaRispostePage scope="sessione" />, {
@@ -245,6 +257,9 @@ describe('answer submission page', () => {
     const table = await screen.findByRole('table');
     const row = within(table).getByText('Alfa').closest('tr')!;
     expect(within(row).getByText(/3,14/).textContent).toBe('3,14 × 102');
+    // Typed with a dot, shown the Italian way like every other value.
+    const dot = within(table).getByText('Beta').closest('tr')!;
+    expect(within(dot).getByText(/9,81/).textContent).toBe('9,81');
     expect(within(row).getByText('Errata')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Cancella la risposta 55' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Conferma' }));
