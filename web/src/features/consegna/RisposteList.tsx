@@ -13,7 +13,13 @@ import { cancellaRisposta } from './api';
 import { CANCELLAZIONE_TITOLO, cancellazioneFallita } from './messages';
 
 function Valore({ r }: { r: RispostaOut }) {
-  if (r.kind === 'j') return <Badge bg="info">Jolly</Badge>;
+  // Dark text: white on Bootstrap's light "info" cyan is under 2:1 (WCAG AA wants 4.5:1).
+  if (r.kind === 'j')
+    return (
+      <Badge bg="info" text="dark">
+        Jolly
+      </Badge>
+    );
   if (r.valore === null) return <span className="text-body-secondary">nascosto</span>;
   return (
     <span className="font-monospace">
