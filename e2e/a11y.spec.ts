@@ -81,7 +81,7 @@ for (const width of [1280, 360]) {
     test('the profile and manager pages of a main manager have no axe violations', async ({
       page,
     }) => {
-      await loginAs(page, 'principale', '/accounts/profile/');
+      await loginAs(page, 'principale');
       for (const path of ['/accounts/profile/', '/nuovo-responsabile/']) {
         await page.goto(path);
         await settle(page);
@@ -95,7 +95,7 @@ for (const width of [1280, 360]) {
       test.setTimeout(240_000);
       const passato = demo.passato.sessioni[0]!.id;
       const nazionale = demo.nazionale.sessioni[0]!.id;
-      await loginAs(page, 'admin', '/accounts/profile/');
+      await loginAs(page, 'admin');
       const pages = [
         '/accounts/profile/',
         // The answers delivered, jokers included (their badges), with the form.
