@@ -47,6 +47,7 @@ for (const width of [1280, 360]) {
     test.use({ viewport: { width, height: 800 } });
 
     test('every public page has no axe violations', async ({ page }) => {
+      test.setTimeout(180_000);
       for (const path of publicPages(demo)) {
         await page.goto(path);
         await settle(page);
@@ -75,6 +76,53 @@ for (const width of [1280, 360]) {
         await expectNoAxeViolations(page);
         if (width === 360) await expectNoHorizontalScroll(page);
       }
+    });
+
+    test('the profile and manager pages of a main manager have no axe violations', async ({
+      page,
+    }) => {
+      await loginAs(page, 'principale');
+      for (const path of ['/accounts/profile/', '/nuovo-responsabile/']) {
+        await page.goto(path);
+        await settle(page);
+        await expectNoAxeViolations(page);
+        if (width === 360) await expectNoHorizontalScroll(page);
+      }
+    });
+
+    test('the answer, event and scores pages have no axe violations', async ({ page }) => {
+      // Hundreds of delivered answers make axe slow on a busy machine.
+      test.setTimeout(240_000);
+      const passato = demo.passato.sessioni[0]!.id;
+      const nazionale = demo.nazionale.sessioni[0]!.id;
+      await loginAs(page, 'admin');
+      const pages = [
+        '/accounts/profile/',
+        // The answers delivered, jokers included (their badges), with the form.
+        `/sessione/${passato}/consegna-risposte/`,
+        `/evento/${demo.nazionale.id}/`,
+        `/modifica-evento/${demo.aperto.id}/`,
+        `/sessione/${nazionale}/punteggi/`,
+        `/sessione/${passato}/punteggi/`,
+        `/sessione/${passato}/punteggi/#grafico`,
+        `/sessione/${passato}/punteggi/#messaggi`,
+      ];
+      for (const path of pages) {
+        await page.goto(path);
+        await settle(page);
+        await expectNoAxeViolations(page);
+        if (width === 360) await expectNoHorizontalScroll(page);
+      }
+
+      // The answer page with the outcome of a delivery on screen.
+      await page.goto(`/sessione/${passato}/consegna-risposte/`);
+      await settle(page);
+      await page.getByLabel('Squadra', { exact: true }).selectOption({ index: 1 });
+      await page.getByLabel('Problema', { exact: true }).selectOption({ index: 1 });
+      await page.getByLabel('Valore').fill('1,5');
+      await page.getByRole('button', { name: 'Invia' }).click();
+      await expect(page.locator('form [aria-live] .alert')).toBeVisible();
+      await expectNoAxeViolations(page);
     });
   });
 }

@@ -55,6 +55,8 @@ export default defineConfig({
       // A loopback address nothing answers on: the maps must use the server's
       // setting, and must work when tiles cannot load.
       MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
+      // The session cards' chat link comes from the server's setting.
+      GAS_CHAT_URL: 'https://chat.example.it/gas',
     },
   },
 });

@@ -118,7 +118,11 @@ test.describe('event pages', () => {
         'href',
         `/sessione/${sessione.id}/punteggi/`,
       );
-      await expect(card.getByRole('link', { name: 'Chat' })).toBeVisible();
+      // GAS_CHAT_URL of the server (e2e/playwright.config.ts).
+      await expect(card.getByRole('link', { name: 'Chat' })).toHaveAttribute(
+        'href',
+        'https://chat.example.it/gas',
+      );
       await expect(card.getByRole('link', { name: 'Orologio' })).toBeVisible();
       await expect(card.getByRole('link', { name: 'Consegna risposte' })).toHaveCount(0);
       await expect(card.getByRole('link', { name: 'Le tue squadre' })).toHaveCount(0);

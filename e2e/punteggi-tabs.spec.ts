@@ -285,3 +285,101 @@ test('superusers also see the delivery slips and the answer latency with its dow
   expect(events.length).toBeGreaterThan(100);
   expect(events[0]).toHaveProperty('date_received');
 });
+
+test.describe('every tab is in view and reachable, keyboard included', () => {
+  /** A superuser on the session with venues: ten tabs. */
+  const TEN = [
+    'Classifica semplificata',
+    'Classifica polo',
+    'Classifica',
+    'Grafico',
+    'Grafico a barre',
+    'Istogramma punteggi',
+    'Mappa',
+    'Mappa poli',
+    'Bigliettini consegna',
+    'Latenza arrivo risposte',
+  ];
+
+  test('at 1280 px the strip wraps: every tab whole and inside the page; arrows move', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginApi(page, 'admin');
+    await openScores(page, `/sessione/${nazionale}/punteggi/`);
+    expect(await tabNames(page)).toEqual(TEN);
+    const strip = page.getByRole('tablist');
+    const box = (await strip.boundingBox())!;
+    // Nothing hidden in a sideways scroll.
+    expect(await strip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const name of TEN) {
+      const tab = strip.getByRole('tab', { name, exact: true });
+      await expect(tab).toBeVisible();
+      const b = (await tab.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(box.x - 1);
+      expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width + 1);
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel')).toHaveAttribute(
+        'aria-labelledby',
+        (await tab.getAttribute('id'))!,
+      );
+    }
+
+    // ARIA tabs: only the chosen tab is in the Tab order; arrows, Home and End move.
+    await strip.getByRole('tab', { name: 'Classifica', exact: true }).click();
+    await expect(strip.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+    await page.keyboard.press('ArrowRight');
+    const grafico = strip.getByRole('tab', { name: 'Grafico', exact: true });
+    await expect(grafico).toBeFocused();
+    await expect(grafico).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/#grafico$/);
+    await page.keyboard.press('End');
+    await expect(strip.getByRole('tab', { name: 'Latenza arrivo risposte' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(strip.getByRole('tab', { name: 'Classifica semplificata' })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(strip.getByRole('tab', { name: 'Latenza arrivo risposte' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.keyboard.press('Home');
+    await expect(strip.getByRole('tab', { name: 'Classifica semplificata' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    // Tab leaves the strip for the panel's content.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(strip.getByRole('tab', { name: 'Classifica semplificata' })).toBeFocused();
+  });
+
+  test('at 360 px a select offers every tab; keyboard too', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await loginApi(page, 'admin');
+    await openScores(page, `/sessione/${nazionale}/punteggi/`);
+    const select = page.getByLabel(/^Scheda/);
+    await expect(select).toBeVisible();
+    // In view: not cut by the page's edge.
+    const b = (await select.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(0);
+    expect(b.x + b.width).toBeLessThanOrEqual(360);
+    expect(await select.locator('option').allTextContents()).toEqual(TEN);
+    await expect(select).toHaveValue('tabella');
+    for (const [key, name] of [
+      ['mappa-poli', 'Mappa poli'],
+      ['latenza', 'Latenza arrivo risposte'],
+      ['semplificata', 'Classifica semplificata'],
+    ] as const) {
+      await select.selectOption({ label: name });
+      await expect(page).toHaveURL(new RegExp(`#${key}$`));
+      await expect(page.getByRole('tabpanel')).toHaveAttribute('id', `pannello-${key}`);
+    }
+    // From the keyboard: focus the select and move with the arrows.
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(/#polo$/);
+    await expect(select).toHaveValue('polo');
+    await expect(page.getByLabel('Polo', { exact: true })).toBeVisible();
+  });
+});

@@ -34,7 +34,7 @@ test('a teacher creates a private event with the defaults, problems and paramete
   await field('Titolo').fill('Allenamento di prova e2e');
   const add = page.getByRole('button', { name: 'Aggiungi problema' });
   for (let i = 0; i < 3; i++) await add.click();
-  await expect(field('Tolleranza di P3')).toHaveValue('0.005');
+  await expect(field('Tolleranza di P3')).toHaveValue('0,005');
   await field('Soluzione di P1').fill('11');
   await field('Soluzione di P2').fill('22');
   await field('Soluzione di P3').fill('33');

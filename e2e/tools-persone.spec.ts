@@ -73,7 +73,7 @@ test('a secondary manager may not create managers; a visitor has no profile', as
   ).toBeVisible();
 });
 
-test('chat token: prefilled from ?user=, shown with copy and reset; login required', async ({
+test('chat token: prefilled from ?user= (created only when asked), shown with copy and reset; login required', async ({
   page,
 }) => {
   await page.goto('/accounts/profile/chat-token/?user=Dani');
@@ -82,7 +82,11 @@ test('chat token: prefilled from ?user=, shown with copy and reset; login requir
   await login(page, 'docente', '/accounts/profile/chat-token/?user=Dani');
   await expect(page.getByRole('heading', { level: 1, name: 'Token per la chat' })).toBeVisible();
   await expect(page.getByLabel('Nome utente nella chat')).toHaveValue('Dani');
+  // Opening the link only prefills the name: no token until asked for.
   const token = page.getByLabel('Token', { exact: true });
+  await expect(page.getByRole('button', { name: 'Ottieni il token' })).toBeVisible();
+  await expect(token).toHaveCount(0);
+  await page.getByRole('button', { name: 'Ottieni il token' }).click();
   await expect(token).not.toHaveValue('');
   const primo = await token.inputValue();
   await expect(page.getByRole('button', { name: 'Copia' })).toBeVisible();

@@ -30,15 +30,16 @@ test('le-tue-squadre: the cards of a main manager; the official-event hint where
   }
 });
 
-test('le-tue-squadre: a secondary manager without teams there is told to contact the main manager', async ({
+test('le-tue-squadre: a secondary manager with teams in another session is told there are none here, with no warning', async ({
   page,
 }) => {
   await login(page, 'secondario');
   const { aperto } = await demoEventi(page);
   await page.goto(`/sessione/${aperto.sessioni[0]!.id}/le-tue-squadre/`);
-  await expect(
-    page.getByText(/contatta il responsabile principale della tua scuola/),
-  ).toBeVisible();
+  await expect(page.getByText('Non hai squadre assegnate in questa sessione.')).toBeVisible();
+  // The warning to ask the main manager is for those with no team at all.
+  await expect(page.getByText(/contatta il responsabile principale/)).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Registra una squadra' })).toHaveCount(0);
 });
 

@@ -40,6 +40,14 @@ describe('routes', () => {
     expect(text.textContent).toBe('Nessun risultato per /non-esiste/davvero');
   });
 
+  it('the 404 page has a way back home', async () => {
+    const { router } = setup('/non-esiste/davvero');
+    await heading('Error 404');
+    const main = screen.getByRole('main');
+    fireEvent.click(within(main).getByRole('link', { name: 'Torna alla pagina iniziale' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   // Pages that need a login or a session's data have their own tests in their
   // feature folders; these render with no data at all.
   it.each([

@@ -11,3 +11,4 @@ export * from './evento';
 export * from './gara';
 export * from './links';
 export * from './persone';
+export * from './sito';

@@ -1,5 +1,6 @@
 // Site content (spec §1, §2): settings, sponsors, credits and the Albo d'oro.
 import { useQuery } from '@tanstack/react-query';
+import type { SitoServer } from '@gas/contracts';
 import { api, getList } from './client';
 import { queryKeys } from './queries';
 
@@ -32,10 +33,11 @@ export interface DocumentiAnno {
   poli?: string;
 }
 
-/** GET /api/gas/sito/: every key may be null when not configured. */
-export interface Sito {
-  /** Tile URL template of the maps (server MAP_TILE_URL). */
-  map_tile_url?: string;
+/**
+ * GET /api/gas/sito/: every key may be null when not configured; the server's
+ * own settings (map_tile_url, chat_url) come from its environment.
+ */
+export interface Sito extends Partial<SitoServer> {
   home: {
     notizie: Notizia[];
     video_url: string;
@@ -140,4 +142,9 @@ export function useAlboDoro() {
     queryFn: ({ signal }) => getList<AlboEvento>('/api/gas/albo-d-oro/', undefined, { signal }),
     staleTime: CONTENT_STALE_MS,
   });
+}
+
+/** The community chat server (server GAS_CHAT_URL), or null: then no chat link is shown. */
+export function useChatUrl(): string | null {
+  return useSito().data?.chat_url ?? null;
 }

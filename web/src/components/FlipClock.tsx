@@ -1,6 +1,7 @@
 // Flip-clock countdown (spec §2): days only when more than 0, then hours,
 // minutes and seconds; each changing figure flips in 0.6 s (styles.css).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { secondsLeft, useServerNow } from '../lib/serverNow';
 
 export const FLIP_MS = 600;
 
@@ -12,7 +13,7 @@ export interface Countdown {
 }
 
 export function splitCountdown(ms: number): Countdown {
-  const total = Math.max(0, Math.ceil(ms / 1000));
+  const total = secondsLeft(ms, 0);
   return {
     days: Math.floor(total / 86_400),
     hours: Math.floor((total % 86_400) / 3600),
@@ -47,22 +48,18 @@ interface FlipClockProps {
 }
 
 export function FlipClock({ to, offset = 0, onEnd, label = 'Tempo rimanente' }: FlipClockProps) {
-  const [now, setNow] = useState(() => Date.now() + offset);
+  // The page's one clock: a live tile or a 'now' beside this countdown shows
+  // the same second.
+  const now = useServerNow(offset);
   const remaining = to - now;
+  const ended = remaining <= 0;
   const onEndRef = useRef(onEnd);
   useEffect(() => {
     onEndRef.current = onEnd;
   });
   useEffect(() => {
-    const left = to - now;
-    if (left <= 0) {
-      onEndRef.current?.();
-      return;
-    }
-    // Wake up at the next whole second of the remaining time.
-    const id = setTimeout(() => setNow(Date.now() + offset), left % 1000 || 1000);
-    return () => clearTimeout(id);
-  }, [to, now, offset]);
+    if (ended) onEndRef.current?.();
+  }, [ended]);
   const { days, hours, minutes, seconds } = splitCountdown(remaining);
   return (
     <div className="flip-clock" role="timer" aria-label={label}>

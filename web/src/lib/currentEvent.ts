@@ -3,19 +3,44 @@ import type { Evento } from '../api/types';
 /** 'Evento corrente': starting within this window of now, in either direction (spec §9). */
 export const CURRENT_EVENT_WINDOW_MS = 172_800_000;
 
-/** The event whose start is closest to now, if within two days; else null. */
-export function findCurrentEvent<T extends Pick<Evento, 'inizio'>>(
+type Candidate = Pick<Evento, 'inizio'> & Partial<Pick<Evento, 'fine' | 'tipologia'>>;
+
+/**
+ * The navbar's 'Evento corrente' among the events starting within two days of
+ * now: an official event first (a teacher's training the same evening must
+ * not hide the national contest), then one running now, then the closest
+ * start. Null when none is in the window.
+ */
+export function findCurrentEvent<T extends Candidate>(
   eventi: readonly T[],
   now: number = Date.now(),
 ): T | null {
+  const rank = (e: T) => {
+    const inizio = new Date(e.inizio).getTime();
+    const fine = e.fine ? new Date(e.fine).getTime() : inizio;
+    return {
+      official: e.tipologia === 'o' ? 0 : 1,
+      running: inizio <= now && now < fine ? 0 : 1,
+      distance: Math.abs(inizio - now),
+    };
+  };
   let best: T | null = null;
-  let bestDistance = Infinity;
+  let bestRank: ReturnType<typeof rank> | null = null;
   for (const evento of eventi) {
-    const distance = Math.abs(new Date(evento.inizio).getTime() - now);
-    if (distance <= CURRENT_EVENT_WINDOW_MS && distance < bestDistance) {
+    const r = rank(evento);
+    if (r.distance > CURRENT_EVENT_WINDOW_MS) continue;
+    if (!bestRank || better(r, bestRank)) {
       best = evento;
-      bestDistance = distance;
+      bestRank = r;
     }
   }
   return best;
+}
+
+/** Field by field: the first difference decides. */
+function better(
+  a: { official: number; running: number; distance: number },
+  b: { official: number; running: number; distance: number },
+): boolean {
+  return (a.official - b.official || a.running - b.running || a.distance - b.distance) < 0;
 }

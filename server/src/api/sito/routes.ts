@@ -2,6 +2,7 @@
 // /api/gas/sponsor/, /api/top-contributors/, /api/gas/collaboratori/.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SitoServer } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { paginateArray, paginationQuery } from '../shared/pagination';
 import { loadImpostazioni, loadSponsor } from './queries';
@@ -16,8 +17,13 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get('/api/gas/sito/', { schema: { tags: ['sito'] } }, async (_request, reply) => {
     reply.header('Cache-Control', PUBLIC_CACHE);
-    // The maps' tile server is the operator's choice (MAP_TILE_URL), not the build's.
-    return { ...presentSito(await loadImpostazioni(db)), map_tile_url: deps.config.mapTileUrl };
+    // The maps' tile server and the chat link are the operator's choice
+    // (MAP_TILE_URL, GAS_CHAT_URL), not the build's.
+    const server: SitoServer = {
+      map_tile_url: deps.config.mapTileUrl,
+      chat_url: deps.config.chatUrl ?? null,
+    };
+    return { ...presentSito(await loadImpostazioni(db)), ...server };
   });
 
   r.get(

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { testBackends } from '../../db/testing';
 import { impostazioniSito } from '../../db/schema';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { createTestApp, type Role, type TestApp } from '../testing/harness';
 import { cells } from '../squadra/test-fixtures';
 
@@ -43,6 +45,7 @@ describe.each(testBackends())('site content API on %s', (backend) => {
   it('site settings: home, rules 2026-2023, webinars, final', async () => {
     const body = (await get('/api/gas/sito/')).json();
     expect(Object.keys(body).sort()).toEqual([
+      'chat_url',
       'chi_siamo',
       'finale',
       'home',
@@ -51,6 +54,8 @@ describe.each(testBackends())('site content API on %s', (backend) => {
       'webinar',
     ]);
     expect(body.map_tile_url).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    // GAS_CHAT_URL unset: no chat link (the app shows none).
+    expect(body.chat_url).toBeNull();
     expect(Object.keys(body.regolamento).sort()).toEqual(['2023', '2024', '2025', '2026']);
     expect(body.regolamento['2026']).toMatchObject({
       regolamento: expect.any(String),
@@ -65,6 +70,22 @@ describe.each(testBackends())('site content API on %s', (backend) => {
     ]);
     expect(body.finale).toMatchObject({ inizio: '2026-04-15', fine: '2026-04-18' });
     expect(body.home.notizie.length).toBeGreaterThan(0);
+  });
+
+  it('chat_url is the server setting GAS_CHAT_URL', async () => {
+    const chatUrl = 'https://chat.example.it/invito';
+    const config = {
+      ...loadConfig({ NODE_ENV: 'test', GAS_CHAT_URL: chatUrl }),
+      demo: false,
+      demoLive: false,
+    };
+    const app = await buildApp({ config, database: t.database, logger: false });
+    try {
+      const body = (await app.inject({ url: '/api/gas/sito/' })).json();
+      expect(body.chat_url).toBe(chatUrl);
+    } finally {
+      await app.close();
+    }
   });
 
   it('sponsors: three, with name, logo, site and description', async () => {

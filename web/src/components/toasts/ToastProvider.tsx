@@ -1,4 +1,4 @@
-// Notifications at the top right (spec §2): title, age ('Adesso', 'N secondi
+// Notifications at the top right, below the navbar (spec §2): title, age ('Adesso', 'N secondi
 // fa', 'N minuti fa'), message and a close button. Also shows the 'Calma'
 // toast whenever the API answers 429 (spec §8).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -91,7 +91,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext value={api}>
       {children}
       <div aria-live="polite" aria-atomic="false" className="toast-region">
-        <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1090 }}>
+        <ToastContainer position="top-end" className="p-3 position-fixed toast-below-navbar">
           {toasts.map((toast) => (
             <ToastView key={toast.id} toast={toast} now={now} onClose={() => dismiss(toast.id)} />
           ))}

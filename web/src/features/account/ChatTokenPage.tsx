@@ -1,6 +1,6 @@
 // accounts/profile/chat-token/ (spec §2): a token that identifies the user on
-// the community chat server. `?user=` prefills the chat user name.
-import { useEffect, useRef, useState } from 'react';
+// the community chat server. `?user=` only prefills the chat user name.
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -10,11 +10,11 @@ import { chatTokenRequest } from '@gas/contracts';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/queries';
+import { useChatUrl } from '../../api/sito';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { errorMessage } from '../../components/LoaderError';
 import { Page } from '../../components/Page';
 import { RequireLogin } from '../../components/RequireLogin';
-import { CHAT_URL } from '../../lib/links';
 import { CopyButton } from '../admin/shared/CopyButton';
 import { zodIssues } from '../admin/shared/zodResolver';
 
@@ -53,21 +53,22 @@ function ChatToken() {
     void call('/api/gas/chat-token/', parsed.data);
   };
 
-  // Coming from the chat bot's link (?user=...), the token is shown at once.
-  const auto = useRef(params.has('user'));
-  useEffect(() => {
-    if (!auto.current) return;
-    auto.current = false;
-    ottieni();
-  });
+  // The chat bot's link (?user=...) only fills in the name: a token is
+  // created when the user asks for it, never by opening a link.
+  const chatUrl = useChatUrl();
+  const comunita = 'server della comunità';
 
   return (
     <>
       <p>
         Il token ti fa riconoscere sul{' '}
-        <a href={CHAT_URL} target="_blank" rel="noreferrer">
-          server della comunità
-        </a>
+        {chatUrl ? (
+          <a href={chatUrl} target="_blank" rel="noreferrer">
+            {comunita}
+          </a>
+        ) : (
+          comunita
+        )}
         : quando il bot te lo chiede, incollalo nella chat. Non condividerlo con nessuno.
       </p>
       <Form

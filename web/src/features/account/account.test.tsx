@@ -133,3 +133,39 @@ describe('login page reached from a login-only page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/accounts/password/'));
   });
 });
+
+describe('chat-token page', () => {
+  it('?user= only prefills the name: no token is created until asked', async () => {
+    const { fetchMock } = setup('/accounts/profile/chat-token/?user=fisico42', {
+      '/api/ext-user/whoami/': user('docente'),
+      '/api/gas/sito/': { chat_url: 'https://chat.example.it/gas' },
+      '/api/gas/chat-token/': { token: 'abc123', username: 'fisico42' },
+    });
+    const field = (await screen.findByLabelText(
+      'Nome utente nella chat',
+      {},
+      { timeout: 5000 },
+    )) as HTMLInputElement;
+    expect(field.value).toBe('fisico42');
+    expect(
+      (await screen.findByRole('link', { name: 'server della comunità' })).getAttribute('href'),
+    ).toBe('https://chat.example.it/gas');
+    const posts = () =>
+      fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/gas/chat-token/'));
+    expect(posts()).toEqual([]);
+    expect(screen.queryByLabelText('Token')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ottieni il token' }));
+    expect(((await screen.findByLabelText('Token')) as HTMLInputElement).value).toBe('abc123');
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('without GAS_CHAT_URL the page names the chat server without a link', async () => {
+    setup('/accounts/profile/chat-token/', {
+      '/api/ext-user/whoami/': user('docente'),
+      '/api/gas/sito/': { chat_url: null },
+    });
+    expect(await screen.findByText(/server della comunità/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'server della comunità' })).toBeNull();
+  });
+});

@@ -169,6 +169,8 @@ export function ConsegnaForm({ evento, squadre, sessioni, onDelivered }: Consegn
   );
 
   const jolly = async () => {
+    // A new attempt: the outcome of the previous one no longer applies.
+    notice.clear();
     const needed: FieldPath<ConsegnaValues>[] = ['squadra', 'problema'];
     if (manuale) needed.push('momento_consegna');
     if (!(await trigger(needed))) {
@@ -204,7 +206,16 @@ export function ConsegnaForm({ evento, squadre, sessioni, onDelivered }: Consegn
   };
 
   return (
-    <Form ref={formRef} noValidate onSubmit={(e) => void invia(e)} onKeyDown={onKeyDown}>
+    <Form
+      ref={formRef}
+      noValidate
+      onSubmit={(e) => {
+        // A new attempt: the outcome of the previous one no longer applies.
+        notice.clear();
+        void invia(e);
+      }}
+      onKeyDown={onKeyDown}
+    >
       <Row className="g-3 align-items-start">
         <Form.Group as={Col} xs={12} md={4} controlId="consegna-squadra">
           <Form.Label>Squadra</Form.Label>

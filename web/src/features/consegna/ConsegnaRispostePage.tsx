@@ -21,6 +21,9 @@ export type ConsegnaScope = 'sessione' | 'evento';
 export const NESSUN_PERMESSO = 'Non puoi consegnare risposte in questo evento.';
 export const SENZA_SQUADRE_SECONDARIO =
   'Non hai squadre assegnate: chiedi al responsabile principale della tua scuola di assegnartene.';
+/** A team manager whose teams are all elsewhere (another session or event). */
+export const NESSUNA_QUI_SECONDARIO = (sessione: boolean) =>
+  `Non hai squadre assegnate in ${sessione ? 'questa sessione' : 'questo evento'}.`;
 export const SENZA_SQUADRE = 'Non hai squadre per cui consegnare risposte qui.';
 
 function Consegna({ evento, sessione }: { evento: Evento; sessione: number | null }) {
@@ -52,11 +55,18 @@ function Consegna({ evento, sessione }: { evento: Evento; sessione: number | nul
         <QueryState query={squadre}>
           {(list) =>
             list.length === 0 ? (
-              <Alert variant="warning">
-                {user.responsabile?.ruolo === 'ss' && !tutte
-                  ? SENZA_SQUADRE_SECONDARIO
-                  : SENZA_SQUADRE}
-              </Alert>
+              user.responsabile?.ruolo === 'ss' &&
+              !tutte &&
+              user.responsabile.squadre.length > 0 ? (
+                // Teams elsewhere: a plain note, not the warning to ask for some.
+                <p>{NESSUNA_QUI_SECONDARIO(sessione !== null)}</p>
+              ) : (
+                <Alert variant="warning">
+                  {user.responsabile?.ruolo === 'ss' && !tutte
+                    ? SENZA_SQUADRE_SECONDARIO
+                    : SENZA_SQUADRE}
+                </Alert>
+              )
             ) : (
               <ConsegnaForm
                 evento={evento}

@@ -7,16 +7,23 @@ import Table from 'react-bootstrap/Table';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useToasts } from '../../components/toasts/ToastContext';
 import { formatDateTime, formatTimeWithSeconds } from '../../lib/dates';
+import { formatAnswerValue } from '../../lib/numbers';
 import type { RispostaOut } from '../admin/shared/types';
 import { cancellaRisposta } from './api';
 import { CANCELLAZIONE_TITOLO, cancellazioneFallita } from './messages';
 
 function Valore({ r }: { r: RispostaOut }) {
-  if (r.kind === 'j') return <Badge bg="info">Jolly</Badge>;
+  // Dark text: white on Bootstrap's light "info" cyan is under 2:1 (WCAG AA wants 4.5:1).
+  if (r.kind === 'j')
+    return (
+      <Badge bg="info" text="dark">
+        Jolly
+      </Badge>
+    );
   if (r.valore === null) return <span className="text-body-secondary">nascosto</span>;
   return (
     <span className="font-monospace">
-      {r.valore}
+      {formatAnswerValue(r.valore)}
       {r.valore_exp ? (
         <>
           {' '}

@@ -13,7 +13,10 @@ import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
 import { evento, NESSUN_PERMESSO, page, squadra, user } from '../../test/fixtures';
 import { renderPage, sentTo } from '../admin/shared/testing';
 import { useTimedMessage } from '../admin/shared/useTimedMessage';
-import ConsegnaRispostePage from './ConsegnaRispostePage';
+import ConsegnaRispostePage, {
+  NESSUNA_QUI_SECONDARIO,
+  SENZA_SQUADRE_SECONDARIO,
+} from './ConsegnaRispostePage';
 import { esitoRisposta, quando } from './messages';
 
 const STAFF: EventoPermessi = {
@@ -81,7 +84,19 @@ function setup(permessi: EventoPermessi, handlers: Record<string, Handler> = {},
             { ...risposta, id: 56, corretto: true, momento_consegna: new Date().toISOString() },
             201,
           )
-        : jsonResponse(page([risposta])),
+        : jsonResponse(
+            page([
+              risposta,
+              {
+                ...risposta,
+                id: 54,
+                squadra: 2,
+                squadra_nome: 'Beta',
+                valore: '9.81',
+                valore_exp: 0,
+              },
+            ]),
+          ),
     ...handlers,
   });
   const view = renderPage(<ConsegnaRispostePage scope="sessione" />, {
@@ -178,6 +193,39 @@ describe('answer submission page', () => {
     expect(sentTo(fetchMock, '/api/gas/jolly/')).toEqual([{ squadra: 1, problema: 102 }]);
   });
 
+  it('a new submission clears the notice of the previous one (an old joker error)', async () => {
+    let release: (r: Response) => void = () => {};
+    setup(STAFF, {
+      '/api/gas/jolly/': () =>
+        jsonResponse({ detail: 'Il jolly di questa squadra è già stato scelto.' }, 400),
+      '/api/gas/risposta/': (_url, init) =>
+        init.method === 'POST'
+          ? new Promise<Response>((resolve) => (release = resolve))
+          : jsonResponse(page([risposta])),
+    });
+    fireEvent.change(await screen.findByLabelText('Squadra'), { target: { value: '1' } });
+    fireEvent.change(field('Problema'), { target: { value: '102' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Imposta come jolly' }));
+    const old = 'Il jolly di questa squadra è già stato scelto.';
+    expect(await screen.findByText(old)).toBeTruthy();
+
+    fireEvent.change(field('Valore'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invia' }));
+    // While the answer is on its way, the joker's error is gone.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Invia' })).toHaveProperty('disabled', true),
+    );
+    expect(screen.queryByText(old)).toBeNull();
+    release(
+      jsonResponse(
+        { ...risposta, id: 56, corretto: true, momento_consegna: new Date().toISOString() },
+        201,
+      ),
+    );
+    expect(await screen.findByText(/Corretto!/)).toBeTruthy();
+    expect(screen.queryByText(old)).toBeNull();
+  });
+
   it('lets the staff choose the delivery time, with seconds, when the automatic time is off', async () => {
     const { fetchMock } = setup(STAFF);
     await screen.findByLabelText('Squadra');
@@ -209,6 +257,9 @@ describe('answer submission page', () => {
     const table = await screen.findByRole('table');
     const row = within(table).getByText('Alfa').closest('tr')!;
     expect(within(row).getByText(/3,14/).textContent).toBe('3,14 × 102');
+    // Typed with a dot, shown the Italian way like every other value.
+    const dot = within(table).getByText('Beta').closest('tr')!;
+    expect(within(dot).getByText(/9,81/).textContent).toBe('9,81');
     expect(within(row).getByText('Errata')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Cancella la risposta 55' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Conferma' }));
@@ -220,6 +271,40 @@ describe('answer submission page', () => {
       screen.getByText('La cancellazione della risposta 55 non è andata a buon fine.'),
     ).toBeTruthy();
     expect(sentTo(fetchMock, '/api/gas/risposta/55/', 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe('a team manager without teams here', () => {
+  const secondario = (squadre: number[]) =>
+    user('secondario', {
+      responsabile: {
+        id: 4,
+        attivo: true,
+        puo_iscriversi_gare_ufficiali: false,
+        newsletter: false,
+        ruolo: 'ss',
+        scuole: [],
+        squadre,
+      },
+    });
+  const MANAGER: EventoPermessi = { ...NESSUN_PERMESSO, puo_consegnare: true };
+
+  it('with teams in another session: none here, and no warning to ask for some', async () => {
+    setup(MANAGER, {
+      '/api/ext-user/whoami/': secondario([7]),
+      '/api/gas/squadra/mie/': page([]),
+    });
+    expect(await screen.findByText(NESSUNA_QUI_SECONDARIO(true))).toBeTruthy();
+    expect(screen.queryByText(SENZA_SQUADRE_SECONDARIO)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('with no team at all: the warning to ask the main manager', async () => {
+    setup(MANAGER, {
+      '/api/ext-user/whoami/': secondario([]),
+      '/api/gas/squadra/mie/': page([]),
+    });
+    expect(await screen.findByText(SENZA_SQUADRE_SECONDARIO)).toBeTruthy();
   });
 });
 

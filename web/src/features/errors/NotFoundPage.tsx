@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Page } from '../../components/Page';
 
 export default function NotFoundPage() {
@@ -7,6 +7,9 @@ export default function NotFoundPage() {
     <Page title="Error 404">
       <p className="lead">
         Nessun risultato per <code>{pathname}</code>
+      </p>
+      <p>
+        <Link to="/">Torna alla pagina iniziale</Link>
       </p>
     </Page>
   );

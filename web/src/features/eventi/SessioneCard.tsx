@@ -4,10 +4,10 @@ import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { useCurrentUser, useSquadreInSessione } from '../../api/queries';
+import { useChatUrl } from '../../api/sito';
 import type { Evento, SessioneBreve, Squadra } from '../../api/types';
 import { LinkButton } from '../../components/LinkButton';
 import { QueryState } from '../../components/QueryState';
-import { CHAT_URL } from '../../lib/links';
 
 function Squadre({ sessione, squadre }: { sessione: SessioneBreve; squadre: Squadra[] }) {
   if (squadre.length === 0) return <p className="mb-2">Nessuna squadra iscritta.</p>;
@@ -74,6 +74,7 @@ interface SessioneCardProps {
 
 export function SessioneCard({ sessione, evento, level }: SessioneCardProps) {
   const { user } = useCurrentUser();
+  const chatUrl = useChatUrl();
   const query = useSquadreInSessione(sessione.id);
   const permessi = evento.permessi;
   const consegna = permessi && (permessi.puo_consegnare || permessi.puo_inserire);
@@ -97,14 +98,16 @@ export function SessioneCard({ sessione, evento, level }: SessioneCardProps) {
           <LinkButton to={`/sessione/${sessione.id}/orologio/`} size="sm" variant="outline-primary">
             Orologio
           </LinkButton>
-          <a
-            href={CHAT_URL}
-            target="_blank"
-            rel="noreferrer"
-            className="btn btn-sm btn-outline-primary"
-          >
-            Chat
-          </a>
+          {chatUrl && (
+            <a
+              href={chatUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="btn btn-sm btn-outline-primary"
+            >
+              Chat
+            </a>
+          )}
           {consegna && (
             <LinkButton
               to={`/sessione/${sessione.id}/consegna-risposte/`}

@@ -191,6 +191,7 @@ describe('event card', () => {
 
   it("lists the teams of each session with 'Segui' on the event page", async () => {
     setup('/evento/5/', {
+      '/api/gas/sito/': { chat_url: 'https://chat.example.it/gas' },
       '/api/gas/evento/5/': evento(5, -30 * DAY),
       '/api/gas/squadra/in_sessione/': page([
         squadra(1, 50, 'Fotoni Stanchi', 'Liceo Galilei', 'Pisa'),
@@ -207,9 +208,26 @@ describe('event card', () => {
     expect(within(card).getByRole('link', { name: 'Punteggi' }).getAttribute('href')).toBe(
       '/sessione/50/punteggi/',
     );
-    expect(within(card).getByRole('link', { name: 'Chat' })).toBeTruthy();
+    // The chat link is the server's GAS_CHAT_URL (GET /api/gas/sito/).
+    expect((await within(card).findByRole('link', { name: 'Chat' })).getAttribute('href')).toBe(
+      'https://chat.example.it/gas',
+    );
     expect(within(card).queryByRole('link', { name: 'Consegna risposte' })).toBeNull();
     expect(within(card).queryByRole('link', { name: 'Le tue squadre' })).toBeNull();
+  });
+
+  it('shows no chat link when the server has no chat configured', async () => {
+    const { fetchMock } = setup('/evento/5/', {
+      '/api/gas/sito/': { chat_url: null },
+      '/api/gas/evento/5/': evento(5, -30 * DAY),
+    });
+    const card = await screen.findByTestId('sessione-50');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/gas/sito/'))).toBe(true),
+    );
+    await act(async () => {});
+    expect(within(card).getByRole('link', { name: 'Punteggi' })).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: 'Chat' })).toBeNull();
   });
 
   it('shows sessions in lists only while the event runs', async () => {

@@ -7,11 +7,13 @@ import Form from 'react-bootstrap/Form';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import {
+  Controller,
   useFieldArray,
   type Control,
   type FieldErrors,
   type UseFormRegister,
 } from 'react-hook-form';
+import { DecimalInput } from '../../components/DecimalInput';
 import { nuovoProblema, type EventoFormValues } from './model';
 
 interface ProblemiEditorProps {
@@ -75,17 +77,39 @@ export function ProblemiEditor({ control, register, errors }: ProblemiEditorProp
                 <div className="d-md-none small text-body-secondary" aria-hidden="true">
                   {label}
                 </div>
-                <Form.Control
-                  size="sm"
-                  aria-label={`${label} di ${nome}`}
-                  placeholder={label}
-                  {...props}
-                  {...register(`problemi.${i}.${key}`, {
-                    valueAsNumber: key !== 'udm_soluzione',
-                  })}
-                  isInvalid={!!err?.[key]}
-                  title={err?.[key]?.message}
-                />
+                {key === 'soluzione' || key === 'intervallo_validita' ? (
+                  // Decimals shown with the Italian comma, typed with either separator.
+                  <Controller
+                    control={control}
+                    name={`problemi.${i}.${key}`}
+                    render={({ field: f }) => (
+                      <DecimalInput
+                        size="sm"
+                        aria-label={`${label} di ${nome}`}
+                        placeholder={label}
+                        name={f.name}
+                        value={f.value}
+                        onChange={f.onChange}
+                        onBlur={f.onBlur}
+                        inputRef={f.ref}
+                        isInvalid={!!err?.[key]}
+                        title={err?.[key]?.message}
+                      />
+                    )}
+                  />
+                ) : (
+                  <Form.Control
+                    size="sm"
+                    aria-label={`${label} di ${nome}`}
+                    placeholder={label}
+                    {...props}
+                    {...register(`problemi.${i}.${key}`, {
+                      valueAsNumber: key !== 'udm_soluzione',
+                    })}
+                    isInvalid={!!err?.[key]}
+                    title={err?.[key]?.message}
+                  />
+                )}
               </>
             );
             return (
@@ -98,11 +122,7 @@ export function ProblemiEditor({ control, register, errors }: ProblemiEditorProp
                   {nome}
                 </Col>
                 <Col xs={6} md={3}>
-                  {input('soluzione', 'Soluzione', {
-                    type: 'number',
-                    step: 'any',
-                    inputMode: 'decimal',
-                  })}
+                  {input('soluzione', 'Soluzione', {})}
                 </Col>
                 <Col xs={6} md={2}>
                   {input('soluzione_exp', 'Esponente', {
@@ -112,12 +132,7 @@ export function ProblemiEditor({ control, register, errors }: ProblemiEditorProp
                   })}
                 </Col>
                 <Col xs={6} md={2}>
-                  {input('intervallo_validita', 'Tolleranza', {
-                    type: 'number',
-                    step: 0.001,
-                    min: 0,
-                    inputMode: 'decimal',
-                  })}
+                  {input('intervallo_validita', 'Tolleranza', {})}
                 </Col>
                 <Col xs={6} md={2}>
                   {input('udm_soluzione', 'Unità di misura', { type: 'text' })}

@@ -120,14 +120,17 @@ describe('nuovo-evento', () => {
     fireEvent.click(add);
     fireEvent.click(add);
     fireEvent.click(add);
-    expect((screen.getByLabelText('Tolleranza di P1') as HTMLInputElement).value).toBe('0.005');
+    // Decimals the Italian way, like the help text above (0,005 = 0,5%).
+    expect((screen.getByLabelText('Tolleranza di P1') as HTMLInputElement).value).toBe('0,005');
     expect((screen.getByLabelText('Soluzione di P3') as HTMLInputElement).value).toBe('0');
-    fireEvent.change(screen.getByLabelText('Soluzione di P1'), { target: { value: '1.5' } });
+    fireEvent.change(screen.getByLabelText('Soluzione di P1'), { target: { value: '1,5' } });
     fireEvent.change(screen.getByLabelText('Soluzione di P3'), { target: { value: '3' } });
+    // A dot is understood too.
+    fireEvent.change(screen.getByLabelText('Tolleranza di P3'), { target: { value: '0.01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sposta P1 giù' }));
-    expect((screen.getByLabelText('Soluzione di P2') as HTMLInputElement).value).toBe('1.5');
+    expect((screen.getByLabelText('Soluzione di P2') as HTMLInputElement).value).toBe('1,5');
     fireEvent.click(screen.getByRole('button', { name: 'Elimina P1' }));
-    expect((screen.getByLabelText('Soluzione di P1') as HTMLInputElement).value).toBe('1.5');
+    expect((screen.getByLabelText('Soluzione di P1') as HTMLInputElement).value).toBe('1,5');
     expect((screen.getByLabelText('Soluzione di P2') as HTMLInputElement).value).toBe('3');
     expect(screen.queryByLabelText('Soluzione di P3')).toBeNull();
 
@@ -141,7 +144,7 @@ describe('nuovo-evento', () => {
       SCALING_BONUS_VELOCITA: 1,
       problemi: [
         { soluzione: 1.5, soluzione_exp: 0, intervallo_validita: 0.005, udm_soluzione: '' },
-        { soluzione: 3, soluzione_exp: 0, intervallo_validita: 0.005, udm_soluzione: '' },
+        { soluzione: 3, soluzione_exp: 0, intervallo_validita: 0.01, udm_soluzione: '' },
       ],
     });
     expect(body.inizio).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00\.000Z$/);

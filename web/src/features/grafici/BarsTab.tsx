@@ -11,6 +11,7 @@ import {
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { LeaderboardEntry } from '@gas/scoring';
+import { italianNumber } from './axes';
 import { EChart } from './EChart';
 import { scoreSplit } from './chartData';
 
@@ -39,10 +40,10 @@ export default function BarsTab(props: {
   const option = useMemo(
     () => ({
       animation: false,
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: italianNumber },
       legend: { top: 0 },
       grid: { left: 8, right: 56, top: 36, bottom: 16, containLabel: true },
-      xAxis: { type: 'value', name: 'Punti' },
+      xAxis: { type: 'value', name: 'Punti', axisLabel: { formatter: italianNumber } },
       yAxis: {
         type: 'category',
         inverse: true,

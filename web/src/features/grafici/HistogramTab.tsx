@@ -5,6 +5,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { LeaderboardEntry } from '@gas/scoring';
+import { italianNumber } from './axes';
 import { EChart } from './EChart';
 import { histogram } from './chartData';
 
@@ -15,10 +16,15 @@ export default function HistogramTab(props: { rows: readonly LeaderboardEntry[] 
   const option = useMemo(
     () => ({
       animation: false,
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: italianNumber },
       grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: h.labels, name: 'Punti', axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value', name: 'Squadre', minInterval: 1 },
+      yAxis: {
+        type: 'value',
+        name: 'Squadre',
+        minInterval: 1,
+        axisLabel: { formatter: italianNumber },
+      },
       series: [
         { name: 'Squadre', type: 'bar', barCategoryGap: '5%', data: h.counts, color: '#198754' },
       ],

@@ -11,6 +11,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { QueryState } from '../../components/QueryState';
 import { fetchAllEvents, punteggiKeys } from '../punteggi/api';
 import type { EventoRisposta } from '../punteggi/types';
+import { italianNumber } from './axes';
 import { EChart } from './EChart';
 import { histogram } from './chartData';
 
@@ -77,7 +78,7 @@ function Latency({ events, sessioneId }: { events: EventoRisposta[]; sessioneId:
   const option = useMemo(
     () => ({
       animation: false,
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: italianNumber },
       grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
       xAxis: {
         type: 'category',
@@ -85,7 +86,12 @@ function Latency({ events, sessioneId }: { events: EventoRisposta[]; sessioneId:
         name: 'Secondi',
         axisLabel: { hideOverlap: true },
       },
-      yAxis: { type: 'value', name: 'Risposte', minInterval: 1 },
+      yAxis: {
+        type: 'value',
+        name: 'Risposte',
+        minInterval: 1,
+        axisLabel: { formatter: italianNumber },
+      },
       series: [
         { name: 'Risposte', type: 'bar', barCategoryGap: '5%', data: h.counts, color: '#6f42c1' },
       ],

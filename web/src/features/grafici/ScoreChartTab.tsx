@@ -14,6 +14,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { LeaderboardEntry, LiveScoring } from '@gas/scoring';
 import { formatTime } from '../../lib/dates';
 import { useThrottled } from '../punteggi/useThrottled';
+import { italianNumber, NAMED_AXIS_GAP, valueAxis } from './axes';
 import { EChart } from './EChart';
 import { chartTeams, historyStep, historyUntil } from './chartData';
 
@@ -38,6 +39,42 @@ export interface ScoreChartProps {
   highlighted: readonly number[];
 }
 
+/** The chart's option: lines by team, time on x, points on y (named along the axis). */
+export function scoreChartOption(input: {
+  shown: {
+    tempi: readonly number[];
+    squadre: readonly { id: number; punteggi: readonly number[] }[];
+  };
+  ids: readonly number[];
+  names: ReadonlyMap<number, string>;
+  inizio: number;
+  fine: number;
+}) {
+  const { shown, ids, names, inizio, fine } = input;
+  const byId = new Map(shown.squadre.map((s) => [s.id, s.punteggi]));
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis', valueFormatter: italianNumber },
+    legend: { type: 'scroll', top: 0 },
+    grid: { left: 16 + NAMED_AXIS_GAP, right: 16, top: 40, bottom: 64 },
+    xAxis: {
+      type: 'time',
+      min: inizio,
+      max: fine,
+      axisLabel: { formatter: (v: number) => formatTime(v), hideOverlap: true },
+    },
+    yAxis: valueAxis('Punti', { scale: true }),
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }],
+    series: ids.map((id) => ({
+      name: names.get(id) ?? String(id),
+      type: 'line',
+      step: 'end',
+      showSymbol: false,
+      data: (byId.get(id) ?? []).map((v, k) => [shown.tempi[k], v]),
+    })),
+  };
+}
+
 export default function ScoreChartTab(props: ScoreChartProps) {
   const { scoring, inizio, fine, replayT } = props;
   const version = useThrottled(props.version, 5000);
@@ -53,31 +90,10 @@ export default function ScoreChartTab(props: ScoreChartProps) {
   const names = new Map(props.rows.map((r) => [r.id, r.nome]));
   const totals = replaying ? new Map(props.rows.map((r) => [r.id, r.totale])) : undefined;
   const shown = history ? historyUntil(history, replayT, totals) : null;
-  const option = useMemo(() => {
-    if (!shown) return {};
-    const byId = new Map(shown.squadre.map((s) => [s.id, s.punteggi]));
-    return {
-      animation: false,
-      tooltip: { trigger: 'axis', valueFormatter: (v: number) => String(v) },
-      legend: { type: 'scroll', top: 0 },
-      grid: { left: 48, right: 16, top: 40, bottom: 64 },
-      xAxis: {
-        type: 'time',
-        min: inizio,
-        max: fine,
-        axisLabel: { formatter: (v: number) => formatTime(v), hideOverlap: true },
-      },
-      yAxis: { type: 'value', name: 'Punti', scale: true },
-      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }],
-      series: ids.map((id) => ({
-        name: names.get(id) ?? String(id),
-        type: 'line',
-        step: 'end',
-        showSymbol: false,
-        data: (byId.get(id) ?? []).map((v, k) => [shown.tempi[k], v]),
-      })),
-    };
-  }, [shown, ids.join(','), inizio, fine]);
+  const option = useMemo(
+    () => (shown ? scoreChartOption({ shown, ids, names, inizio, fine }) : {}),
+    [shown, ids.join(','), inizio, fine],
+  );
   if (!scoring || !shown) return <p>Caricamento delle risposte…</p>;
   return (
     <>

@@ -4,6 +4,7 @@ import { teamPlaces, venuePoints } from '../mappe/mapData';
 import type { Polo } from '../punteggi/types';
 import { chartTeams, histogram, historyUntil, niceStep, scoreSplit } from './chartData';
 import { latencies, quantile } from './LatencyTab';
+import { scoreChartOption } from './ScoreChartTab';
 
 describe('chart data', () => {
   it('splits totals into base, difficulty and the rest (joker doubled)', () => {
@@ -98,5 +99,32 @@ describe('map data', () => {
     const { points, missing } = venuePoints(poli, rows, new Map([[5, 1]]));
     expect(points[0]!.teams.map((t) => t.id)).toEqual([5]);
     expect(missing.map((p) => p.id)).toEqual([2]);
+  });
+});
+
+describe('chart options: Italian numbers, axis names clear of the legend', () => {
+  const shown = {
+    tempi: [0, 60_000],
+    squadre: [{ id: 1, punteggi: [0, 12_500] }],
+  };
+  const option = scoreChartOption({
+    shown,
+    ids: [1],
+    names: new Map([[1, 'Fotoni']]),
+    inizio: 0,
+    fine: 120_000,
+  });
+
+  it("the score chart's axis title runs along the axis, not in the legend's band", () => {
+    expect(option.legend.top).toBe(0);
+    expect(option.yAxis.nameLocation).toBe('middle');
+    // The grid leaves room for the rotated name beside the labels.
+    expect(option.grid.left).toBeGreaterThanOrEqual(option.yAxis.nameGap + 16);
+  });
+
+  it('axis labels, tooltips and histogram bins are Italian', () => {
+    expect(option.yAxis.axisLabel.formatter(12_500)).toBe('12.500');
+    expect(option.tooltip.valueFormatter(1_250.5)).toBe('1250,5');
+    expect(histogram([0.25, 0.75, 1.5], 3, 0.5).labels[0]).toBe('0–0,5');
   });
 });

@@ -1,5 +1,6 @@
 // Data of the charts, computed from leaderboard rows (pure, tested).
 import type { LeaderboardEntry, ScoreHistory } from '@gas/scoring';
+import { formatNumber } from '../../lib/numbers';
 
 /**
  * A team's total split for the stacked bar (spec §2): base score (the base
@@ -76,7 +77,7 @@ export function histogram(values: readonly number[], target = 20, width?: number
   const n = Math.max(1, Math.floor((max - from) / w) + 1);
   const counts = new Array<number>(n).fill(0);
   for (const v of values) counts[Math.min(n - 1, Math.floor((v - from) / w))]!++;
-  const fmt = (x: number) => String(Math.round(x * 1000) / 1000);
+  const fmt = (x: number) => formatNumber(Math.round(x * 1000) / 1000);
   const labels = counts.map((_, k) => `${fmt(from + k * w)}–${fmt(from + (k + 1) * w)}`);
   return { from, width: w, counts, labels };
 }

@@ -3,7 +3,7 @@
 // clock, a flip-clock countdown to the start and then to the end, 'L'evento è
 // concluso!' once the end has passed, and a warning when this computer's clock
 // is more than 10 s off the server's.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
 import { useSessione } from '../../api/queries';
@@ -15,20 +15,11 @@ import { formatDateLong, formatTimeWithSeconds } from '../../lib/dates';
 import { statusText } from '../../lib/eventStatus';
 import { skewWarning, useServerOffset } from '../../lib/serverClock';
 import { postSessionToServiceWorker } from '../../lib/serviceWorker';
+import { useServerNow } from '../../lib/serverNow';
 import { useEventPhase } from '../../lib/timers';
 import NotFoundPage from '../errors/NotFoundPage';
 
 export const EVENTO_CONCLUSO = "L'evento è concluso!";
-
-/** The time on the server's clock, ticking on each of its seconds. */
-function useServerNow(offset: number): number {
-  const [now, setNow] = useState(() => Date.now() + offset);
-  useEffect(() => {
-    const id = setTimeout(() => setNow(Date.now() + offset), 1000 - (now % 1000));
-    return () => clearTimeout(id);
-  }, [now, offset]);
-  return now;
-}
 
 function Orologio({ sessione }: { sessione: Sessione }) {
   const { offset } = useServerOffset();

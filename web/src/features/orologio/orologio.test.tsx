@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
 import { mockFetch, type Handler } from '../../test/fetchMock';
@@ -66,6 +66,11 @@ describe('live clock page', () => {
     });
     expect(await screen.findByText(/indietro di 25 secondi/, {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText("All'inizio mancano")).toBeTruthy();
-    expect(screen.getByText('giorni')).toBeTruthy();
+    // On the server's clock, 25 s ahead: 1 day 23 h 59 min (not 2 days) to the start.
+    await waitFor(() =>
+      expect(screen.getByRole('timer', { name: "Tempo all'inizio" }).textContent).toMatch(
+        /^1giorno23ore59minuti3\dsecondi$/,
+      ),
+    );
   });
 });

@@ -1,23 +1,12 @@
 // The live tile (spec §2): the latest answer (problem, team) for 10 seconds,
 // green when correct, red when wrong, yellow otherwise (a joker choice);
 // the rest of the time a timer to the end (or the start).
-import { useEffect, useState } from 'react';
 import type { ScoringEvent } from '@gas/scoring';
+import { secondsLeft } from '../../lib/serverNow';
 import type { Phase } from '../../lib/timers';
 import type { ArrivedEvent } from './live/LiveSession';
 
 export const LIVE_TILE_MS = 10_000;
-
-/** Server time, ticking every `every` ms. */
-export function useServerNow(offset: number, every = 1000): number {
-  const [now, setNow] = useState(() => Date.now() + offset);
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now() + offset), every);
-    setNow(Date.now() + offset);
-    return () => clearInterval(id);
-  }, [offset, every]);
-  return now;
-}
 
 export type Esito = 'corretta' | 'errata' | 'altro';
 
@@ -32,9 +21,12 @@ export const ESITO_LABEL: Record<Esito, string> = {
   altro: 'Jolly',
 };
 
-/** hh:mm:ss of a duration (ms), days folded into hours. */
+/**
+ * hh:mm:ss of a duration (ms), days folded into hours; counted up like the
+ * flip clock (secondsLeft), so the tile and the flip clock show the same second.
+ */
 export function clock(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
+  const total = secondsLeft(ms, 0);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;

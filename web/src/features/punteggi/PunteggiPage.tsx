@@ -13,7 +13,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
 import { postSessionToServiceWorker } from '../../lib/serviceWorker';
 import NotFoundPage from '../errors/NotFoundPage';
-import { useServerNow } from './LiveTile';
+import { useServerNow } from '../../lib/serverNow';
 import { useMessaggi } from './messaggi/useMessaggi';
 import { ReplayControl } from './replay/ReplayControl';
 import { ScoresHeader } from './ScoresHeader';

@@ -11,7 +11,8 @@ import { formatTimeWithSeconds } from '../../lib/dates';
 import { statusText } from '../../lib/eventStatus';
 import { skewWarning } from '../../lib/serverClock';
 import type { Sessione } from '../../api/types';
-import { LiveTile, useServerNow } from './LiveTile';
+import { useServerNow } from '../../lib/serverNow';
+import { LiveTile } from './LiveTile';
 import type { ScoresModel } from './useScoresModel';
 
 /** The countdown ticks on its own: live events need not re-render it. */

@@ -1,16 +1,7 @@
 // The tabs of the scores page (spec §2) with the chosen one in the URL hash,
 // and the highlight colours in the `colori` query parameter. Charts, maps,
 // delivery slips and latency are lazy chunks loaded when their tab opens.
-import {
-  lazy,
-  memo,
-  Suspense,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useLocation, useNavigate } from 'react-router';
 import type { Squadra, User } from '../../api/types';
@@ -184,7 +175,11 @@ export function ScoresTabs(props: ScoresTabsProps) {
 
 /**
  * The tab strip, re-rendered only when the tabs or the choice change (not at
- * every live event). Arrow keys, Home and End move between tabs.
+ * every live event). Every tab stays in view at every width: the strip wraps
+ * onto more lines on wide screens, and on phones a select lists them all
+ * (a strip scrolling sideways hid most of them, with no hint of more). In the
+ * strip, the arrow keys, Home and End move between tabs (ARIA tabs pattern:
+ * only the chosen tab is in the Tab order).
  */
 const TabNav = memo(
   function TabNav(props: {
@@ -195,55 +190,59 @@ const TabNav = memo(
     onSelect(key: TabKey): void;
   }) {
     const tabs = props.tabs.split(',') as TabKey[];
-    const strip = useRef<HTMLUListElement>(null);
-    // On narrow screens the strip scrolls sideways: keep the chosen tab in view
-    // (without scrolling the page, as scrollIntoView would).
-    useLayoutEffect(() => {
-      const ul = strip.current;
-      const button = ul?.querySelector<HTMLElement>('[aria-selected="true"]');
-      if (!ul || !button) return;
-      const left = button.offsetLeft - ul.offsetLeft;
-      if (left < ul.scrollLeft || left + button.offsetWidth > ul.scrollLeft + ul.clientWidth) {
-        ul.scrollLeft = Math.max(0, left - 16);
-      }
-    }, [props.active]);
     const go = (key: TabKey | undefined) => {
       if (!key) return;
       props.onSelect(key);
       document.getElementById(`scheda-${key}`)?.focus();
     };
     return (
-      <ul ref={strip} className="nav nav-tabs punteggi-tabs mb-3" role="tablist">
-        {tabs.map((key, i) => (
-          <li key={key} className="nav-item" role="presentation">
-            <button
-              type="button"
-              role="tab"
-              id={`scheda-${key}`}
-              aria-controls={`pannello-${key}`}
-              aria-selected={key === props.active}
-              tabIndex={key === props.active ? 0 : -1}
-              className={`nav-link${key === props.active ? ' active' : ''}`}
-              onClick={() => props.onSelect(key)}
-              onKeyDown={(event) => {
-                const n = tabs.length;
-                const moves: Record<string, number> = {
-                  ArrowRight: (i + 1) % n,
-                  ArrowLeft: (i - 1 + n) % n,
-                  Home: 0,
-                  End: n - 1,
-                };
-                const to = moves[event.key];
-                if (to === undefined) return;
-                event.preventDefault();
-                go(tabs[to]);
-              }}
-            >
-              {TAB_TITLES[key]}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <>
+        <Form.Group className="d-sm-none mb-3" controlId="scheda-punteggi">
+          <Form.Label className="mb-1">Scheda ({tabs.length} disponibili)</Form.Label>
+          <Form.Select
+            value={props.active}
+            aria-controls={`pannello-${props.active}`}
+            onChange={(event) => props.onSelect(event.target.value as TabKey)}
+          >
+            {tabs.map((key) => (
+              <option key={key} value={key}>
+                {TAB_TITLES[key]}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <ul className="nav nav-tabs punteggi-tabs d-none d-sm-flex mb-3" role="tablist">
+          {tabs.map((key, i) => (
+            <li key={key} className="nav-item" role="presentation">
+              <button
+                type="button"
+                role="tab"
+                id={`scheda-${key}`}
+                aria-controls={`pannello-${key}`}
+                aria-selected={key === props.active}
+                tabIndex={key === props.active ? 0 : -1}
+                className={`nav-link${key === props.active ? ' active' : ''}`}
+                onClick={() => props.onSelect(key)}
+                onKeyDown={(event) => {
+                  const n = tabs.length;
+                  const moves: Record<string, number> = {
+                    ArrowRight: (i + 1) % n,
+                    ArrowLeft: (i - 1 + n) % n,
+                    Home: 0,
+                    End: n - 1,
+                  };
+                  const to = moves[event.key];
+                  if (to === undefined) return;
+                  event.preventDefault();
+                  go(tabs[to]);
+                }}
+              >
+                {TAB_TITLES[key]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </>
     );
   },
   (a, b) => a.tabs === b.tabs && a.active === b.active && a.search === b.search,

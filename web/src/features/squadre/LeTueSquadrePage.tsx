@@ -17,6 +17,7 @@ import {
   NESSUNA_SQUADRA,
   PROFILO_MANCANTE,
   REGISTRANE,
+  SECONDARIO_NESSUNA_QUI,
   SECONDARIO_SENZA_SQUADRE,
   SQUADRE_UFFICIALI,
 } from './texts';
@@ -26,13 +27,19 @@ function Squadre({ sessione, evento }: { sessione: Sessione; evento: Evento }) {
   const squadre = useMieSquadre(sessione.id);
   const poli = usePoli(evento.id);
   const nomePolo = new Map((poli.data ?? []).map((p) => [p.id, p.nome_breve]));
+  // The badge tells the session's own flag (an official event may have a
+  // non-official session); teams of official-type events are registered on
+  // the olympiad site, not here.
+  const sessioneUfficiale = sessione.ufficiale;
   const ufficiale = evento.tipologia === 'o' || sessione.ufficiale;
   const secondario = user.responsabile?.ruolo === 'ss';
+  // A team manager with teams elsewhere is not told to ask for some.
+  const senzaSquadre = (user.responsabile?.squadre.length ?? 0) === 0;
   return (
     <>
       <p className="lead">
         <Link to={`/evento/${evento.id}/`}>{evento.titolo}</Link> — {sessione.nome}{' '}
-        {ufficiale ? (
+        {sessioneUfficiale ? (
           <Badge bg="primary">Sessione ufficiale</Badge>
         ) : (
           <Badge bg="secondary">Sessione non ufficiale</Badge>
@@ -45,8 +52,10 @@ function Squadre({ sessione, evento }: { sessione: Sessione; evento: Evento }) {
         {(list) =>
           list.length === 0 ? (
             <>
-              {secondario ? (
+              {secondario && senzaSquadre ? (
                 <Alert variant="warning">{SECONDARIO_SENZA_SQUADRE}</Alert>
+              ) : secondario ? (
+                <p>{SECONDARIO_NESSUNA_QUI}</p>
               ) : (
                 <p>
                   {NESSUNA_SQUADRA} {ufficiale ? `${SQUADRE_UFFICIALI}.` : REGISTRANE}

@@ -6,15 +6,16 @@ import { evento, NESSUN_PERMESSO, page, squadra, user } from '../../test/fixture
 import { renderPage, sentTo } from '../admin/shared/testing';
 import LeTueSquadrePage from './LeTueSquadrePage';
 import NuovaSquadraPage, { NESSUNA_SESSIONE_APERTA, sessioniAperte } from './NuovaSquadraPage';
+import { SECONDARIO_NESSUNA_QUI } from './texts';
 
-const responsabile = (ruolo: 'sp' | 'ss'): Responsabile => ({
+const responsabile = (ruolo: 'sp' | 'ss', squadre: number[] = []): Responsabile => ({
   id: 3,
   attivo: true,
   puo_iscriversi_gare_ufficiali: false,
   newsletter: false,
   ruolo,
   scuole: [],
-  squadre: [],
+  squadre,
 });
 
 afterEach(() => {
@@ -27,14 +28,17 @@ function leTue(
   ruolo: 'sp' | 'ss',
   mie: unknown[],
   extra: Record<string, Handler> = {},
+  opts: { sessioneUfficiale?: boolean; assegnate?: number[] } = {},
 ) {
   mockFetch({
-    '/api/ext-user/whoami/': user('docente', { responsabile: responsabile(ruolo) }),
+    '/api/ext-user/whoami/': user('docente', {
+      responsabile: responsabile(ruolo, opts.assegnate),
+    }),
     '/api/gas/sessione/10/': {
       id: 10,
       nome: 'Sessione unica',
       evento: 1,
-      ufficiale: tipologia === 'o',
+      ufficiale: opts.sessioneUfficiale ?? tipologia === 'o',
       poli: [],
     },
     '/api/gas/evento/1/': evento(1, 86_400_000, { tipologia, titolo: 'Gara di prova' }),
@@ -70,6 +74,19 @@ describe('le-tue-squadre', () => {
   it('a secondary manager without teams is told to contact the main manager', async () => {
     leTue('o', 'ss', []);
     expect(await screen.findByText(/contatta il responsabile principale/)).toBeTruthy();
+  });
+
+  it('a secondary manager with teams in other sessions: none in this one, no warning', async () => {
+    leTue('o', 'ss', [], {}, { assegnate: [1, 3] });
+    expect(await screen.findByText(SECONDARIO_NESSUNA_QUI)).toBeTruthy();
+    expect(screen.queryByText(/contatta il responsabile principale/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a non-official session of an official event is not called official', async () => {
+    leTue('o', 'sp', [], {}, { sessioneUfficiale: false });
+    expect(await screen.findByText('Sessione non ufficiale')).toBeTruthy();
+    expect(screen.queryByText('Sessione ufficiale')).toBeNull();
   });
 
   it('shows the team cards', async () => {

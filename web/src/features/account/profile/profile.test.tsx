@@ -111,7 +111,7 @@ describe('profile', () => {
 });
 
 describe('chat token', () => {
-  it('prefills the user from ?user=, shows the token with copy and reset', async () => {
+  it('prefills the user from ?user= (no token until asked), shows the token with copy and reset', async () => {
     const fetchMock = mockFetch({
       '/api/ext-user/whoami/': user('docente', { responsabile: resp('sp') }),
       '/api/gas/chat-token/': { token: 'tok-1', username: 'Dani' },
@@ -123,7 +123,10 @@ describe('chat token', () => {
     });
     const nome = (await screen.findByLabelText('Nome utente nella chat')) as HTMLInputElement;
     expect(nome.value).toBe('Dani');
-    // From the chat bot's link the token comes at once.
+    // The chat bot's link only prefills: the token comes when asked for.
+    expect(screen.queryByLabelText('Token')).toBeNull();
+    expect(sentTo(fetchMock, '/api/gas/chat-token/')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Ottieni il token' }));
     const token = (await screen.findByLabelText('Token')) as HTMLInputElement;
     expect(token.value).toBe('tok-1');
     expect(sentTo(fetchMock, '/api/gas/chat-token/')).toEqual([{ user: 'Dani' }]);

@@ -1,0 +1,43 @@
+// Notifications never hide the navbar: they start below it, and an open menu
+// of the navbar (the user menu) stays on top of them, at 1280 and 360 px.
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs, openMobileMenu } from './support/auth';
+
+/** True when the element's centre is the element itself (or inside it), not something on top. */
+async function onTop(page: Page, name: string) {
+  const item = page
+    .getByRole('navigation', { name: 'Navigazione principale' })
+    .getByRole('button', { name, exact: true })
+    .or(page.getByRole('navigation').getByRole('link', { name, exact: true }));
+  await expect(item.first()).toBeVisible();
+  return item.first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+}
+
+for (const width of [1280, 360]) {
+  test(`at ${width} px toasts sit below the navbar and under its user menu`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await loginAs(page, 'admin', '/regolamento/');
+    // Every call answers 429 for a moment: the 'Calma' toast appears.
+    await page.route('**/api/gas/sito/**', (route) =>
+      route.fulfill({ status: 429, json: { detail: 'Troppe richieste.' } }),
+    );
+    await page.goto('/');
+    const toast = page.locator('.toast').filter({ hasText: 'Calma' });
+    await expect(toast).toBeVisible();
+
+    const navbar = page.getByRole('navigation', { name: 'Navigazione principale' });
+    const navBox = (await navbar.boundingBox())!;
+    const toastBox = (await toast.boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(navBox.y + navBox.height);
+
+    await openMobileMenu(page);
+    await navbar.getByRole('button', { name: 'admin' }).click();
+    for (const name of ['Profilo personale', 'Cambia password', 'Amministrazione', 'Esci']) {
+      expect(await onTop(page, name), `${name} is covered`).toBe(true);
+    }
+  });
+}
