@@ -100,6 +100,16 @@ export async function setClock(
       fineConsegnaJolly: at(minutes.jolly ?? minutes.fine),
     })
     .where(eq(evento.id, eventoId));
+  // The answer routes check event times against in-memory copies that the
+  // change feed refreshes: PGlite delivers its notification before the update
+  // returns, PostgreSQL a moment after the commit. Wait for it to land.
+  if (!('$client' in db) || !isPglite((db as { $client: unknown }).$client)) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+function isPglite(client: unknown): boolean {
+  return typeof client === 'object' && client !== null && 'dumpDataDir' in client;
 }
 
 /** A running private event administered by `amministratore`, with one team and two problems. */
