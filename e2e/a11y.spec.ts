@@ -114,14 +114,20 @@ for (const width of [1280, 360]) {
         if (width === 360) await expectNoHorizontalScroll(page);
       }
 
-      // The answer page with the outcome of a delivery on screen.
+      // The answer page with the outcome of a delivery on screen: after the end
+      // the staff are asked for the slip's delivery time, on the field that
+      // 'Orario automatico' was hiding.
       await page.goto(`/sessione/${passato}/consegna-risposte/`);
       await settle(page);
       await page.getByLabel('Squadra', { exact: true }).selectOption({ index: 1 });
       await page.getByLabel('Problema', { exact: true }).selectOption({ index: 1 });
       await page.getByLabel('Valore').fill('1,5');
+      await expect(page.getByLabel(/Momento di consegna/)).toHaveCount(0);
       await page.getByRole('button', { name: 'Invia' }).click();
-      await expect(page.locator('form [aria-live] .alert')).toBeVisible();
+      await expect(page.getByLabel(/Momento di consegna/)).toBeVisible();
+      await expect(page.locator('form .invalid-feedback.d-block')).toContainText(
+        /momento di consegna/i,
+      );
       await expectNoAxeViolations(page);
     });
   });

@@ -139,6 +139,13 @@ export function ConsegnaForm({ evento, squadre, sessioni, onDelivered }: Consegn
   const fallita = (error: unknown) => {
     const general = applyServerErrors(error, setError, FIELDS);
     if (general) notice.show({ variant: 'danger', text: general });
+    // After the end the server asks the staff for the slip's delivery time: show
+    // the field (hidden while 'Orario automatico' is on) with its message.
+    if (sceglieMomento && getValues('orario_automatico') && getFieldError('momento_consegna')) {
+      const { error: richiesta } = control.getFieldState('momento_consegna');
+      setValue('orario_automatico', false);
+      if (richiesta) setError('momento_consegna', richiesta);
+    }
     const first = FIELDS.find((f) => getFieldError(f));
     if (first) setFocus(first);
   };
