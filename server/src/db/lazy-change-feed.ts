@@ -1,7 +1,8 @@
 // A change feed (db/changes.ts) for an in-memory cache: started on first use,
 // not blocking the app's start, and tried again a while after a failed start
 // (PostgreSQL listener unreachable). The cache keeps copies only while `live`.
-// Same life cycle as SubmissionTargets' own feed (api/risposta/targets.ts).
+// Used by the session cache, the answer routes' SubmissionTargets and the live
+// feeds' access guard.
 import type { Database } from './client';
 import { startChangeFeed, type ChangeFeed, type ChangeFeedHandlers } from './changes';
 import type { ListenerLogger } from './listener';

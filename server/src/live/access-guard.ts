@@ -21,7 +21,8 @@
 //   LISTEN connection lost and regained) and on every sweep while it is down.
 import type WebSocket from 'ws';
 import type { Database } from '../db/client';
-import { startChangeFeed, type ChangeFeed, type DbChange } from '../db/changes';
+import type { DbChange } from '../db/changes';
+import { LazyChangeFeed } from '../db/lazy-change-feed';
 import type { ListenerLogger } from '../db/listener';
 import { loadActor } from '../plugins/auth/actor-loader';
 import { ANONYMOUS, canSeeEvento, type Actor, type EventoAccess } from '../policies';
@@ -46,16 +47,13 @@ export type AccessGuardOptions = {
 
 /** Changes that name something else coalesce into one re-check per this period. */
 const VIEWER_RECHECK_DELAY_MS = 100;
-const FEED_RETRY_MS = 5_000;
 
 export class AccessGuard {
   private readonly watched = new Map<WebSocket, Watched>();
   private readonly byEvento = new Map<number, Set<WebSocket>>();
   /** The newest access data of every followed event. */
   private readonly access = new Map<number, EventoAccess>();
-  private feed: ChangeFeed | null = null;
-  private starting: Promise<void> | null = null;
-  private nextStartAt = 0;
+  private readonly feed: LazyChangeFeed;
   private stopped = false;
   private readonly sweep: NodeJS.Timeout;
   /** Events to re-check (null: all of them). */
@@ -71,35 +69,23 @@ export class AccessGuard {
   readonly stats = { closed: 0, checks: 0 };
 
   constructor(private readonly options: AccessGuardOptions) {
+    this.feed = new LazyChangeFeed(
+      options.database,
+      { onChange: (c) => this.onChange(c), onReset: () => this.recheckAll() },
+      { listenUrl: options.listenUrl, log: options.log, name: 'live' },
+    );
     this.sweep = setInterval(() => this.onSweep(), options.sweepMs ?? 5_000);
     this.sweep.unref();
   }
 
   /** True while every change is heard (lookups may be cached). */
   get live(): boolean {
-    return this.feed?.live === true;
+    return this.feed.live;
   }
 
   /** Starts listening to the change feed (retried on later calls after a failure). */
   start(): Promise<void> {
-    if (this.feed || this.stopped || Date.now() < this.nextStartAt) return Promise.resolve();
-    this.starting ??= startChangeFeed(
-      this.options.database,
-      { onChange: (c) => this.onChange(c), onReset: () => this.recheckAll() },
-      { listenUrl: this.options.listenUrl, log: this.options.log },
-    )
-      .then(async (feed) => {
-        if (this.stopped) await feed.stop();
-        else this.feed = feed;
-      })
-      .catch((err: unknown) => {
-        this.nextStartAt = Date.now() + FEED_RETRY_MS;
-        this.options.log.warn({ err }, 'live: ascolto delle modifiche non avviato');
-      })
-      .finally(() => {
-        this.starting = null;
-      });
-    return this.starting;
+    return this.feed.ready();
   }
 
   /**
@@ -133,10 +119,8 @@ export class AccessGuard {
     if (this.eventiTimer) clearImmediate(this.eventiTimer);
     if (this.viewersTimer) clearTimeout(this.viewersTimer);
     this.eventiTimer = null;
-    await this.starting;
     await this.checking.catch(() => undefined);
-    await this.feed?.stop();
-    this.feed = null;
+    await this.feed.stop();
   }
 
   private unwatch(socket: WebSocket): void {
@@ -174,7 +158,7 @@ export class AccessGuard {
 
   private onSweep(): void {
     if (!this.live) {
-      void this.start();
+      this.feed.ensure();
       this.recheckAll();
       return;
     }

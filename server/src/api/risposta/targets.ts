@@ -10,7 +10,8 @@
 // gas_consegna_risposta refuses ('stale') a team no longer in the session or
 // a solution that changed, and the route checks again with fresh rows.
 import type { Database } from '../../db/client';
-import { startChangeFeed, type ChangeFeed, type DbChange } from '../../db/changes';
+import type { DbChange } from '../../db/changes';
+import { LazyChangeFeed } from '../../db/lazy-change-feed';
 import type { ListenerLogger } from '../../db/listener';
 import type { Problema } from '../../db/schema';
 import { loadEventoWithAccess, type EventoWithAccess } from '../shared/evento-access';
@@ -22,8 +23,6 @@ import {
 } from './queries';
 
 const TTL_MS = 10_000;
-/** After a failed start of the PostgreSQL listener, try again no sooner than this. */
-const FEED_RETRY_MS = 5_000;
 
 type Entry<T> = { value: T; loadedAt: number };
 
@@ -69,10 +68,7 @@ export class SubmissionTargets {
   private readonly eventi: Table<EventoWithAccess>;
   /** Bumped by every change: a load that saw a bump while running is not kept. */
   private generation = 0;
-  private feed: ChangeFeed | null = null;
-  private starting: Promise<void> | null = null;
-  private nextStartAt = 0;
-  private stopped = false;
+  private readonly feed: LazyChangeFeed;
   /** Counters (tests and metrics). */
   readonly stats = { hits: 0, loads: 0, changes: 0 };
   /** The last change heard (tests: changes arrive in commit order). */
@@ -86,16 +82,21 @@ export class SubmissionTargets {
     this.squadre = new Table(ttl);
     this.problemi = new Table(ttl);
     this.eventi = new Table(ttl);
+    this.feed = new LazyChangeFeed(
+      database,
+      { onChange: (c) => this.onChange(c), onReset: () => this.clear() },
+      { listenUrl: options.listenUrl, log: options.log, name: 'risposte' },
+    );
   }
 
   /** True while copies are kept (the change feed is live). */
   get caching(): boolean {
-    return this.feed?.live === true;
+    return this.feed.live;
   }
 
   /** The team, the problem and the team's event; `fresh` reads them from the database. */
   async target(squadraId: number, problemaId: number, fresh = false): Promise<SubmissionTarget> {
-    this.startFeed();
+    this.feed.ensure();
     const keep = !fresh && this.caching;
     const generation = this.generation;
     const now = Date.now();
@@ -135,10 +136,7 @@ export class SubmissionTargets {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    await this.starting;
-    await this.feed?.stop();
-    this.feed = null;
+    await this.feed.stop();
     this.clear();
   }
 
@@ -162,23 +160,5 @@ export class SubmissionTargets {
     if (change.table === 'squadra') this.squadre.delete(change.id);
     else if (change.table === 'problema') this.problemi.delete(change.id);
     else if (change.table === 'evento') this.eventi.delete(change.id);
-  }
-
-  /** Starts listening on first use; requests meanwhile read the database. */
-  private startFeed(): void {
-    if (this.feed || this.starting || this.stopped || Date.now() < this.nextStartAt) return;
-    const handlers = { onChange: (c: DbChange) => this.onChange(c), onReset: () => this.clear() };
-    this.starting = startChangeFeed(this.database, handlers, this.options)
-      .then(async (feed) => {
-        if (this.stopped) await feed.stop();
-        else this.feed = feed;
-      })
-      .catch((err: unknown) => {
-        this.nextStartAt = Date.now() + FEED_RETRY_MS;
-        this.options.log.warn({ err }, 'risposte: ascolto delle modifiche non avviato');
-      })
-      .finally(() => {
-        this.starting = null;
-      });
   }
 }
