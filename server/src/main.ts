@@ -2,7 +2,7 @@
 // Stops cleanly on SIGTERM/SIGINT. Start-up failures print one line and exit 1.
 import { loadConfig, ConfigError, type AppConfig } from './config';
 import { openDatabase, migrateDatabase, type Database } from './db/client';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './demo/seed';
 import { buildApp } from './app';
 import { LiveBus } from './live/bus';
 import { startLive, type LiveServices } from './live';

@@ -8,7 +8,7 @@ import { LINK_NON_VALIDO, PASSWORD_MISMATCH, REQUIRED_FIELD, SCHEMA_WORDS } from
 import { testBackends } from '../db/testing';
 import { sessione } from '../db/schema';
 import { demoEventi, sendMultipart, snapshot, type DemoEventi } from './evento/testing';
-import { createTestApp, type Client, type Role, type TestApp } from './testing/harness';
+import { createTestApp, type Client, type Role, type TestApp } from './testing';
 
 /** Every string in a JSON body. */
 function texts(value: unknown): string[] {

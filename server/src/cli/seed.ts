@@ -4,7 +4,7 @@
 // Exits with one line naming the variable when the database cannot be opened.
 import path from 'node:path';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../demo/seed';
 
 async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL || undefined;

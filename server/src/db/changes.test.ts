@@ -19,7 +19,7 @@ import {
   users,
 } from './schema';
 import { createTestDatabase, testBackends, type TestDatabase } from './testing';
-import { until } from '../testing/until';
+import { until } from '../testing';
 
 const quiet = { warn: () => undefined };
 

@@ -13,7 +13,7 @@ import {
   pgError,
   rowsOf,
 } from './client';
-import { seedDemoData } from './seed';
+import { seedDemoData } from '../demo/seed';
 import { createTestDatabase, resetDatabase, testBackends, type TestDatabase } from './testing';
 
 const EXPECTED_TABLES = [

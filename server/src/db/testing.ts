@@ -41,7 +41,7 @@ import {
   type Database,
   type DbOrTx,
 } from './client';
-import { seedDemoData } from './seed';
+import { seedDemoData } from '../demo/seed';
 
 export type TestBackend = 'pglite' | 'postgres';
 export type TestDatabaseOptions = {

@@ -4,11 +4,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createTestApp, type Client, type TestApp } from '../api/testing/harness';
+import { createTestApp, type Client, type TestApp } from '../api/testing';
 import { loadConfig } from '../config';
 import { evento, eventoAmministratore, eventoInseritore, responsabile, users } from '../db/schema';
 import { testBackends } from '../db/testing';
-import { ensureLiveSession, type LiveSession } from './demo/queries';
+import { ensureLiveSession, type LiveSession } from '../demo/queries';
 import { connectWs, type TestSocket } from './testing/ws-client';
 
 describe.each(testBackends())('live feeds closed when access is lost, on %s', (backend) => {

@@ -24,9 +24,9 @@ import type { Database } from '../db/client';
 import type { DbChange } from '../db/changes';
 import { LazyChangeFeed } from '../db/lazy-change-feed';
 import type { ListenerLogger } from '../db/listener';
-import { loadActor } from '../plugins/auth/actor-loader';
+import { loadActor } from '../auth/queries';
 import { ANONYMOUS, canSeeEvento, type Actor, type EventoAccess } from '../policies';
-import { loadEventiWithAccess } from '../api/shared/evento-access';
+import { loadEventiWithAccess } from '../access/evento-access';
 import { CLOSE } from './messages';
 import { usersOfLoginSessions } from './queries';
 

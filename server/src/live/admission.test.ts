@@ -7,12 +7,12 @@ import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { createTestApp, type TestApp } from '../api/testing/harness';
+import { createTestApp, type TestApp } from '../api/testing';
 import { evento } from '../db/schema';
-import { until } from '../testing/until';
+import { until } from '../testing';
 import { ConnectionLimits, originAllowed } from './admission';
 import { ThrottledWarnings } from './client-log';
-import { ensureLiveSession, type LiveSession } from './demo/queries';
+import { ensureLiveSession, type LiveSession } from '../demo/queries';
 import { openWs, whenClosed, type WsAttempt } from './testing/ws-open';
 
 describe('ConnectionLimits', () => {

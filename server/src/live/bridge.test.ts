@@ -6,14 +6,14 @@
 //   POSTed on A (logged in, CSRF) within the latency budget, and vice versa.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveSession } from './demo/queries';
+import type { LiveSession } from '../demo/queries';
 import { LiveBridge } from './bridge';
 import { LiveBus, type LiveMessage } from './bus';
 import { HttpSession } from './testing/http-session';
 import { prepareDatabase, type PreparedDatabase } from './testing/prepare';
 import { startServerProcess, type ServerProcess } from './testing/server-process';
 import { connectWs } from './testing/ws-client';
-import { until } from '../testing/until';
+import { until } from '../testing';
 
 const url = process.env.TEST_DATABASE_URL;
 /** Spec: every viewer sees each answer within a second. */

@@ -6,12 +6,12 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { risposta } from '../db/schema';
 import { testBackends } from '../db/testing';
-import { buildSnapshot, loadSessionData } from './snapshots';
+import { buildSnapshot, loadSessionData } from '../scores/cache';
 import { HttpSession } from './testing/http-session';
 import { prepareDatabase, type PreparedDatabase } from './testing/prepare';
 import { RecoveringSubscriber, type HeldEvent } from './testing/recovering-subscriber';
 import { startServerProcess, type ServerProcess } from './testing/server-process';
-import { until } from '../testing/until';
+import { until } from '../testing';
 
 const BURST = 1000;
 const KILL_AFTER_ACKS = 300;

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evento } from '../db/schema';
 import { testBackends } from '../db/testing';
-import { createTestApp, type TestApp } from '../api/testing/harness';
-import { ensureLiveSession, type LiveSession } from './demo/queries';
+import { createTestApp, type TestApp } from '../api/testing';
+import { ensureLiveSession, type LiveSession } from '../demo/queries';
 import { connectWs, type Frame } from './testing/ws-client';
 
 describe.each(testBackends())('live feeds on %s', (backend) => {

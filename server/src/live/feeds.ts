@@ -20,13 +20,13 @@ import { canSeeEvento } from '../policies';
 import { AccessGuard } from './access-guard';
 import { admitUpgrade, ConnectionLimits, placeOf } from './admission';
 import { ThrottledWarnings } from './client-log';
-import type { EventoWithAccess } from '../api/shared/evento-access';
+import type { EventoWithAccess } from '../access/evento-access';
 import type { LiveBus } from './bus';
 import { FeedHub } from './hub';
 import { CLOSE, encodeMessage, feedKey, feedKeyOf, PONG_FRAME, type FeedKind } from './messages';
 import { SnapshotFeed } from './punteggi-last';
 import { eventoById, eventoOfSessione } from './queries';
-import { snapshotsFor } from './snapshots';
+import { snapshotsFor } from '../scores/cache';
 
 export type LiveFeedsOptions = { config: AppConfig; database: Database; live: LiveBus };
 

@@ -5,10 +5,10 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { LiveBridge } from './bridge';
 import type { LiveBus } from './bus';
-import { planDemo } from './demo/plan';
-import { ensureLiveSession } from './demo/queries';
-import { DemoSimulator, injectSubmitter } from './demo/simulator';
-import { snapshotsFor } from './snapshots';
+import { planDemo } from '../demo/plan';
+import { ensureLiveSession } from '../demo/queries';
+import { DemoSimulator, injectSubmitter } from '../demo/simulator';
+import { snapshotsFor } from '../scores/cache';
 
 export type LiveServices = {
   bridge: LiveBridge | null;

@@ -5,7 +5,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { loginSession, messaggioImportante, sessione } from '../db/schema';
-import { loadEventoWithAccess, type EventoWithAccess } from '../api/shared/evento-access';
+import { loadEventoWithAccess, type EventoWithAccess } from '../access/evento-access';
 
 export async function eventoOfSessione(
   db: DbOrTx,

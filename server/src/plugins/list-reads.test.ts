@@ -3,7 +3,7 @@
 // statements leave the event loop a turn in between, so timers, sockets and
 // other requests are served while readers keep the database busy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../api/testing/harness';
+import { createTestApp, type TestApp } from '../api/testing';
 import { listReadConcurrency } from './list-reads';
 
 describe('list reads on PGlite', () => {

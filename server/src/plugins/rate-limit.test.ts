@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from '../db/testing';
 import { ERRORS } from '../errors';
-import { ensureLiveSession, type LiveSession } from '../live/demo/queries';
+import { ensureLiveSession, type LiveSession } from '../demo/queries';
 
 describe('rate limits', () => {
   let app: FastifyInstance;

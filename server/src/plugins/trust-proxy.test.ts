@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from '../db/testing';
-import { ensureLiveSession, type LiveSession } from '../live/demo/queries';
+import { ensureLiveSession, type LiveSession } from '../demo/queries';
 
 describe('TRUST_PROXY', () => {
   let database: TestDatabase;

@@ -13,18 +13,7 @@ import {
   isEventoAdmin,
   isExemptFromEventiMaxGiorno,
 } from './evento';
-import {
-  ACTORS,
-  MOMENTI,
-  N,
-  ROLES,
-  TIPOLOGIE,
-  Y,
-  evento,
-  ms,
-  DATE,
-  type Role,
-} from './test-fixtures';
+import { ACTORS, MOMENTI, N, ROLES, TIPOLOGIE, Y, evento, ms, DATE, type Role } from './testing';
 import type { Tipologia } from './types';
 
 type PerTip = Record<Tipologia, boolean>;

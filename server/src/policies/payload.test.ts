@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventoPermissionsFor } from './payload';
-import {
-  ACTORS,
-  MOMENTI,
-  N,
-  POLO_SP,
-  ROLES,
-  TIPOLOGIE,
-  Y,
-  evento,
-  type Role,
-} from './test-fixtures';
+import { ACTORS, MOMENTI, N, POLO_SP, ROLES, TIPOLOGIE, Y, evento, type Role } from './testing';
 import type { EventoPermessi, Tipologia } from './types';
 
 // Flags in this order: modificare, inserire, consegnare, cancellare_risposte,

@@ -34,7 +34,7 @@ import {
   evento,
   squadra,
   type Role,
-} from './test-fixtures';
+} from './testing';
 import type { Actor, ResponsabileTarget } from './types';
 
 type Tri = readonly [boolean, boolean, boolean];

@@ -6,7 +6,7 @@ import {
   canEditResponsabileAssignments,
   newSecondaryManagerFlags,
 } from './responsabile';
-import { ACTORS, N, ROLES, SCUOLA_DOCENTE, SCUOLA_SP, Y, type Role } from './test-fixtures';
+import { ACTORS, N, ROLES, SCUOLA_DOCENTE, SCUOLA_SP, Y, type Role } from './testing';
 import type { Actor, ResponsabileTarget } from './types';
 
 describe('canCreateSecondaryManager', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rispostaListScope } from './risposte';
 import { squadraInScope } from './squadra';
-import { ACTORS, N, ROLES, TIPOLOGIE, Y, evento, squadra, type Role } from './test-fixtures';
+import { ACTORS, N, ROLES, TIPOLOGIE, Y, evento, squadra, type Role } from './testing';
 import type { Tipologia } from './types';
 
 // Per event type: may the role list the answers of [its own team 'mia', a

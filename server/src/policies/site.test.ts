@@ -16,7 +16,7 @@ import {
   evento,
   ms,
   type Role,
-} from './test-fixtures';
+} from './testing';
 import type { FileRef, PoloRef, Tipologia } from './types';
 
 describe('canSeeLatencyTab and canUseAdminActions', () => {

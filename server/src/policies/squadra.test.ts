@@ -24,7 +24,7 @@ import {
   ms,
   squadra,
   type Role,
-} from './test-fixtures';
+} from './testing';
 import type { SquadraScope, Tipologia } from './types';
 
 // [mia, stessaScuola, altra]

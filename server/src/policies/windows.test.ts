@@ -13,7 +13,7 @@ import {
   ms,
   squadra,
   type Role,
-} from './test-fixtures';
+} from './testing';
 import type { Tipologia } from './types';
 import {
   answerWindowOpen,

@@ -6,7 +6,7 @@ import { testBackends } from '../../db/testing';
 import { evento, sessione, squadra } from '../../db/schema';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { createTestApp, ROLES, type TestApp } from '../testing/harness';
+import { createTestApp, ROLES, type TestApp } from '../testing';
 import type { AlboEvento } from './present';
 
 type Page = { count: number; next: string | null; results: AlboEvento[] };

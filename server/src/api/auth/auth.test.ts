@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { testBackends } from '../../db/testing';
 import { loginSession, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 
 describe.each(testBackends())('authentication and CSRF on %s', (backend) => {
   let t: TestApp;

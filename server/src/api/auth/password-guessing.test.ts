@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WRONG_OLD_PASSWORD } from '@gas/contracts';
 import { testBackends } from '../../db/testing';
 import { users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 
 // scrypt itself, counted: what makes a login slow is what must happen every time.
 const crypto = vi.hoisted(() => ({ scryptCalls: 0 }));

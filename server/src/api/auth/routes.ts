@@ -11,9 +11,9 @@ import {
 import type { ApiDeps } from '../deps';
 import { loginSession, users } from '../../db/schema';
 import { apiError, fieldErrors } from '../../errors';
-import { loadActor } from '../../plugins/auth/actor-loader';
+import { loadActor } from '../../auth/queries';
 import { LoginThrottle } from '../../plugins/auth/login-throttle';
-import { hashPassword, verifyPassword } from '../../plugins/auth/password';
+import { hashPassword, verifyPassword } from '../../auth/password';
 import {
   endLoginSession,
   setCsrfCookie,

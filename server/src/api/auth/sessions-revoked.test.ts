@@ -11,7 +11,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { testBackends } from '../../db/testing';
 import { responsabile, responsabileScuola, users } from '../../db/schema';
-import { createTestApp, type Client, type TestApp } from '../testing/harness';
+import { createTestApp, type Client, type TestApp } from '../testing';
 
 describe.each(testBackends())('sessions revoked at once on %s', (backend) => {
   let t: TestApp;

@@ -17,8 +17,8 @@ const hasPdflatex = (() => {
     return false;
   }
 })();
-import { createTestApp, type Role, type TestApp } from '../testing/harness';
-import { cells, loadFixtures, rowCounts, type Fixtures } from '../squadra/test-fixtures';
+import { createTestApp, type Role, type TestApp } from '../testing';
+import { cells, loadFixtures, rowCounts, type Fixtures } from '../squadra/testing';
 
 describe.each(testBackends())('biglietti-consegna API on %s', (backend) => {
   let t: TestApp;

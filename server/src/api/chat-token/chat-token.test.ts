@@ -9,8 +9,8 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { testBackends } from '../../db/testing';
 import { chatToken, users } from '../../db/schema';
-import { createTestApp, type Role, type TestApp } from '../testing/harness';
-import { cells } from '../squadra/test-fixtures';
+import { createTestApp, type Role, type TestApp } from '../testing';
+import { cells } from '../squadra/testing';
 
 const SECRET = 'segreto-del-bot-della-chat-di-prova';
 

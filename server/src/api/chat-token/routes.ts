@@ -19,7 +19,7 @@ import {
 import type { ApiDeps } from '../deps';
 import { PG_UNIQUE_VIOLATION, pgError } from '../../db/client';
 import { apiError, fieldErrors } from '../../errors';
-import { randomToken, sameToken } from '../../plugins/auth/tokens';
+import { randomToken, sameToken } from '../../auth/tokens';
 import { chatNameTaken, findByToken, issueToken, resetToken, usernameOf } from './queries';
 
 const nameTaken = () => fieldErrors({ user: [M.nomeChatDuplicato] });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
 import { canSeeEvento, isAuthenticated, type Actor, type EventoAccess } from '../../policies';
-import type { EventoWithAccess } from '../shared/evento-access';
+import type { EventoWithAccess } from '../../access/evento-access';
 
 /** Largest value of a serial (int4) id: beyond it PostgreSQL would fail, not answer 404. */
 export const MAX_PK = 2_147_483_647;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { testBackends } from '../../db/testing';
 import { evento, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 import { snapshot } from './testing';
 
 const MAX_GIORNO = loadConfig({ NODE_ENV: 'test' }).eventiMaxGiorno;

@@ -6,7 +6,7 @@
 // sp profile; principale / secondario = plain managers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../db/testing';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 import { cells, createPrivateEvent, demoEventi, type DemoEventi, type Matrix } from './testing';
 
 describe.each(testBackends())('evento: authorization matrix on %s', (backend) => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINE_ISCRIZIONI_DOPO_INIZIO, FINE_PRIMA_DI_INIZIO } from '@gas/contracts';
 import { annoEvento } from '../../db/anno';
 import { testBackends } from '../../db/testing';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 import { createPrivateEvent, demoEventi, problemiOf, snapshot, type DemoEventi } from './testing';
 
 const MIN = 60_000;

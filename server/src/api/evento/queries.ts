@@ -21,7 +21,7 @@ import {
   type NewSessione,
   type TipologiaEvento,
 } from '../../db/schema';
-import { loadEventiWithAccess, loadEventoWithAccess } from '../shared/evento-access';
+import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/evento-access';
 import type { Window } from '../shared/pagination';
 import type { Plan } from './changes';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { testBackends } from '../../db/testing';
 import { evento, problema, risposta } from '../../db/schema';
 import { LiveBus, type LiveMessage } from '../../live/bus';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 
 // An organiser who corrects a solution after answers arrived: stored outcomes,
 // live clients and the ranking all follow the new solution.

@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isAnswerCorrect } from '@gas/scoring';
 import type { DbTransaction } from '../../db/client';
 import { problema, risposta } from '../../db/schema';
-import { snapshotsFor, toScoringEvent } from '../../live/snapshots';
+import { snapshotsFor, toScoringEvent } from '../../scores/cache';
 import type { ApiDeps } from '../deps';
 
 export type FlippedAnswer = {

@@ -16,8 +16,8 @@ import {
   type Actor,
 } from '../../policies';
 import { giornoRoma } from '../biglietti-consegna/giorno-gara';
-import { loadEventoWithAccess } from '../shared/evento-access';
-import { eventoVisibleWhere } from '../shared/evento-visibility';
+import { loadEventoWithAccess } from '../../access/evento-access';
+import { eventoVisibleWhere } from '../../access/evento-visibility';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { idParams, requireEvento, throwIfErrors } from './access';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';

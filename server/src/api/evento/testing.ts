@@ -13,7 +13,7 @@ import {
   problema,
   sessione,
 } from '../../db/schema';
-import { ROLES, type Client, type Role, type TestApp } from '../testing/harness';
+import { ROLES, type Client, type Role, type TestApp } from '../testing';
 
 export type Matrix = Record<Role, number>;
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { testBackends } from '../../db/testing';
 import { citta, regione, scuola } from '../../db/schema';
-import { createTestApp, type Role, type TestApp } from '../testing/harness';
-import { cells, loadFixtures, type Fixtures } from '../squadra/test-fixtures';
+import { createTestApp, type Role, type TestApp } from '../testing';
+import { cells, loadFixtures, type Fixtures } from '../squadra/testing';
 
 describe.each(testBackends())('places API on %s', (backend) => {
   let t: TestApp;

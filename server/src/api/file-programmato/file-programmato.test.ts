@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_NON_PDF, FILE_TROPPO_GRANDE, MAX_FILE_BYTES } from '@gas/contracts';
 import { testBackends } from '../../db/testing';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 import {
   cells,
   createPrivateEvent,

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testBackends } from '../../db/testing';
 import { LiveBus, type LiveMessage } from '../../live/bus';
-import { createTestApp, ROLES, type Role, type TestApp } from '../testing/harness';
+import { createTestApp, ROLES, type Role, type TestApp } from '../testing';
 import {
   counts,
   createPrivateEvento,
@@ -12,7 +12,7 @@ import {
   setClock,
   squadreSenzaJolly,
   type Demo,
-} from '../risposta/test-helpers';
+} from '../risposta/testing';
 
 type Row = Record<Role, number>;
 const row = (...codes: number[]): Row =>

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testBackends } from '../../db/testing';
 import { LiveBus } from '../../live/bus';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 import {
   cells,
   createPrivateEvent,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { polo } from '../../db/schema';
 import { testBackends } from '../../db/testing';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 import {
   cells,
   createPrivateEvent,

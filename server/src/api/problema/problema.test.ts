@@ -2,7 +2,7 @@
 // only for event staff before the end, for everyone after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../db/testing';
-import { createTestApp, type Role, type TestApp } from '../testing/harness';
+import { createTestApp, type Role, type TestApp } from '../testing';
 import {
   cells,
   createPrivateEvent,

@@ -8,7 +8,7 @@ import { problema, risposta, type Problema } from '../../db/schema';
 import { createTestDatabase, testBackends, type TestDatabase } from '../../db/testing';
 import { recheckAnswers } from '../evento/recheck';
 import { ConsegnaBatcher, consegnaRisposte, type ConsegnaInput } from './consegna';
-import { loadDemo, setClock, type Demo } from './test-helpers';
+import { loadDemo, setClock, type Demo } from './testing';
 
 describe.each(testBackends())('consegna of answers on %s', (backend) => {
   let database: TestDatabase;

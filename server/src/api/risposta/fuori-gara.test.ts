@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../db/testing';
 import { evento, risposta } from '../../db/schema';
-import { createTestApp, type TestApp } from '../testing/harness';
-import { loadDemo, setClock, type Demo } from './test-helpers';
+import { createTestApp, type TestApp } from '../testing';
+import { loadDemo, setClock, type Demo } from './testing';
 
 const MINUTE = 60_000;
 

@@ -2,7 +2,7 @@
 // @gas/contracts) and the scoring event of risposta-all and the live feed.
 import type { RispostaOut } from '@gas/contracts';
 import type { Risposta } from '../../db/schema';
-import { toScoringEvent } from '../../live/snapshots';
+import { toScoringEvent } from '../../scores/cache';
 import type { LiveEvent } from '../../live/types';
 
 type Autore = { username: string; firstName: string; lastName: string } | null;

@@ -23,7 +23,7 @@ import {
   loadEventoWithAccess,
   toEventoAccess,
   type EventoWithAccess,
-} from '../shared/evento-access';
+} from '../../access/evento-access';
 import type { Window } from '../shared/pagination';
 
 /** Teams' direct managers (Squadra.responsabili), for the policies' SquadraRef. */

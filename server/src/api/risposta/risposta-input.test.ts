@@ -3,15 +3,8 @@
 // duplicate submissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../db/testing';
-import { createTestApp, type TestApp } from '../testing/harness';
-import {
-  addProblemi,
-  counts,
-  createPrivateEvento,
-  loadDemo,
-  setClock,
-  type Demo,
-} from './test-helpers';
+import { createTestApp, type TestApp } from '../testing';
+import { addProblemi, counts, createPrivateEvento, loadDemo, setClock, type Demo } from './testing';
 
 const MINUTE = 60_000;
 const iso = (deltaMs: number) => new Date(Date.now() + deltaMs).toISOString();

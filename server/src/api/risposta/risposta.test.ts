@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testBackends } from '../../db/testing';
 import { LiveBus, type LiveMessage } from '../../live/bus';
-import { createTestApp, ROLES, type Role, type TestApp } from '../testing/harness';
+import { createTestApp, ROLES, type Role, type TestApp } from '../testing';
 import {
   createPrivateEvento,
   loadDemo,
@@ -12,7 +12,7 @@ import {
   rispostaExists,
   setClock,
   type Demo,
-} from './test-helpers';
+} from './testing';
 
 type Row = Record<Role, number>;
 const row = (...codes: number[]): Row =>

@@ -14,7 +14,7 @@ import {
   canSeeRispostaValore,
   rispostaListScope,
 } from '../../policies';
-import { loadEventoWithAccess } from '../shared/evento-access';
+import { loadEventoWithAccess } from '../../access/evento-access';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { ConsegnaBatcher } from './consegna';
 import { rispostaAllRoutes } from './routes-all';

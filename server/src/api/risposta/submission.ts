@@ -6,7 +6,7 @@ import { LIMITI_GARA, MAX_ID_GARA, MESSAGGI_GARA, pkNonValido } from '@gas/contr
 import type { DbOrTx } from '../../db/client';
 import type { Problema } from '../../db/schema';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
-import { snapshotsFor } from '../../live/snapshots';
+import { snapshotsFor } from '../../scores/cache';
 import type { LiveEvent } from '../../live/types';
 import {
   canChooseDeliveryTime,
@@ -18,7 +18,7 @@ import {
   type EventoAccess,
 } from '../../policies';
 import type { ApiDeps } from '../deps';
-import type { EventoWithAccess } from '../shared/evento-access';
+import type { EventoWithAccess } from '../../access/evento-access';
 import { eventoOfProblema, type SubmissionTarget } from './queries';
 
 /**

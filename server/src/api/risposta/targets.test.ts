@@ -8,10 +8,10 @@ import { MESSAGGI_GARA } from '@gas/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { evento, problema, responsabileSquadra, risposta, squadra } from '../../db/schema';
 import { createTestDatabase, testBackends, type TestDatabase } from '../../db/testing';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 import { SubmissionTargets } from './targets';
-import { loadDemo, setClock, type Demo } from './test-helpers';
-import { until } from '../../testing/until';
+import { loadDemo, setClock, type Demo } from './testing';
+import { until } from '../../testing';
 
 const quiet = { warn: () => undefined };
 

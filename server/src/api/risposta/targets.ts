@@ -14,7 +14,7 @@ import type { DbChange } from '../../db/changes';
 import { LazyChangeFeed } from '../../db/lazy-change-feed';
 import type { ListenerLogger } from '../../db/listener';
 import type { Problema } from '../../db/schema';
-import { loadEventoWithAccess, type EventoWithAccess } from '../shared/evento-access';
+import { loadEventoWithAccess, type EventoWithAccess } from '../../access/evento-access';
 import {
   loadProblema,
   loadSquadraTarget,

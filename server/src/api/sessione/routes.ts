@@ -8,9 +8,9 @@ import { deleteCacheRequest, MESSAGGI_GARA, refreshRequest } from '@gas/contract
 import type { ApiDeps } from '../deps';
 import type { DbOrTx } from '../../db/client';
 import { apiError } from '../../errors';
-import { snapshotsFor } from '../../live/snapshots';
+import { snapshotsFor } from '../../scores/cache';
 import { canUseAdminActions, type Actor } from '../../policies';
-import { eventoVisibleWhere } from '../shared/evento-visibility';
+import { eventoVisibleWhere } from '../../access/evento-visibility';
 import { pageOf, pageWindow, paginateArray, paginationQuery } from '../shared/pagination';
 import { idParam, requireLogin } from '../risposta/submission';
 import { loadSessioni, scuoleOfSessione } from './queries';

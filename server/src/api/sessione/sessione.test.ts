@@ -8,14 +8,8 @@ import { testBackends } from '../../db/testing';
 import { evento, problema, punteggiCache, risposta, sessione, squadra } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { LiveBus, type LiveMessage } from '../../live/bus';
-import { createTestApp, ROLES, type Role, type TestApp } from '../testing/harness';
-import {
-  counts,
-  createPrivateEvento,
-  loadDemo,
-  setClock,
-  type Demo,
-} from '../risposta/test-helpers';
+import { createTestApp, ROLES, type Role, type TestApp } from '../testing';
+import { counts, createPrivateEvento, loadDemo, setClock, type Demo } from '../risposta/testing';
 
 type Row = Record<Role, number>;
 const row = (...codes: number[]): Row =>

@@ -1,7 +1,7 @@
 // Pagination links: absolute, keeping the other query parameters, and with
 // GAS_PUBLIC_URL set built from it rather than from the (forgeable) Host.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 
 describe('pagination links', () => {
   let withPublicUrl: TestApp;

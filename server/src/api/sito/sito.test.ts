@@ -7,8 +7,8 @@ import { testBackends } from '../../db/testing';
 import { impostazioniSito } from '../../db/schema';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { createTestApp, type Role, type TestApp } from '../testing/harness';
-import { cells } from '../squadra/test-fixtures';
+import { createTestApp, type Role, type TestApp } from '../testing';
+import { cells } from '../squadra/testing';
 
 const PATHS = [
   '/api/gas/sito/',

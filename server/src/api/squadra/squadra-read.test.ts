@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray, or } from 'drizzle-orm';
 import { testBackends } from '../../db/testing';
 import { responsabileSquadra, squadra } from '../../db/schema';
-import { createTestApp, type Role, type TestApp } from '../testing/harness';
-import { cells, loadFixtures, type Fixtures } from './test-fixtures';
+import { createTestApp, type Role, type TestApp } from '../testing';
+import { cells, loadFixtures, type Fixtures } from './testing';
 
 const Y = true;
 const N = false;

@@ -6,8 +6,8 @@ import { asc } from 'drizzle-orm';
 import { MESSAGGI_PERSONE } from '@gas/contracts';
 import { testBackends } from '../../db/testing';
 import { squadra } from '../../db/schema';
-import { createTestApp, type Role, type TestApp } from '../testing/harness';
-import { cells, loadFixtures, rowCounts, setWindows, type Fixtures } from './test-fixtures';
+import { createTestApp, type Role, type TestApp } from '../testing';
+import { cells, loadFixtures, rowCounts, setWindows, type Fixtures } from './testing';
 
 describe.each(testBackends())('squadra writes on %s', (backend) => {
   let t: TestApp;

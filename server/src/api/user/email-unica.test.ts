@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGGI_PERSONE as M } from '@gas/contracts';
 import { testBackends } from '../../db/testing';
 import { eventoAmministratore, eventoInseritore, responsabile, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing';
 import { createPrivateEvent } from '../evento/testing';
 import { emailTaken } from './queries';
 

@@ -17,7 +17,7 @@ import {
 import type { ApiDeps } from '../deps';
 import { PG_UNIQUE_VIOLATION, pgError } from '../../db/client';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
-import { hashPassword } from '../../plugins/auth/password';
+import { hashPassword } from '../../auth/password';
 import {
   activeResponsabile,
   canAssignScuola,

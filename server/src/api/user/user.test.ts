@@ -6,8 +6,8 @@ import { asc } from 'drizzle-orm';
 import { MESSAGGI_PERSONE, PASSWORD_MISMATCH } from '@gas/contracts';
 import { testBackends } from '../../db/testing';
 import { responsabile, responsabileScuola, responsabileSquadra, users } from '../../db/schema';
-import { createTestApp, type Role, type TestApp } from '../testing/harness';
-import { cells, loadFixtures, rowCounts, type Fixtures } from '../squadra/test-fixtures';
+import { createTestApp, type Role, type TestApp } from '../testing';
+import { cells, loadFixtures, rowCounts, type Fixtures } from '../squadra/testing';
 
 const nuovo = (username: string, extra: object = {}) => ({
   first_name: 'Nuovo',

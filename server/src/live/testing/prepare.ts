@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openPglite, type Database } from '../../db/client';
 import { createTestDatabase, type TestBackend } from '../../db/testing';
-import { ensureLiveSession, type LiveSession, type LiveSessionOptions } from '../demo/queries';
+import { ensureLiveSession, type LiveSession, type LiveSessionOptions } from '../../demo/queries';
 
 export type PreparedDatabase = {
   backend: TestBackend;

@@ -15,9 +15,9 @@ import { LazyChangeFeed } from '../../db/lazy-change-feed';
 import { loginSession } from '../../db/schema';
 import { apiError } from '../../errors';
 import { ANONYMOUS, type Actor } from '../../policies';
-import { ActorCache } from './actor-cache';
-import { loadActor } from './actor-loader';
-import { hashToken, randomToken, sameToken } from './tokens';
+import { ActorCache } from '../../auth/actor-cache';
+import { loadActor } from '../../auth/queries';
+import { hashToken, randomToken, sameToken } from '../../auth/tokens';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';

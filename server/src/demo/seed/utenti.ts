@@ -1,6 +1,6 @@
 // Demo accounts (all with the password DEMO_PASSWORD) and venue managers.
-import type { DbTransaction } from '../client';
-import { responsabile, users, type NewResponsabile, type NewUser } from '../schema';
+import type { DbTransaction } from '../../db/client';
+import { responsabile, users, type NewResponsabile, type NewUser } from '../../db/schema';
 
 export const DEMO_PASSWORD = 'gas-demo';
 

@@ -8,9 +8,9 @@
 // are played (a restart skips what the previous run did), and stop() ends it.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { loginSession, users } from '../../db/schema';
-import { hashToken, randomToken } from '../../plugins/auth/tokens';
+import type { Db } from '../db/client';
+import { loginSession, users } from '../db/schema';
+import { hashToken, randomToken } from '../auth/tokens';
 import type { DemoAction } from './plan';
 
 export type Submit = (action: DemoAction) => Promise<number>;

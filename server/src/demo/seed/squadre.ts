@@ -1,7 +1,13 @@
 // Venues and teams of the demo events.
-import { annoEvento } from '../anno';
-import type { DbTransaction } from '../client';
-import { polo, poloResponsabile, responsabileSquadra, squadra, type NewSquadra } from '../schema';
+import { annoEvento } from '../../db/anno';
+import type { DbTransaction } from '../../db/client';
+import {
+  polo,
+  poloResponsabile,
+  responsabileSquadra,
+  squadra,
+  type NewSquadra,
+} from '../../db/schema';
 import type { EventiDemo, EventoDemo } from './eventi';
 import { distanceKm } from './luoghi';
 import { nomiSquadre, persona } from './nomi';

@@ -1,9 +1,9 @@
 // Builds the policies' Actor for a user from the database: the user flags and,
 // when present, the responsabile with its schools and directly assigned teams.
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { responsabile, responsabileScuola, responsabileSquadra, users } from '../../db/schema';
-import type { Actor } from '../../policies';
+import type { DbOrTx } from '../db/client';
+import { responsabile, responsabileScuola, responsabileSquadra, users } from '../db/schema';
+import type { Actor } from '../policies';
 
 export async function loadActor(db: DbOrTx, userId: number): Promise<Actor | null> {
   const [row] = await db

@@ -5,16 +5,16 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testBackends, type TestDatabase } from '../db/testing';
 import { evento, problema, punteggiCache, risposta, sessione, squadra } from '../db/schema';
-import { LiveBus, type LiveMessage } from './bus';
-import { FeedHub } from './hub';
-import { SnapshotFeed } from './punteggi-last';
+import { LiveBus, type LiveMessage } from '../live/bus';
+import { FeedHub } from '../live/hub';
+import { SnapshotFeed } from '../live/punteggi-last';
 import {
   buildSnapshot,
   loadSessionData,
   snapshotsFor,
   SnapshotCache,
   type SnapshotLoader,
-} from './snapshots';
+} from './cache';
 
 describe.each(testBackends())('snapshot cache on %s', (backend) => {
   let database: TestDatabase;

@@ -5,7 +5,7 @@
 // and inseritori, superusers all), in the same order as before.
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testBackends, type TestDatabase } from '../../db/testing';
+import { testBackends, type TestDatabase } from '../db/testing';
 import {
   evento,
   eventoAmministratore,
@@ -15,8 +15,8 @@ import {
   responsabile,
   sessione,
   users,
-} from '../../db/schema';
-import { createTestApp, type Role, type TestApp } from '../testing/harness';
+} from '../db/schema';
+import { createTestApp, type Role, type TestApp } from '../api/testing';
 
 const PRIVATI = 200;
 const DAY = 86_400_000;

@@ -5,9 +5,9 @@
 // - a public training event of `docente` with two venues (poli) and teams in
 //   three days: delivery slips can be tried on it (on official contest days
 //   they are refused, and the national event is official).
-import { annoEvento } from '../anno';
-import type { DbTransaction } from '../client';
-import { polo, poloResponsabile, responsabileSquadra, squadra } from '../schema';
+import { annoEvento } from '../../db/anno';
+import type { DbTransaction } from '../../db/client';
+import { polo, poloResponsabile, responsabileSquadra, squadra } from '../../db/schema';
 import { insertPiani, scadenze, type EventoDemo, type Piano } from './eventi';
 import { nomiSquadre } from './nomi';
 import { PROBLEMI_ALLENAMENTO, PROBLEMI_APERTO, PROBLEMI_NAZIONALE } from './problemi';

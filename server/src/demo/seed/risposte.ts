@@ -1,8 +1,8 @@
 // A full, realistic set of answers for the concluded event: each team picks a
 // joker in the first 10 minutes, then works through the problems in roughly
 // their order, sometimes missing and retrying, until the two hours are over.
-import type { DbTransaction } from '../client';
-import { jolly, risposta, type NewRisposta, type Problema } from '../schema';
+import type { DbTransaction } from '../../db/client';
+import { jolly, risposta, type NewRisposta, type Problema } from '../../db/schema';
 import type { EventoDemo } from './eventi';
 import { rispostaCorretta } from './problemi';
 import { chunks, type Random } from './random';

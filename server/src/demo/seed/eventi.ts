@@ -2,8 +2,8 @@
 // (about one day ahead), a concluded official event (30 days ago) and a public
 // training event of `docente` (enrolment open, starts in a week).
 import { createHash } from 'node:crypto';
-import { annoEvento } from '../anno';
-import type { DbTransaction } from '../client';
+import { annoEvento } from '../../db/anno';
+import type { DbTransaction } from '../../db/client';
 import {
   evento,
   eventoAmministratore,
@@ -14,7 +14,7 @@ import {
   sessione,
   type NewEvento,
   type Problema,
-} from '../schema';
+} from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { pdfDocumento } from './pdf';
 import {

@@ -4,8 +4,8 @@
 // its answers wiped, so the database keeps a single demo event however often
 // the server restarts. Benchmarks and tests use it too, under another title.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { annoEvento } from '../../db/anno';
-import type { Database, DbTransaction } from '../../db/client';
+import { annoEvento } from '../db/anno';
+import type { Database, DbTransaction } from '../db/client';
 import {
   evento,
   eventoInseritore,
@@ -18,10 +18,10 @@ import {
   sessione,
   squadra,
   users,
-} from '../../db/schema';
-import { PROBLEMI_NAZIONALE } from '../../db/seed/problemi';
-import { createRandom } from '../../db/seed/random';
-import { nomiSquadre } from '../../db/seed/nomi';
+} from '../db/schema';
+import { PROBLEMI_NAZIONALE } from './seed/problemi';
+import { createRandom } from './seed/random';
+import { nomiSquadre } from './seed/nomi';
 
 export const DEMO_LIVE_TITOLO = 'Gara dimostrativa in diretta';
 // Any constant: instances booting together set the demo up once.

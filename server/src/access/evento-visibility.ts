@@ -4,8 +4,8 @@
 // page, not the number of events (private ones included) in the database.
 // The rule itself is the policies' eventoVisibility / eventoVisibleIn.
 import { inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { evento, eventoAmministratore, eventoInseritore } from '../../db/schema';
-import { eventoVisibility, type Actor } from '../../policies';
+import { evento, eventoAmministratore, eventoInseritore } from '../db/schema';
+import { eventoVisibility, type Actor } from '../policies';
 
 /** A condition on the `evento` table of the query; undefined = every event. */
 export function eventoVisibleWhere(actor: Actor): SQL | undefined {

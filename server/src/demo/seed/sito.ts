@@ -1,7 +1,7 @@
 // Site content of the demo: sponsors and the site settings (home, rules
 // documents per year, webinars, final, about-us). People named here are
 // fictional.
-import type { ChiaveImpostazione, ImpostazioniSito } from '../schema';
+import type { ChiaveImpostazione, ImpostazioniSito } from '../../db/schema';
 
 // Logos of made-up sponsors, shipped with the web app (web/public/demo/sponsor/).
 const logo = (file: string) => `/demo/sponsor/${file}.svg`;

@@ -1,6 +1,6 @@
 // Problem sets of the demo events: solution = soluzione × 10^soluzione_exp,
 // with a unit and a relative tolerance (intervallo_validita).
-import type { NewProblema } from '../schema';
+import type { NewProblema } from '../../db/schema';
 
 // One problem per line: soluzione | soluzione_exp | udm | intervallo_validita.
 const NAZIONALE = `

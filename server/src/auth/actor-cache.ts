@@ -9,8 +9,8 @@
 // 'responsabile:<id>' for the manager's schools and teams. While that feed is
 // not live (starting, PostgreSQL listener reconnecting) nothing is cached.
 // Entries also expire after TTL_MS, a backstop for any unforeseen gap.
-import type { DbChange } from '../../db/changes';
-import type { Actor } from '../../policies';
+import type { DbChange } from '../db/changes';
+import type { Actor } from '../policies';
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;

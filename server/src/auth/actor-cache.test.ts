@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS, type Actor } from '../../policies';
+import { ANONYMOUS, type Actor } from '../policies';
 import { ActorCache } from './actor-cache';
 
 describe('actor cache', () => {

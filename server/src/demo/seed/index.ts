@@ -8,9 +8,9 @@
 // Seeds only an empty database (no users, no events), in one transaction, with
 // batch inserts; deterministic for a given `now` (seeded PRNG).
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../plugins/auth/password';
-import { isDatabaseEmpty, type Database, type DbTransaction } from '../client';
-import { impostazioniSito, sponsor } from '../schema';
+import { hashPassword } from '../../auth/password';
+import { isDatabaseEmpty, type Database, type DbTransaction } from '../../db/client';
+import { impostazioniSito, sponsor } from '../../db/schema';
 import { insertEventi } from './eventi';
 import { createRandom } from './random';
 import { insertRisposte } from './risposte';

@@ -1,9 +1,9 @@
 // Loads what the permission rules need to know about events: type, dates and
 // the responsabile ids of administrators and inseritori.
 import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { evento, eventoAmministratore, eventoInseritore, type Evento } from '../../db/schema';
-import type { EventoAccess } from '../../policies';
+import type { DbOrTx } from '../db/client';
+import { evento, eventoAmministratore, eventoInseritore, type Evento } from '../db/schema';
+import type { EventoAccess } from '../policies';
 
 const NEVER = new Date(0);
 

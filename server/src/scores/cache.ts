@@ -44,8 +44,8 @@ import {
   type Sessione,
   type Squadra,
 } from '../db/schema';
-import type { LiveBus } from './bus';
-import type { LiveEvent } from './types';
+import type { LiveBus } from '../live/bus';
+import type { LiveEvent } from '../live/types';
 
 /** The spec keeps score histories only for sessions up to this many teams (§4, §9). */
 export const HISTORY_MAX_TEAMS = 30;

@@ -8,12 +8,12 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from '../db/testing';
 import { evento, risposta } from '../db/schema';
-import { rispostaCorretta } from '../db/seed';
-import { PROBLEMI_NAZIONALE } from '../db/seed/problemi';
-import { LiveBus, type LiveMessage } from './bus';
-import { planDemo, type DemoAction } from './demo/plan';
-import { DEMO_LIVE_TITOLO, ensureLiveSession } from './demo/queries';
-import { DemoSimulator, injectSubmitter } from './demo/simulator';
+import { rispostaCorretta } from './seed';
+import { PROBLEMI_NAZIONALE } from './seed/problemi';
+import { LiveBus, type LiveMessage } from '../live/bus';
+import { planDemo, type DemoAction } from './plan';
+import { DEMO_LIVE_TITOLO, ensureLiveSession } from './queries';
+import { DemoSimulator, injectSubmitter } from './simulator';
 
 const HOUR = 3_600_000;
 const problemi = PROBLEMI_NAZIONALE.map((p, i) => ({

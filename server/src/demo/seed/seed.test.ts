@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../plugins/auth/password';
+import { verifyPassword } from '../../auth/password';
 import {
   evento,
   eventoAmministratore,
@@ -24,9 +24,9 @@ import {
   sponsor,
   squadra,
   users,
-} from '../schema';
-import { createTestDatabase, testBackends, type TestDatabase } from '../testing';
-import { annoEvento } from '../anno';
+} from '../../db/schema';
+import { createTestDatabase, testBackends, type TestDatabase } from '../../db/testing';
+import { annoEvento } from '../../db/anno';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, rispostaCorretta, seedDemoData } from '.';
 import { TITOLO_ALLENAMENTO_POLI } from './storia';
 

@@ -12,9 +12,9 @@
 //     });
 //   });
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../app';
-import { loadConfig, type AppConfig } from '../../config';
-import { createTestDatabase, type TestBackend, type TestDatabase } from '../../db/testing';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import { createTestDatabase, type TestBackend, type TestDatabase } from '../db/testing';
 
 export const DEMO_PASSWORD = 'gas-demo';
 export const ROLES = [

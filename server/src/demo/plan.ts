@@ -1,7 +1,7 @@
 // The script of the live demo: when each team chooses its joker and submits
 // which answer. Pure and deterministic for a seed: every boot of the demo (and
 // every instance) plays the same contest.
-import { createRandom, type Random } from '../../db/seed/random';
+import { createRandom, type Random } from './seed/random';
 
 export type DemoProblema = { id: number; soluzione: number; soluzioneExp: number };
 

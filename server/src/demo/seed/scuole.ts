@@ -1,7 +1,7 @@
 // Inserts countries, regions, cities and schools, and links the schools of
 // `principale` and `docente`.
-import type { DbTransaction } from '../client';
-import { citta, paese, regione, responsabileScuola, scuola } from '../schema';
+import type { DbTransaction } from '../../db/client';
+import { citta, paese, regione, responsabileScuola, scuola } from '../../db/schema';
 import { CITTA, PAESI, REGIONI, SCUOLE, type ScuolaDemo } from './luoghi';
 import type { Random } from './random';
 import type { UtentiDemo } from './utenti';

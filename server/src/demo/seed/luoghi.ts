@@ -2,7 +2,7 @@
 // and real schools of those cities (addresses as commonly listed; the school
 // coordinates are the city's, shifted by a few hundred metres). Guest teams
 // come from abroad (Lugano).
-import type { TipologiaScuola } from '../schema';
+import type { TipologiaScuola } from '../../db/schema';
 
 export const PAESI = [
   { nome: 'Italia', codice: 'IT' },

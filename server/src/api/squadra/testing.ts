@@ -14,7 +14,7 @@ import {
   squadra,
   users,
 } from '../../db/schema';
-import { ROLES, type Role } from '../testing/harness';
+import { ROLES, type Role } from '../testing';
 
 const DAY = 24 * 3_600_000;
 
