@@ -11,24 +11,32 @@ import { registerOpenApi } from './plugins/openapi';
 import { sessionAuth } from './plugins/auth/session';
 import { registerWebApp } from './plugins/static';
 import { apiRoutes } from './api';
-import { LiveBus } from './live/bus';
+import type { LiveBus } from './live/bus';
 import { liveFeeds } from './live/feeds';
+import { createServices, type Services } from './services';
 import { registerListReads } from './plugins/list-reads';
 import { registerRateLimit } from './plugins/rate-limit';
 
 export type BuildAppOptions = {
   config: AppConfig;
   database: Database;
-  /** Live event bus; a new one when not given. */
+  /** Live event bus of the services; a new one when not given. */
   live?: LiveBus;
   /** Pino logger options, or false to silence (tests). */
   logger?: boolean | Record<string, unknown>;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The instance's services (services.ts), closed with the app. */
+    services: Services;
+  }
+}
+
 export async function buildApp({
   config,
   database,
-  live = new LiveBus(),
+  live,
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
   configureZodItalian();
@@ -44,6 +52,10 @@ export async function buildApp({
   });
   // Absolute links (pagination) are built from it when set, not from Host.
   app.decorate('publicUrl', config.publicUrl);
+  // Built once, handed to everything below, closed with the app.
+  const services = createServices({ config, database, live, log: app.log });
+  app.decorate('services', services);
+  app.addHook('onClose', () => services.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -63,12 +75,16 @@ export async function buildApp({
   });
 
   await registerOpenApi(app);
-  await app.register(sessionAuth, { database, listenUrl: config.liveListenUrl });
+  await app.register(sessionAuth, {
+    database,
+    actors: services.actors,
+    changes: services.actorChanges,
+  });
   // Both after the session hook: they read request.actor.
   await app.register(registerRateLimit, { config });
   await app.register(registerListReads, { config });
-  await app.register(liveFeeds, { config, database, live });
-  await apiRoutes(app, { config, database, live });
+  await app.register(liveFeeds, services);
+  await apiRoutes(app, services);
   await registerWebApp(app, config.webDist);
   return app;
 }

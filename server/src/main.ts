@@ -3,9 +3,11 @@
 import { loadConfig, ConfigError, type AppConfig } from './config';
 import { openDatabase, migrateDatabase, type Database } from './db/client';
 import { seedDemoData } from './demo/seed';
+import { startDemo } from './demo/live';
+import type { DemoSimulator } from './demo/simulator';
 import { buildApp } from './app';
-import { LiveBus } from './live/bus';
-import { startLive, type LiveServices } from './live';
+import { startBridge } from './live';
+import type { LiveBridge } from './live/bridge';
 
 function fail(message: string): never {
   console.error(`GaS: avvio fallito: ${message}`);
@@ -36,16 +38,17 @@ async function start(): Promise<void> {
     if (seeded) console.log('GaS: dati dimostrativi caricati (password degli account: gas-demo)');
   }
 
-  const live = new LiveBus();
-  const app = await buildApp({ config, database, live });
-  let services: LiveServices;
+  // The app builds its services (services.ts) and closes them with itself.
+  const app = await buildApp({ config, database });
+  let bridge: LiveBridge | null;
   try {
-    services = await startLive(app, config, database, live);
+    bridge = await startBridge(app, app.services);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await database.close();
     fail(`DATABASE_URL: LISTEN/NOTIFY non disponibile (${reason})`);
   }
+  let demo: DemoSimulator | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -54,9 +57,12 @@ async function start(): Promise<void> {
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
     try {
-      await services.beforeClose();
+      // No more simulated submissions; then the app (its services with it);
+      // then the bridge, so that what in-flight requests published still
+      // reaches the other instances; the database last.
+      await demo?.stop();
       await app.close();
-      await services.afterClose();
+      await bridge?.stop();
       await database.close();
     } finally {
       process.exit(0);
@@ -68,12 +74,20 @@ async function start(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await services.afterClose();
+    await bridge?.stop();
     const reason = error instanceof Error ? error.message : String(error);
     await database.close();
     fail(`PORT/HOST: impossibile mettersi in ascolto su ${config.host}:${config.port} (${reason})`);
   }
-  await services.afterListen();
+  // The demo submits through the app, so the app must be listening.
+  if (config.demoLive) {
+    try {
+      demo = await startDemo(app, database);
+    } catch (err) {
+      // The demo is a nicety: the server runs without it.
+      app.log.error({ err }, 'demo: avvio della sessione in diretta fallito');
+    }
+  }
 }
 
 void start();

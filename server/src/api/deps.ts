@@ -1,6 +1,17 @@
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { LiveBus } from '../live/bus';
+import type { SnapshotCache } from '../scores/cache';
+import type { ConsegnaBatcher } from './risposta/consegna';
+import type { SubmissionTargets } from './risposta/targets';
 
-/** What every API route plugin receives. */
-export type ApiDeps = { config: AppConfig; database: Database; live: LiveBus };
+/** What every API route plugin receives: the app's services (services.ts). */
+export type ApiDeps = {
+  config: AppConfig;
+  database: Database;
+  live: LiveBus;
+  snapshots: SnapshotCache;
+  /** The answer route's in-memory copies of what it checks. */
+  targets: SubmissionTargets;
+  batcher: ConsegnaBatcher;
+};

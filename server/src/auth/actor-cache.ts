@@ -1,4 +1,5 @@
-// Who is behind a session cookie, remembered for a few seconds. A venue desk
+// Who is behind a session cookie, remembered for a few seconds (built once per
+// app by the composition root, services.ts, handed to the session plugin). A venue desk
 // submits answers in bursts: without this every request would pay four
 // queries (session, user, schools, teams) before doing its work.
 //
@@ -11,31 +12,31 @@
 // Entries also expire after TTL_MS, a backstop for any unforeseen gap.
 import type { DbChange } from '../db/changes';
 import type { Actor } from '../policies';
+import { ExpiringMap } from '../util/expiring-map';
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
 
-type Entry = { actor: Actor; until: number };
-
 export class ActorCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: ExpiringMap<string, Actor>;
   /** Bumped by every drop: an actor read before it is not kept (see mark). */
   private generation = 0;
 
   constructor(
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
     /** Whether every change is being heard; while false nothing is kept. */
     private readonly live: () => boolean = () => true,
-  ) {}
+  ) {
+    this.entries = new ExpiringMap({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES, now });
+  }
 
   get(sessionId: string): Actor | undefined {
-    const entry = this.entries.get(sessionId);
-    if (!entry) return undefined;
-    if (entry.until <= this.now() || !this.live()) {
+    const actor = this.entries.get(sessionId);
+    if (actor && !this.live()) {
       this.entries.delete(sessionId);
       return undefined;
     }
-    return entry.actor;
+    return actor;
   }
 
   /** Taken before reading a session from the database, and given back to set(). */
@@ -49,8 +50,7 @@ export class ActorCache {
    */
   set(sessionId: string, actor: Actor, mark = this.generation): void {
     if (mark !== this.generation || !this.live()) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(sessionId, { actor, until: this.now() + TTL_MS });
+    this.entries.set(sessionId, actor);
   }
 
   delete(sessionId: string): void {
@@ -86,8 +86,6 @@ export class ActorCache {
 
   private forgetWhere(matches: (actor: Actor) => boolean): void {
     this.generation += 1;
-    for (const [sessionId, entry] of this.entries) {
-      if (matches(entry.actor)) this.entries.delete(sessionId);
-    }
+    this.entries.deleteWhere(matches);
   }
 }

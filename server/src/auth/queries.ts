@@ -1,8 +1,16 @@
-// Builds the policies' Actor for a user from the database: the user flags and,
-// when present, the responsabile with its schools and directly assigned teams.
-import { eq } from 'drizzle-orm';
+// What authentication reads and writes: the policies' Actor for a user (the
+// user flags and, when present, the responsabile with its schools and directly
+// assigned teams), and the login sessions behind the session cookies.
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { responsabile, responsabileScuola, responsabileSquadra, users } from '../db/schema';
+import {
+  loginSession,
+  responsabile,
+  responsabileScuola,
+  responsabileSquadra,
+  users,
+  type NewLoginSession,
+} from '../db/schema';
 import type { Actor } from '../policies';
 
 export async function loadActor(db: DbOrTx, userId: number): Promise<Actor | null> {
@@ -53,4 +61,25 @@ export async function loadActor(db: DbOrTx, userId: number): Promise<Actor | nul
       squadraIds: squadre.map((s) => s.id),
     },
   };
+}
+
+/** The user of a login session that exists and has not expired; null otherwise. */
+export async function userOfLoginSession(db: DbOrTx, id: string): Promise<number | null> {
+  const [session] = await db
+    .select({ userId: loginSession.userId })
+    .from(loginSession)
+    .where(and(eq(loginSession.id, id), gt(loginSession.expiresAt, new Date())));
+  return session?.userId ?? null;
+}
+
+export async function insertLoginSession(db: DbOrTx, values: NewLoginSession): Promise<void> {
+  await db.insert(loginSession).values(values);
+}
+
+export async function deleteLoginSession(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(loginSession).where(eq(loginSession.id, id));
+}
+
+export async function deleteExpiredLoginSessions(db: DbOrTx): Promise<void> {
+  await db.delete(loginSession).where(lt(loginSession.expiresAt, new Date()));
 }

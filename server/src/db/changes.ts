@@ -4,7 +4,7 @@
 // 'squadra:<id>' (a team or its managers), '*' (a table was truncated);
 // since migration 0005 also 'utente:<user id>' (an account, its live sessions,
 // its manager record) and 'responsabile:<id>' (a manager's schools and teams),
-// for the actor cache of the session plugin (plugins/auth/actor-cache.ts).
+// for the actor cache of the session plugin (auth/actor-cache.ts).
 //
 // Both databases deliver these at commit: PGlite in this process, before the
 // writing query resolves; PostgreSQL to every instance's LISTEN connection,

@@ -1,10 +1,18 @@
 // A change feed (db/changes.ts) for an in-memory cache: started on first use,
 // not blocking the app's start, and tried again a while after a failed start
 // (PostgreSQL listener unreachable). The cache keeps copies only while `live`.
-// Used by the session cache, the answer routes' SubmissionTargets and the live
-// feeds' access guard.
+//
+// SharedChangeFeed puts one such feed (so, on PostgreSQL, one LISTEN
+// connection per instance) behind several subscribers: the composition root
+// (services.ts) builds one, and the actor cache, the answer routes'
+// SubmissionTargets and the live feeds' access guard subscribe to it.
 import type { Database } from './client';
-import { startChangeFeed, type ChangeFeed, type ChangeFeedHandlers } from './changes';
+import {
+  startChangeFeed,
+  type ChangeFeed,
+  type ChangeFeedHandlers,
+  type DbChange,
+} from './changes';
 import type { ListenerLogger } from './listener';
 
 /** After a failed start, try again no sooner than this. */
@@ -63,5 +71,87 @@ export class LazyChangeFeed {
     await this.starting;
     await this.feed?.stop();
     this.feed = null;
+  }
+}
+
+/** One subscriber's view of a shared change feed. */
+export interface ChangeSubscription {
+  /** True while every change is being received (and this subscription is open). */
+  readonly live: boolean;
+  /** Starts the shared feed if not yet (returns at once). */
+  ensure(): void;
+  /** Resolves once a start under way has finished. */
+  ready(): Promise<void>;
+  /** No more changes for these handlers (the feed goes on for the others). */
+  close(): void;
+}
+
+/** Where a cache subscribes to committed changes. */
+export interface ChangeSource {
+  subscribe(handlers: ChangeFeedHandlers): ChangeSubscription;
+}
+
+/** One change feed for every in-memory cache of the instance. */
+export class SharedChangeFeed implements ChangeSource {
+  private readonly subscribers = new Set<ChangeFeedHandlers>();
+  private readonly feed: LazyChangeFeed;
+
+  constructor(
+    database: Database,
+    private readonly options: LazyChangeFeedOptions,
+  ) {
+    this.feed = new LazyChangeFeed(
+      database,
+      {
+        onChange: (change) => this.each((h) => h.onChange(change), change),
+        onReset: () => this.each((h) => h.onReset()),
+      },
+      options,
+    );
+  }
+
+  subscribe(handlers: ChangeFeedHandlers): ChangeSubscription {
+    this.subscribers.add(handlers);
+    const feed = this.feed;
+    let closed = false;
+    return {
+      get live() {
+        return !closed && feed.live;
+      },
+      ensure: () => feed.ensure(),
+      ready: () => feed.ready(),
+      close: () => {
+        closed = true;
+        this.subscribers.delete(handlers);
+      },
+    };
+  }
+
+  get live(): boolean {
+    return this.feed.live;
+  }
+
+  ensure(): void {
+    this.feed.ensure();
+  }
+
+  ready(): Promise<void> {
+    return this.feed.ready();
+  }
+
+  async stop(): Promise<void> {
+    this.subscribers.clear();
+    await this.feed.stop();
+  }
+
+  /** A failing subscriber must not keep the change from the others. */
+  private each(deliver: (handlers: ChangeFeedHandlers) => void, change?: DbChange): void {
+    for (const handlers of this.subscribers) {
+      try {
+        deliver(handlers);
+      } catch (err) {
+        this.options.log.warn({ err, change }, `${this.options.name}: modifica non applicata`);
+      }
+    }
   }
 }

@@ -100,7 +100,7 @@ const sourcesHash: Promise<string> = (async () => {
   const folders = [
     migrationsFolder,
     path.join(migrationsFolder, 'meta'),
-    path.join(here, 'seed'),
+    path.join(here, '..', 'demo', 'seed'),
     path.join(here, 'schema'),
   ];
   for (const folder of folders) {
@@ -109,7 +109,7 @@ const sourcesHash: Promise<string> = (async () => {
       if ((await stat(file)).isFile()) hash.update(name).update(await readFile(file));
     }
   }
-  hash.update(await readFile(path.join(here, '..', 'plugins', 'auth', 'password.ts')));
+  hash.update(await readFile(path.join(here, '..', 'auth', 'password.ts')));
   return hash.digest('hex');
 })();
 

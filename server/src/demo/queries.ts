@@ -5,7 +5,7 @@
 // the server restarts. Benchmarks and tests use it too, under another title.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { annoEvento } from '../db/anno';
-import type { Database, DbTransaction } from '../db/client';
+import type { Database, DbOrTx, DbTransaction } from '../db/client';
 import {
   evento,
   eventoInseritore,
@@ -205,4 +205,10 @@ async function load(tx: DbTransaction, eventoId: number, reused: boolean): Promi
     problemi,
     reused,
   };
+}
+
+/** The id of the account with this username, or null. */
+export async function userIdByUsername(db: DbOrTx, username: string): Promise<number | null> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return user?.id ?? null;
 }

@@ -7,10 +7,10 @@
 // Bounded: the script has a fixed number of actions, only those still ahead
 // are played (a restart skips what the previous run did), and stop() ends it.
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { loginSession, users } from '../db/schema';
+import { insertLoginSession } from '../auth/queries';
 import { hashToken, randomToken } from '../auth/tokens';
+import { userIdByUsername } from './queries';
 import type { DemoAction } from './plan';
 
 export type Submit = (action: DemoAction) => Promise<number>;
@@ -27,13 +27,13 @@ export async function injectSubmitter(
   db: Db,
   username: string,
 ): Promise<Submit | null> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  if (!user) return null;
+  const userId = await userIdByUsername(db, username);
+  if (userId === null) return null;
   const token = randomToken();
   const csrf = randomToken(24);
-  await db.insert(loginSession).values({
+  await insertLoginSession(db, {
     id: hashToken(token),
-    userId: user.id,
+    userId,
     csrfSecret: randomToken(16),
     expiresAt: new Date(Date.now() + 3 * 24 * 3600_000),
   });

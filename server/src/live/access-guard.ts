@@ -22,11 +22,15 @@
 import type WebSocket from 'ws';
 import type { Database } from '../db/client';
 import type { DbChange } from '../db/changes';
-import { LazyChangeFeed } from '../db/lazy-change-feed';
+import {
+  SharedChangeFeed,
+  type ChangeSource,
+  type ChangeSubscription,
+} from '../db/lazy-change-feed';
 import type { ListenerLogger } from '../db/listener';
 import { loadActor } from '../auth/queries';
 import { ANONYMOUS, canSeeEvento, type Actor, type EventoAccess } from '../policies';
-import { loadEventiWithAccess } from '../access/evento-access';
+import { loadEventiWithAccess } from '../access/queries';
 import { CLOSE } from './messages';
 import { usersOfLoginSessions } from './queries';
 
@@ -36,7 +40,9 @@ type Watched = { eventoId: number; viewer: Viewer };
 
 export type AccessGuardOptions = {
   database: Database;
-  /** PostgreSQL connection for LISTEN (not through a transaction pooler). */
+  /** The instance's shared change feed (services.ts); without it, one of its own. */
+  changes?: ChangeSource;
+  /** PostgreSQL connection for LISTEN (not through a transaction pooler), for a feed of its own. */
   listenUrl?: string;
   log: ListenerLogger & { error(obj: object, msg: string): void };
   /** Period of the viewers' re-check (default 5 s, the actor cache's TTL). */
@@ -53,7 +59,9 @@ export class AccessGuard {
   private readonly byEvento = new Map<number, Set<WebSocket>>();
   /** The newest access data of every followed event. */
   private readonly access = new Map<number, EventoAccess>();
-  private readonly feed: LazyChangeFeed;
+  private readonly feed: ChangeSubscription;
+  /** The feed started for this guard alone (no shared one given). */
+  private readonly ownFeed: SharedChangeFeed | null = null;
   private stopped = false;
   private readonly sweep: NodeJS.Timeout;
   /** Events to re-check (null: all of them). */
@@ -69,11 +77,15 @@ export class AccessGuard {
   readonly stats = { closed: 0, checks: 0 };
 
   constructor(private readonly options: AccessGuardOptions) {
-    this.feed = new LazyChangeFeed(
-      options.database,
-      { onChange: (c) => this.onChange(c), onReset: () => this.recheckAll() },
-      { listenUrl: options.listenUrl, log: options.log, name: 'live' },
-    );
+    let changes = options.changes;
+    if (!changes) {
+      const { database, listenUrl, log } = options;
+      changes = this.ownFeed = new SharedChangeFeed(database, { listenUrl, log, name: 'live' });
+    }
+    this.feed = changes.subscribe({
+      onChange: (c) => this.onChange(c),
+      onReset: () => this.recheckAll(),
+    });
     this.sweep = setInterval(() => this.onSweep(), options.sweepMs ?? 5_000);
     this.sweep.unref();
   }
@@ -120,7 +132,8 @@ export class AccessGuard {
     if (this.viewersTimer) clearTimeout(this.viewersTimer);
     this.eventiTimer = null;
     await this.checking.catch(() => undefined);
-    await this.feed.stop();
+    this.feed.close();
+    await this.ownFeed?.stop();
   }
 
   private unwatch(socket: WebSocket): void {

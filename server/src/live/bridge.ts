@@ -40,7 +40,7 @@ export type BridgeOptions = {
   db: Db;
   /**
    * A session's answers changed on another instance: drop what is cached of
-   * it here (snapshotsFor(deps).invalidate, which also wakes punteggi_last).
+   * it here (the snapshot cache's invalidate, which also wakes punteggi_last).
    */
   onRemoteChange?: (sessioneId: number) => void;
   log: Logger;

@@ -15,20 +15,35 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type WebSocket from 'ws';
 import type { AppConfig } from '../config';
-import type { Database } from '../db/client';
 import { canSeeEvento } from '../policies';
-import { AccessGuard } from './access-guard';
+import type { SnapshotCache } from '../scores/cache';
+import type { AccessGuard } from './access-guard';
 import { admitUpgrade, ConnectionLimits, placeOf } from './admission';
 import { ThrottledWarnings } from './client-log';
-import type { EventoWithAccess } from '../access/evento-access';
 import type { LiveBus } from './bus';
 import { FeedHub } from './hub';
-import { CLOSE, encodeMessage, feedKey, feedKeyOf, PONG_FRAME, type FeedKind } from './messages';
+import type { EventoLookup, EventoLookups } from './lookups';
+import {
+  CLOSE,
+  encodeMessage,
+  feedKey,
+  feedKeyOf,
+  isFeedMessage,
+  PONG_FRAME,
+  type FeedKind,
+} from './messages';
 import { SnapshotFeed } from './punteggi-last';
-import { eventoById, eventoOfSessione } from './queries';
-import { snapshotsFor } from '../scores/cache';
 
-export type LiveFeedsOptions = { config: AppConfig; database: Database; live: LiveBus };
+/** From the app's services (services.ts). */
+export type LiveFeedsOptions = {
+  config: AppConfig;
+  live: LiveBus;
+  snapshots: SnapshotCache;
+  /** The feeds' access lookups, emptied by the guard when an event changes. */
+  lookups: EventoLookups;
+  /** Closes feeds whose viewer may no longer see the event (started here, stopped by the services). */
+  access: AccessGuard;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,14 +64,12 @@ const MAX_CLIENT_FRAMES = 50;
 const ID = /^[1-9]\d{0,9}$/;
 
 async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
-  const { db } = deps.database;
   const hub = new FeedHub({
     maxBufferedBytes: deps.config.ws.maxBufferedBytes,
     pingIntervalMs: deps.config.ws.pingIntervalMs,
     onDrop: (reason, key) => app.log.info({ reason, feed: key }, 'live: connessione chiusa'),
   });
-  const snapshots = snapshotsFor(deps);
-  const last = new SnapshotFeed(hub, snapshots, {
+  const last = new SnapshotFeed(hub, deps.snapshots, {
     onError: (err, sessioneId) => app.log.error({ err, sessioneId }, 'live: snapshot fallito'),
   });
   app.decorate('liveHub', hub);
@@ -65,20 +78,10 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
   // Misbehaving clients: one warning per address a minute, not one per frame.
   const clientWarnings = new ThrottledWarnings(app.log);
 
-  const sessione = cached((id) => eventoOfSessione(db, id));
-  const evento = cached((id) => eventoById(db, id));
-  const guard = new AccessGuard({
-    database: deps.database,
-    listenUrl: deps.config.liveListenUrl,
-    log: app.log,
-    onEventoChange: () => {
-      sessione.clear();
-      evento.clear();
-    },
-  });
+  const { sessione, evento } = deps.lookups;
+  const guard = deps.access;
   app.decorate('liveAccess', guard);
   await guard.start();
-  app.addHook('onClose', () => guard.stop());
 
   // Frames go out on the next turn of the event loop, not inside publish():
   // the write path answers its client first, and everything published in the
@@ -93,7 +96,7 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
   const unsubscribe = deps.live.subscribe((message) => {
     const key = feedKeyOf(message);
     // Encoded once for all the sockets of the feed, and only if someone follows it.
-    if (key !== null && hub.count(key) > 0) {
+    if (key !== null && isFeedMessage(message) && hub.count(key) > 0) {
       let frames = outbox.get(key);
       if (!frames) outbox.set(key, (frames = []));
       frames.push(encodeMessage(message));
@@ -133,9 +136,8 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
     },
   });
 
-  type Lookup = (id: number) => Promise<EventoWithAccess | null>;
   const feed =
-    (kind: FeedKind, lookup: Lookup, what: string) =>
+    (kind: FeedKind, lookup: EventoLookup, what: string) =>
     (socket: WebSocket, request: FastifyRequest) => {
       // The place admission took; given back on every close path.
       socket.once('close', placeOf(request));
@@ -228,33 +230,6 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
     '/ws/gas/messaggi-importanti/:id/',
     { websocket: true, ...wsRoute },
     feed('messaggi', evento, 'Evento'),
-  );
-}
-
-/**
- * The access lookup of a feed, shared for a few seconds: after a restart
- * thousands of pages reconnect at once and would otherwise each query the
- * same event. Emptied whenever an event changes (the access guard hears it),
- * so a visibility change applies to new connections at once (within
- * LOOKUP_TTL_MS while a PostgreSQL change feed reconnects; the guard then
- * re-checks the open sockets every few seconds).
- */
-const LOOKUP_TTL_MS = 5000;
-function cached(lookup: (id: number) => Promise<EventoWithAccess | null>) {
-  const entries = new Map<number, { at: number; value: Promise<EventoWithAccess | null> }>();
-  return Object.assign(
-    (id: number) => {
-      const now = Date.now();
-      const hit = entries.get(id);
-      if (hit && now - hit.at < LOOKUP_TTL_MS) return hit.value;
-      if (entries.size > 10_000) entries.clear();
-      const value = lookup(id);
-      entries.set(id, { at: now, value });
-      // A failed lookup is not remembered.
-      value.catch(() => entries.delete(id));
-      return value;
-    },
-    { clear: () => entries.clear() },
   );
 }
 

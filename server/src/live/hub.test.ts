@@ -1,5 +1,6 @@
 // FeedHub with fake sockets: one encoded buffer for everybody, slow and dead
 // clients dropped without holding up the others, frames held while pending.
+import type { PunteggiJson } from '@gas/contracts';
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type WebSocket from 'ws';
@@ -123,7 +124,11 @@ describe('SnapshotFeed', () => {
     hub.add('last:7', s);
     let version = 0;
     const source = {
-      get: vi.fn(async () => ({ ora: new Date(0), punteggi: { version } })),
+      // Not a real ranking: the feed passes it through untouched.
+      get: vi.fn(async () => ({
+        ora: new Date(0),
+        punteggi: { version } as unknown as PunteggiJson,
+      })),
     };
     const feed = new SnapshotFeed(hub, source, { minIntervalMs: 1000 });
     for (let i = 0; i < 10; i++) {

@@ -13,9 +13,28 @@
 //   {"type":"new_message","message":{"id":5,"testo":"...","data":"...","evento":3}}
 // Any feed, in answer to a client's {"type":"ping"}: {"type":"pong"}.
 //
-// Frames are encoded once per message (Buffer), then written to every socket
-// of the feed: the per-client cost is a frame header and a write.
+// The frame types, their zod schemas and the close codes are those of
+// @gas/contracts (packages/contracts/src/live.ts), the one definition the web
+// app parses with. Frames are encoded once per message (Buffer), typed by
+// those types but never parsed here (the hot path), then written to every
+// socket of the feed: the per-client cost is a frame header and a write.
+import {
+  CLOSE_CODES,
+  type EventiFrame,
+  type LastFrame,
+  type MessaggiFrame,
+  type PunteggiJson,
+} from '@gas/contracts';
 import type { LiveMessage } from './bus';
+
+/** Any frame a feed sends. */
+export type Frame = EventiFrame | LastFrame | MessaggiFrame;
+
+/** The messages of the bus that become frames (feedKeyOf gives them a feed). */
+export type FeedMessage = Exclude<
+  LiveMessage,
+  { type: 'snapshot_invalidated' } | { type: 'snapshot_cleared' }
+>;
 
 export type FeedKind = 'eventi' | 'last' | 'messaggi';
 
@@ -40,44 +59,45 @@ export function feedKeyOf(message: LiveMessage): string | null {
   }
 }
 
-export function encodeJson(value: unknown): Buffer {
-  return Buffer.from(JSON.stringify(value), 'utf8');
+/** One frame as UTF-8 JSON, to be written as is to every socket of its feed. */
+export function encodeFrame(frame: Frame): Buffer {
+  return Buffer.from(JSON.stringify(frame), 'utf8');
+}
+
+/** Whether a bus message becomes a frame (feedKeyOf gives it a feed). */
+export function isFeedMessage(message: LiveMessage): message is FeedMessage {
+  return message.type !== 'snapshot_invalidated' && message.type !== 'snapshot_cleared';
 }
 
 /** The frame of a bus message that feedKeyOf sends somewhere. */
-export function encodeMessage(message: LiveMessage): Buffer {
+export function messageFrame(message: FeedMessage): Frame {
   switch (message.type) {
     case 'npe':
-      return encodeJson({ type: 'npe', ...message.event });
+      return { type: 'npe', ...message.event };
     case 'npe_delete':
-      return encodeJson({ type: 'npe_delete', id: message.id });
+      return { type: 'npe_delete', id: message.id };
     case 'refresh_page':
-      return encodeJson({ type: 'refresh_page' });
+      return { type: 'refresh_page' };
     case 'refresh_page_delayed':
-      return encodeJson({ type: 'refresh_page_delayed', interval: message.interval });
+      return { type: 'refresh_page_delayed', interval: message.interval };
     case 'new_message':
-      return encodeJson({
+      return {
         type: 'new_message',
         message: { ...message.message, evento: message.eventoId },
-      });
-    case 'snapshot_invalidated':
-    case 'snapshot_cleared':
-      return encodeJson({ type: message.type });
+      };
   }
 }
 
-/** The punteggi_last frame of a snapshot: the /punteggi/ item `{ora, json}`. */
-export function newJsonFrame(ora: Date, json: unknown): Buffer {
-  return encodeJson({ type: 'new_json', json: { ora: ora.toISOString(), json } });
+export function encodeMessage(message: FeedMessage): Buffer {
+  return encodeFrame(messageFrame(message));
 }
 
-export const PONG_FRAME = encodeJson({ type: 'pong' });
+/** The punteggi_last frame of a snapshot: the /punteggi/ item `{ora, json}`. */
+export function newJsonFrame(ora: Date, json: PunteggiJson): Buffer {
+  return encodeFrame({ type: 'new_json', json: { ora: ora.toISOString(), json } });
+}
 
-/** Application close codes (4000-4999 are the application's range). */
-export const CLOSE = {
-  notFound: { code: 4404, reason: 'Non trovato' },
-  forbidden: { code: 4403, reason: 'Permesso negato' },
-  tooManyMessages: { code: 4429, reason: 'Troppi messaggi' },
-  serverError: { code: 1011, reason: 'Errore interno del server' },
-  shutdown: { code: 1001, reason: 'Server in arresto' },
-} as const;
+export const PONG_FRAME = encodeFrame({ type: 'pong' });
+
+/** Application close codes (4000-4999 are the application's range): @gas/contracts'. */
+export const CLOSE = CLOSE_CODES;

@@ -3,12 +3,13 @@
 // `minIntervalMs` per session. A burst of invalidations coalesces into one
 // rebuild and one frame; one arriving while a rebuild runs schedules another,
 // so the last frame sent always includes the last change.
+import type { PunteggiJson } from '@gas/contracts';
 import type { FeedHub } from './hub';
 import { feedKey, newJsonFrame } from './messages';
 
-/** What the feed needs of a snapshot (see snapshots.ts). */
+/** What the feed needs of a snapshot (the cache of scores/cache.ts). */
 export type SnapshotSource = {
-  get(sessioneId: number): Promise<{ ora: Date; punteggi: unknown } | null>;
+  get(sessioneId: number): Promise<{ ora: Date; punteggi: PunteggiJson } | null>;
 };
 
 type State = {

@@ -5,7 +5,8 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { loginSession, messaggioImportante, sessione } from '../db/schema';
-import { loadEventoWithAccess, type EventoWithAccess } from '../access/evento-access';
+import type { EventoWithAccess } from '../access/evento-access';
+import { loadEventoWithAccess } from '../access/queries';
 
 export async function eventoOfSessione(
   db: DbOrTx,

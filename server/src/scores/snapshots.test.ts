@@ -8,13 +8,11 @@ import { evento, problema, punteggiCache, risposta, sessione, squadra } from '..
 import { LiveBus, type LiveMessage } from '../live/bus';
 import { FeedHub } from '../live/hub';
 import { SnapshotFeed } from '../live/punteggi-last';
-import {
-  buildSnapshot,
-  loadSessionData,
-  snapshotsFor,
-  SnapshotCache,
-  type SnapshotLoader,
-} from './cache';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { buildSnapshot } from './build';
+import { SnapshotCache, type SnapshotLoader } from './cache';
+import { loadSessionData } from './queries';
 
 describe.each(testBackends())('snapshot cache on %s', (backend) => {
   let database: TestDatabase;
@@ -151,12 +149,21 @@ describe.each(testBackends())('snapshot cache on %s', (backend) => {
     expect(c.builds).toBe(2);
   });
 
-  it('gives every app instance its own cache', () => {
-    const live = new LiveBus();
-    expect(snapshotsFor({ database, live })).toBe(snapshotsFor({ database, live }));
-    expect(snapshotsFor({ database, live: new LiveBus() })).not.toBe(
-      snapshotsFor({ database, live }),
-    );
+  it('gives every app instance its own cache, the one its routes use', async () => {
+    const config = { ...loadConfig({ NODE_ENV: 'test' }), demo: false, demoLive: false };
+    const [a, b] = [
+      await buildApp({ config, database, logger: false }),
+      await buildApp({ config, database, logger: false }),
+    ];
+    try {
+      expect(a.services.snapshots).toBeInstanceOf(SnapshotCache);
+      expect(a.services.snapshots).not.toBe(b.services.snapshots);
+      const res = await a.inject({ url: `/api/gas/sessione/${sessioneId}/punteggi/` });
+      expect(res.statusCode).toBe(200);
+      expect([a.services.snapshots.builds, b.services.snapshots.builds]).toEqual([1, 0]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 
   it('serialises each snapshot once for every punteggi_last subscriber', async () => {

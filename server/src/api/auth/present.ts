@@ -1,8 +1,7 @@
 // The user as whoami, login and the profile see it.
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { responsabile, users } from '../../db/schema';
 import type { Actor } from '../../policies';
+import { whoamiRow } from './queries';
 
 export type WhoamiPayload = {
   id: number | null;
@@ -39,11 +38,7 @@ export const LOGGED_OUT: WhoamiPayload = {
 
 export async function presentWhoami(db: DbOrTx, actor: Actor): Promise<WhoamiPayload> {
   if (actor.userId === null) return LOGGED_OUT;
-  const [row] = await db
-    .select({ user: users, newsletter: responsabile.newsletter })
-    .from(users)
-    .leftJoin(responsabile, eq(responsabile.userId, users.id))
-    .where(eq(users.id, actor.userId));
+  const row = await whoamiRow(db, actor.userId);
   if (!row) return LOGGED_OUT;
   const r = actor.responsabile;
   return {

@@ -1,5 +1,4 @@
 // Login, logout, password change and whoami (spec §7, issue 4 item 1).
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -9,7 +8,6 @@ import {
   passwordChangeRequest,
 } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
-import { loginSession, users } from '../../db/schema';
 import { apiError, fieldErrors } from '../../errors';
 import { loadActor } from '../../auth/queries';
 import { LoginThrottle } from '../../plugins/auth/login-throttle';
@@ -21,6 +19,7 @@ import {
   CSRF_COOKIE,
 } from '../../plugins/auth/session';
 import { presentWhoami } from './present';
+import { changePassword, touchLastLogin, userById, userByUsername } from './queries';
 
 const TOO_MANY_LOGINS = 'Troppi tentativi di accesso falliti: riprova fra qualche minuto.';
 const TOO_MANY_OLD_PASSWORDS =
@@ -51,18 +50,18 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
       if (throttle.isBlocked(request.ip, username)) {
         throw apiError('throttled', TOO_MANY_LOGINS);
       }
-      const [user] = await db.select().from(users).where(eq(users.username, username));
+      const user = await userByUsername(db, username);
       // Hashed for unknown and inactive accounts too (against a dummy hash):
       // the answer takes as long either way and does not tell which usernames exist.
       const matches = await verifyPassword(password, user?.passwordHash);
-      const ok = user !== undefined && user.isActive && matches;
+      const ok = user !== null && user.isActive && matches;
       if (!user || !ok) {
         throttle.recordFailure(request.ip, username);
         throw fieldErrors({ non_field_errors: [LOGIN_FAILED] });
       }
       throttle.reset(request.ip, username);
       await startLoginSession(database, request, reply, user.id);
-      await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+      await touchLastLogin(db, user.id);
       const actor = await loadActor(db, user.id);
       reply.header('Cache-Control', 'no-store');
       return presentWhoami(db, actor ?? request.actor);
@@ -84,18 +83,15 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
       if (oldPasswordThrottle.isBlocked(ACCOUNT, account)) {
         throw apiError('throttled', TOO_MANY_OLD_PASSWORDS);
       }
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const user = await userById(db, userId);
       if (!user || !(await verifyPassword(request.body.old_password, user.passwordHash))) {
         oldPasswordThrottle.recordFailure(ACCOUNT, account);
         throw fieldErrors({ old_password: [WRONG_OLD_PASSWORD] });
       }
       oldPasswordThrottle.reset(ACCOUNT, account);
       const passwordHash = await hashPassword(request.body.new_password);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-        // Other devices signed in with the old password are signed out.
-        await tx.delete(loginSession).where(eq(loginSession.userId, userId));
-      });
+      // Other devices signed in with the old password are signed out.
+      await changePassword(db, userId, passwordHash);
       // At once here; other instances hear it on the change feed.
       app.actorCache.forgetUser(userId);
       await startLoginSession(database, request, reply, userId);

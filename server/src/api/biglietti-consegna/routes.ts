@@ -9,7 +9,7 @@ import { MESSAGGI_PERSONE as M, bigliettiConsegnaRequest } from '@gas/contracts'
 import type { ApiDeps } from '../deps';
 import { apiError, fieldErrors } from '../../errors';
 import { canSeeDeliverySlips, canSeeEvento } from '../../policies';
-import { loadEventiWithAccess } from '../../access/evento-access';
+import { loadEventiWithAccess } from '../../access/queries';
 import { GIORNO_GARA_UFFICIALE, giornoRoma } from './giorno-gara';
 import { bigliettiSource } from './latex';
 import { CodaPienaError, compileLatex, PDFLATEX_MANCANTE, PdflatexMancanteError } from './pdflatex';

@@ -21,13 +21,13 @@ import {
   type NewSessione,
   type TipologiaEvento,
 } from '../../db/schema';
-import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/evento-access';
+import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
 import type { Window } from '../shared/pagination';
 import type { Plan } from './changes';
 
 /**
  * One page of the event list, newest first: the ids and the total, counted
- * and cut in SQL under `visible` (shared/evento-visibility.ts), so the cost
+ * and cut in SQL under `visible` (access/queries.ts), so the cost
  * follows the page and not the events the visitor cannot see.
  */
 export async function eventoPage(
@@ -309,4 +309,34 @@ export async function invite(db: DbOrTx, eventoId: number, email: string, ruolo:
     .onConflictDoNothing()
     .returning({ id: table.responsabileId });
   return added.length;
+}
+
+// ---- re-checking answers after a solution changed (recheck.ts)
+
+/**
+ * An answer being stored right now either commits before this lock is
+ * granted (and is read after it) or waits for the transaction's commit and
+ * then meets the new solution (gas_consegna_risposta, migration 0003).
+ */
+export async function lockRisposte(tx: DbTransaction): Promise<void> {
+  await tx.execute(sql`lock table risposta in share row exclusive mode`);
+}
+
+export function problemiByIds(tx: DbOrTx, ids: readonly number[]) {
+  return tx
+    .select()
+    .from(problema)
+    .where(inArray(problema.id, [...ids]));
+}
+
+/** The answers (kind r, jokers not) given to these problems. */
+export function answersOfProblemi(tx: DbOrTx, problemaIds: readonly number[]) {
+  return tx
+    .select()
+    .from(risposta)
+    .where(and(inArray(risposta.problemaId, [...problemaIds]), eq(risposta.kind, 'r')));
+}
+
+export async function setCorretto(tx: DbOrTx, id: number, corretto: boolean): Promise<void> {
+  await tx.update(risposta).set({ corretto }).where(eq(risposta.id, id));
 }

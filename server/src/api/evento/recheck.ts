@@ -3,12 +3,11 @@
 // transaction, so the stored `corretto` and the rankings follow the new
 // solution. Live clients get each flipped answer as a delete followed by the
 // event with its new outcome.
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isAnswerCorrect } from '@gas/scoring';
 import type { DbTransaction } from '../../db/client';
-import { problema, risposta } from '../../db/schema';
-import { snapshotsFor, toScoringEvent } from '../../scores/cache';
+import { toScoringEvent } from '../../scores/rows';
 import type { ApiDeps } from '../deps';
+import { answersOfProblemi, lockRisposte, problemiByIds, setCorretto } from './queries';
 
 export type FlippedAnswer = {
   id: number;
@@ -28,15 +27,9 @@ export async function recheckAnswers(
   // An answer being stored right now either commits before this lock is
   // granted (and is read below) or waits for this transaction's commit and
   // then meets the new solution (gas_consegna_risposta, migration 0003).
-  await tx.execute(sql`lock table risposta in share row exclusive mode`);
-  const problemi = await tx
-    .select()
-    .from(problema)
-    .where(inArray(problema.id, [...problemaIds]));
-  const answers = await tx
-    .select()
-    .from(risposta)
-    .where(and(inArray(risposta.problemaId, [...problemaIds]), eq(risposta.kind, 'r')));
+  await lockRisposte(tx);
+  const problemi = await problemiByIds(tx, problemaIds);
+  const answers = await answersOfProblemi(tx, problemaIds);
   const flipped: FlippedAnswer[] = [];
   for (const a of answers) {
     const p = problemi.find((x) => x.id === a.problemaId);
@@ -49,7 +42,7 @@ export async function recheckAnswers(
       intervallo_validita: p.intervalloValidita,
     });
     if (corretto === a.corretto) continue;
-    await tx.update(risposta).set({ corretto }).where(eq(risposta.id, a.id));
+    await setCorretto(tx, a.id, corretto);
     flipped.push({
       id: a.id,
       sessioneId: a.sessioneId,
@@ -63,7 +56,10 @@ export async function recheckAnswers(
 }
 
 /** After commit: live clients replace each flipped answer; snapshots are rebuilt. */
-export function publishFlipped(deps: ApiDeps, flipped: readonly FlippedAnswer[]): void {
+export function publishFlipped(
+  deps: Pick<ApiDeps, 'live' | 'snapshots'>,
+  flipped: readonly FlippedAnswer[],
+): void {
   const sessions = new Set<number>();
   for (const f of flipped) {
     sessions.add(f.sessioneId);
@@ -81,7 +77,7 @@ export function publishFlipped(deps: ApiDeps, flipped: readonly FlippedAnswer[])
       }),
     });
   }
-  for (const id of sessions) snapshotsFor(deps).invalidate(id);
+  for (const id of sessions) deps.snapshots.invalidate(id);
 }
 
 /** Problems of a PATCH whose solution, exponent or tolerance is being changed. */

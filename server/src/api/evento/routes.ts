@@ -16,8 +16,8 @@ import {
   type Actor,
 } from '../../policies';
 import { giornoRoma } from '../biglietti-consegna/giorno-gara';
-import { loadEventoWithAccess } from '../../access/evento-access';
-import { eventoVisibleWhere } from '../../access/evento-visibility';
+import { loadEventoWithAccess } from '../../access/queries';
+import { eventoVisibleWhere } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { idParams, requireEvento, throwIfErrors } from './access';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';

@@ -4,7 +4,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { evento, fileProgrammato, type TipologiaFile } from '../../db/schema';
 import type { Actor } from '../../policies';
-import { inVisibleEvento } from '../../access/evento-visibility';
+import { inVisibleEvento } from '../../access/queries';
 import type { Window } from '../shared/pagination';
 import type { FileMeta } from './present';
 

@@ -15,7 +15,7 @@ import {
 import type { ApiDeps } from '../deps';
 import { ApiError, apiError, fieldErrors } from '../../errors';
 import { canEditEvento, canSeeFile, hasManagementBase, isAuthenticated } from '../../policies';
-import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/evento-access';
+import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { eventoFilter, idParams, requireEvento, requireEventoField } from '../evento/access';
 import { inlineDisposition, isPdf, safeFileName } from './pdf';

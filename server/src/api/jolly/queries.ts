@@ -4,7 +4,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { evento, jolly, squadra, type NewJolly } from '../../db/schema';
 import type { Actor } from '../../policies';
-import { eventoVisibleWhere } from '../../access/evento-visibility';
+import { eventoVisibleWhere } from '../../access/queries';
 import type { Window } from '../shared/pagination';
 
 export async function findJolly(db: DbOrTx, squadraId: number) {

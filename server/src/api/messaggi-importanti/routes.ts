@@ -7,7 +7,7 @@ import { messaggioImportanteRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { apiError } from '../../errors';
 import { canEditEvento } from '../../policies';
-import { loadEventoWithAccess } from '../../access/evento-access';
+import { loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { eventoFilter, idParams, requireEvento, requireEventoField } from '../evento/access';
 import { presentMessaggio } from './present';

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { citta, polo, poloResponsabile, users } from '../../db/schema';
 import type { Actor } from '../../policies';
-import { inVisibleEvento } from '../../access/evento-visibility';
+import { inVisibleEvento } from '../../access/queries';
 import type { Window } from '../shared/pagination';
 
 /**

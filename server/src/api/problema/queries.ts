@@ -3,7 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { problema, type Problema } from '../../db/schema';
 import type { Actor } from '../../policies';
-import { inVisibleEvento } from '../../access/evento-visibility';
+import { inVisibleEvento } from '../../access/queries';
 import type { Window } from '../shared/pagination';
 
 /**

@@ -6,7 +6,7 @@ import type { ApiDeps } from '../deps';
 import { apiError } from '../../errors';
 import { canSeeSoluzioni, type Actor } from '../../policies';
 import type { Problema } from '../../db/schema';
-import { loadEventiWithAccess } from '../../access/evento-access';
+import { loadEventiWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { eventoFilter, idParams } from '../evento/access';
 import { presentProblema } from './present';

@@ -2,8 +2,7 @@
 // @gas/contracts) and the scoring event of risposta-all and the live feed.
 import type { RispostaOut } from '@gas/contracts';
 import type { Risposta } from '../../db/schema';
-import { toScoringEvent } from '../../scores/cache';
-import type { LiveEvent } from '../../live/types';
+import { toScoringEvent, type ScoreEvent, type ScoringEventRow } from '../../scores/rows';
 
 type Autore = { username: string; firstName: string; lastName: string } | null;
 
@@ -39,15 +38,15 @@ export function presentRisposta(
 
 /** spec §5: `c` only on answers; `date_received` only for the latency tab (superuser). */
 export function presentEvento(
-  row: Parameters<typeof toScoringEvent>[0] & { dateReceived: Date },
+  row: ScoringEventRow & { dateReceived: Date },
   withReceived: boolean,
-): LiveEvent & { date_received?: string } {
+): ScoreEvent & { date_received?: string } {
   const event = toScoringEvent(row);
   return withReceived ? { ...event, date_received: row.dateReceived.toISOString() } : event;
 }
 
 /** The live event of a stored row (the `npe` published after its commit). */
-export function eventOf(row: Risposta): LiveEvent {
+export function eventOf(row: Risposta): ScoreEvent {
   return toScoringEvent({
     id: row.id,
     k: row.kind,

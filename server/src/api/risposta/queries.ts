@@ -19,11 +19,8 @@ import {
   type Squadra,
 } from '../../db/schema';
 import type { SquadraRef, SquadraScope } from '../../policies';
-import {
-  loadEventoWithAccess,
-  toEventoAccess,
-  type EventoWithAccess,
-} from '../../access/evento-access';
+import { toEventoAccess, type EventoWithAccess } from '../../access/evento-access';
+import { loadEventoWithAccess } from '../../access/queries';
 import type { Window } from '../shared/pagination';
 
 /** Teams' direct managers (Squadra.responsabili), for the policies' SquadraRef. */

@@ -14,9 +14,8 @@ import {
   canSeeRispostaValore,
   rispostaListScope,
 } from '../../policies';
-import { loadEventoWithAccess } from '../../access/evento-access';
+import { loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import { ConsegnaBatcher } from './consegna';
 import { rispostaAllRoutes } from './routes-all';
 import { eventOf, presentRisposta } from './present';
 import {
@@ -35,7 +34,6 @@ import {
   idParam,
   requireLogin,
 } from './submission';
-import { SubmissionTargets } from './targets';
 
 /** Checks against fresh rows after the database refused stale copies. */
 const MAX_ATTEMPTS = 3;
@@ -60,13 +58,8 @@ const listQuery = paginationQuery.extend({
 export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const targets = new SubmissionTargets(deps.database, {
-    listenUrl: deps.config.liveListenUrl,
-    log: app.log,
-  });
-  app.addHook('onClose', () => targets.stop());
-  // PGlite runs one statement at a time; PostgreSQL's cores work in parallel.
-  const batcher = new ConsegnaBatcher(deps.database, deps.database.kind === 'pglite' ? 1 : 4);
+  // Built once per app by the composition root (services.ts).
+  const { targets, batcher } = deps;
 
   r.post(
     '/api/gas/risposta/',

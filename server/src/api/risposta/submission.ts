@@ -6,8 +6,7 @@ import { LIMITI_GARA, MAX_ID_GARA, MESSAGGI_GARA, pkNonValido } from '@gas/contr
 import type { DbOrTx } from '../../db/client';
 import type { Problema } from '../../db/schema';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
-import { snapshotsFor } from '../../scores/cache';
-import type { LiveEvent } from '../../live/types';
+import type { ScoreEvent } from '../../scores/rows';
 import {
   canChooseDeliveryTime,
   canSeeEvento,
@@ -139,13 +138,21 @@ export function deliveryTime(
  * After the commit, never before: the cached ranking is dropped and the event
  * goes to the live feed (a subscriber may fetch it back at once).
  */
-export function announce(deps: ApiDeps, sessioneId: number, event: LiveEvent): void {
-  snapshotsFor(deps).invalidate(sessioneId);
+export function announce(
+  deps: Pick<ApiDeps, 'live' | 'snapshots'>,
+  sessioneId: number,
+  event: ScoreEvent,
+): void {
+  deps.snapshots.invalidate(sessioneId);
   deps.live.publish({ type: 'npe', sessioneId, event });
 }
 
 /** After the commit of a deletion: clients drop the event with this id. */
-export function announceDelete(deps: ApiDeps, sessioneId: number, id: number): void {
-  snapshotsFor(deps).invalidate(sessioneId);
+export function announceDelete(
+  deps: Pick<ApiDeps, 'live' | 'snapshots'>,
+  sessioneId: number,
+  id: number,
+): void {
+  deps.snapshots.invalidate(sessioneId);
   deps.live.publish({ type: 'npe_delete', sessioneId, id });
 }

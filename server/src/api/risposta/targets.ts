@@ -11,10 +11,16 @@
 // a solution that changed, and the route checks again with fresh rows.
 import type { Database } from '../../db/client';
 import type { DbChange } from '../../db/changes';
-import { LazyChangeFeed } from '../../db/lazy-change-feed';
+import {
+  SharedChangeFeed,
+  type ChangeSource,
+  type ChangeSubscription,
+} from '../../db/lazy-change-feed';
 import type { ListenerLogger } from '../../db/listener';
 import type { Problema } from '../../db/schema';
-import { loadEventoWithAccess, type EventoWithAccess } from '../../access/evento-access';
+import type { EventoWithAccess } from '../../access/evento-access';
+import { loadEventoWithAccess } from '../../access/queries';
+import { ExpiringMap } from '../../util/expiring-map';
 import {
   loadProblema,
   loadSquadraTarget,
@@ -23,52 +29,26 @@ import {
 } from './queries';
 
 const TTL_MS = 10_000;
-
-type Entry<T> = { value: T; loadedAt: number };
-
-class Table<T> {
-  private readonly entries = new Map<number, Entry<T>>();
-  constructor(private readonly ttlMs: number) {}
-
-  get(id: number, now: number): T | undefined {
-    const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    if (now - entry.loadedAt < this.ttlMs) return entry.value;
-    this.entries.delete(id);
-    return undefined;
-  }
-
-  set(id: number, value: T, now: number): void {
-    this.entries.set(id, { value, loadedAt: now });
-  }
-
-  delete(id: number): void {
-    this.entries.delete(id);
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-}
+const MAX_ENTRIES = 50_000;
 
 export type SubmissionTargetsOptions = {
-  /** PostgreSQL connection for LISTEN (not through a transaction pooler). */
+  /** The instance's shared change feed (services.ts); without it, one of its own. */
+  changes?: ChangeSource;
+  /** PostgreSQL connection for LISTEN (not through a transaction pooler), for a feed of its own. */
   listenUrl?: string;
   log: ListenerLogger;
   ttlMs?: number;
 };
 
 export class SubmissionTargets {
-  private readonly squadre: Table<SquadraTarget>;
-  private readonly problemi: Table<Problema>;
-  private readonly eventi: Table<EventoWithAccess>;
+  private readonly squadre: ExpiringMap<number, SquadraTarget>;
+  private readonly problemi: ExpiringMap<number, Problema>;
+  private readonly eventi: ExpiringMap<number, EventoWithAccess>;
   /** Bumped by every change: a load that saw a bump while running is not kept. */
   private generation = 0;
-  private readonly feed: LazyChangeFeed;
+  private readonly feed: ChangeSubscription;
+  /** The feed started for this cache alone (no shared one given). */
+  private readonly ownFeed: SharedChangeFeed | null = null;
   /** Counters (tests and metrics). */
   readonly stats = { hits: 0, loads: 0, changes: 0 };
   /** The last change heard (tests: changes arrive in commit order). */
@@ -78,15 +58,19 @@ export class SubmissionTargets {
     private readonly database: Database,
     private readonly options: SubmissionTargetsOptions,
   ) {
-    const ttl = options.ttlMs ?? TTL_MS;
-    this.squadre = new Table(ttl);
-    this.problemi = new Table(ttl);
-    this.eventi = new Table(ttl);
-    this.feed = new LazyChangeFeed(
-      database,
-      { onChange: (c) => this.onChange(c), onReset: () => this.clear() },
-      { listenUrl: options.listenUrl, log: options.log, name: 'risposte' },
-    );
+    const table = { ttlMs: options.ttlMs ?? TTL_MS, maxEntries: MAX_ENTRIES };
+    this.squadre = new ExpiringMap(table);
+    this.problemi = new ExpiringMap(table);
+    this.eventi = new ExpiringMap(table);
+    let changes = options.changes;
+    if (!changes) {
+      const { listenUrl, log } = options;
+      changes = this.ownFeed = new SharedChangeFeed(database, { listenUrl, log, name: 'risposte' });
+    }
+    this.feed = changes.subscribe({
+      onChange: (c) => this.onChange(c),
+      onReset: () => this.clear(),
+    });
   }
 
   /** True while copies are kept (the change feed is live). */
@@ -99,17 +83,16 @@ export class SubmissionTargets {
     this.feed.ensure();
     const keep = !fresh && this.caching;
     const generation = this.generation;
-    const now = Date.now();
     const { db } = this.database;
-    const cached = <T>(table: Table<T>, id: number): T | undefined => {
-      const value = keep ? table.get(id, now) : undefined;
+    const cached = <T>(table: ExpiringMap<number, T>, id: number): T | undefined => {
+      const value = keep ? table.get(id) : undefined;
       if (value !== undefined) this.stats.hits += 1;
       return value;
     };
-    const store = <T>(table: Table<T>, id: number, value: T | null): T | null => {
+    const store = <T>(table: ExpiringMap<number, T>, id: number, value: T | null): T | null => {
       this.stats.loads += 1;
       // Not kept if a change arrived while loading: the row read may predate it.
-      if (keep && value !== null && generation === this.generation) table.set(id, value, now);
+      if (keep && value !== null && generation === this.generation) table.set(id, value);
       return value;
     };
     const squadra =
@@ -136,7 +119,8 @@ export class SubmissionTargets {
   }
 
   async stop(): Promise<void> {
-    await this.feed.stop();
+    this.feed.close();
+    await this.ownFeed?.stop();
     this.clear();
   }
 

@@ -6,7 +6,7 @@ import { citta, evento, scuola, sessione, squadra } from '../../db/schema';
 import type { Window } from '../shared/pagination';
 
 export type SessioniFilter = {
-  /** The visitor's events (shared/evento-visibility.ts); undefined = all. */
+  /** The visitor's events (access/queries.ts); undefined = all. */
   visible: SQL | undefined;
   eventoId?: number;
   id?: number;

@@ -8,9 +8,8 @@ import { deleteCacheRequest, MESSAGGI_GARA, refreshRequest } from '@gas/contract
 import type { ApiDeps } from '../deps';
 import type { DbOrTx } from '../../db/client';
 import { apiError } from '../../errors';
-import { snapshotsFor } from '../../scores/cache';
 import { canUseAdminActions, type Actor } from '../../policies';
-import { eventoVisibleWhere } from '../../access/evento-visibility';
+import { eventoVisibleWhere } from '../../access/queries';
 import { pageOf, pageWindow, paginateArray, paginationQuery } from '../shared/pagination';
 import { idParam, requireLogin } from '../risposta/submission';
 import { loadSessioni, scuoleOfSessione } from './queries';
@@ -29,7 +28,7 @@ async function visibleSessione(db: DbOrTx, actor: Actor, id: number) {
 
 export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
-  const snapshots = snapshotsFor(deps);
+  const { snapshots } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sessione'];
 

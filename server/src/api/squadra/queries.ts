@@ -13,7 +13,7 @@ import {
   type Squadra,
 } from '../../db/schema';
 import type { Actor, SquadraRef, SquadraScope } from '../../policies';
-import { eventoVisibleWhere } from '../../access/evento-visibility';
+import { eventoVisibleWhere } from '../../access/queries';
 import type { Window } from '../shared/pagination';
 
 export async function findSessione(db: DbOrTx, id: number) {

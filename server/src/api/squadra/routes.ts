@@ -24,7 +24,7 @@ import {
   ownedSquadraScope,
   type Actor,
 } from '../../policies';
-import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/evento-access';
+import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery, type PaginationQuery } from '../shared/pagination';
 import { presentSquadra } from './present';
 import {

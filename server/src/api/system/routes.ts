@@ -1,7 +1,7 @@
 // Server time (the client computes its clock offset from it) and liveness.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { ApiDeps } from '../deps';
+import { pingDatabase } from './queries';
 
 export async function systemRoutes(app: FastifyInstance, deps: ApiDeps) {
   app.get('/api/time/', async () => {
@@ -11,7 +11,7 @@ export async function systemRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   app.get('/healthz', async (_request, reply) => {
     try {
-      await deps.database.db.execute(sql`select 1`);
+      await pingDatabase(deps.database.db);
       return { status: 'ok', database: deps.database.kind };
     } catch (error) {
       app.log.error({ err: error }, 'healthz: database non raggiungibile');

@@ -49,4 +49,5 @@ export const chatToken = pgTable(
 );
 
 export type LoginSession = typeof loginSession.$inferSelect;
+export type NewLoginSession = typeof loginSession.$inferInsert;
 export type ChatToken = typeof chatToken.$inferSelect;

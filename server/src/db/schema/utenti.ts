@@ -20,7 +20,7 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull().unique(),
-    /** scrypt$N$r$p$salt$hash (plugins/auth/password.ts); '!' = no usable password. */
+    /** scrypt$N$r$p$salt$hash (auth/password.ts); '!' = no usable password. */
     passwordHash: text('password_hash').notNull().default('!'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),

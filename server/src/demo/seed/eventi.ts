@@ -15,7 +15,6 @@ import {
   type NewEvento,
   type Problema,
 } from '../../db/schema';
-import { eq } from 'drizzle-orm';
 import { pdfDocumento } from './pdf';
 import {
   PROBLEMI_ALLENAMENTO,
@@ -24,6 +23,7 @@ import {
   type ProblemaDemo,
 } from './problemi';
 import type { UtentiDemo } from './utenti';
+import { linkEventoFiles } from './queries';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -264,10 +264,7 @@ export async function insertPiani<K extends string>(
         },
       ])
       .returning({ id: fileProgrammato.id });
-    await tx
-      .update(evento)
-      .set({ fileProblemiId: files[0]!.id, fileSoluzioniId: files[1]!.id })
-      .where(eq(evento.id, id));
+    await linkEventoFiles(tx, id, { problemi: files[0]!.id, soluzioni: files[1]!.id });
   }
   return result;
 }

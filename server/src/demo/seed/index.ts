@@ -7,11 +7,11 @@
 //
 // Seeds only an empty database (no users, no events), in one transaction, with
 // batch inserts; deterministic for a given `now` (seeded PRNG).
-import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import { isDatabaseEmpty, type Database, type DbTransaction } from '../../db/client';
 import { impostazioniSito, sponsor } from '../../db/schema';
 import { insertEventi } from './eventi';
+import { lockSeed } from './queries';
 import { createRandom } from './random';
 import { insertRisposte } from './risposte';
 import { insertScuole } from './scuole';
@@ -43,7 +43,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   // Hashed once, outside the transaction, and shared by every demo account.
   const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    await lockSeed(tx, SEED_LOCK);
     if (!(await isDatabaseEmpty(tx))) return { seeded: false };
     const counts = await seed(tx, options.now, passwordHash);
     return { seeded: true, counts };

@@ -7,16 +7,20 @@
 //   otherwise 403. A cross-site page can neither read the cookie nor set the
 //   header, so it cannot forge a request.
 import fastifyCookie from '@fastify/cookie';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
-import { LazyChangeFeed } from '../../db/lazy-change-feed';
-import { loginSession } from '../../db/schema';
+import type { ChangeSubscription } from '../../db/lazy-change-feed';
 import { apiError } from '../../errors';
 import { ANONYMOUS, type Actor } from '../../policies';
-import { ActorCache } from '../../auth/actor-cache';
-import { loadActor } from '../../auth/queries';
+import type { ActorCache } from '../../auth/actor-cache';
+import {
+  deleteExpiredLoginSessions,
+  deleteLoginSession,
+  insertLoginSession,
+  loadActor,
+  userOfLoginSession,
+} from '../../auth/queries';
 import { hashToken, randomToken, sameToken } from '../../auth/tokens';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -69,11 +73,11 @@ export async function startLoginSession(
 ): Promise<void> {
   if (request.loginSessionId) {
     request.server.actorCache.delete(request.loginSessionId);
-    await database.db.delete(loginSession).where(eq(loginSession.id, request.loginSessionId));
+    await deleteLoginSession(database.db, request.loginSessionId);
   }
   const token = randomToken();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);
-  await database.db.insert(loginSession).values({
+  await insertLoginSession(database.db, {
     id: hashToken(token),
     userId,
     csrfSecret: randomToken(16),
@@ -97,7 +101,7 @@ export async function endLoginSession(
 ): Promise<void> {
   if (request.loginSessionId) {
     request.server.actorCache.delete(request.loginSessionId);
-    await database.db.delete(loginSession).where(eq(loginSession.id, request.loginSessionId));
+    await deleteLoginSession(database.db, request.loginSessionId);
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   request.actor = ANONYMOUS;
@@ -106,22 +110,18 @@ export async function endLoginSession(
 
 export type SessionAuthOptions = {
   database: Database;
-  /** PostgreSQL connection for LISTEN (config.liveListenUrl); default: the database's. */
-  listenUrl?: string;
+  /** The instance's actor cache (services.ts). */
+  actors: ActorCache;
+  /** Its subscription to the change feed, started on the first request with a cookie. */
+  changes: ChangeSubscription;
 };
 
 async function sessionPlugin(app: FastifyInstance, opts: SessionAuthOptions) {
   const { db } = opts.database;
   // Other instances log users out and change their rights too: their changes
-  // reach this cache through the change feed (migration 0005).
-  const feed: LazyChangeFeed = new LazyChangeFeed(
-    opts.database,
-    { onChange: (change) => actorCache.onChange(change), onReset: () => actorCache.clear() },
-    { listenUrl: opts.listenUrl, log: app.log, name: 'sessioni' },
-  );
-  const actorCache = new ActorCache(Date.now, () => feed.live);
+  // reach this cache through the change feed (migration 0005, services.ts).
+  const { actors: actorCache, changes: feed } = opts;
   app.decorate('actorCache', actorCache);
-  app.addHook('onClose', () => feed.stop());
   await app.register(fastifyCookie);
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('loginSessionId', null);
@@ -153,12 +153,9 @@ async function sessionPlugin(app: FastifyInstance, opts: SessionAuthOptions) {
       return;
     }
     const mark = actorCache.mark();
-    const [session] = await db
-      .select({ userId: loginSession.userId })
-      .from(loginSession)
-      .where(and(eq(loginSession.id, id), gt(loginSession.expiresAt, new Date())));
-    if (!session) return;
-    const actor = await loadActor(db, session.userId);
+    const userId = await userOfLoginSession(db, id);
+    if (userId === null) return;
+    const actor = await loadActor(db, userId);
     if (!actor) return;
     actorCache.set(id, actor, mark);
     request.actor = actor;
@@ -168,9 +165,9 @@ async function sessionPlugin(app: FastifyInstance, opts: SessionAuthOptions) {
   // Expired sessions are removed now and then rather than on every request.
   const sweep = setInterval(
     () => {
-      db.delete(loginSession)
-        .where(lt(loginSession.expiresAt, new Date()))
-        .catch((error: unknown) => app.log.warn({ err: error }, 'pulizia sessioni fallita'));
+      deleteExpiredLoginSessions(db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'pulizia sessioni fallita'),
+      );
     },
     60 * 60 * 1000,
   );

@@ -1,0 +1,40 @@
+// What login, logout, password change and whoami read and write.
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { loginSession, responsabile, users, type User } from '../../db/schema';
+
+export async function userByUsername(db: DbOrTx, username: string): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.username, username));
+  return user ?? null;
+}
+
+export async function userById(db: DbOrTx, id: number): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+export async function touchLastLogin(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
+}
+
+/** The new password; other devices signed in with the old one are signed out. */
+export async function changePassword(
+  db: DbOrTx,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.delete(loginSession).where(eq(loginSession.userId, userId));
+  });
+}
+
+/** The account and its manager's newsletter flag (whoami). */
+export async function whoamiRow(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ user: users, newsletter: responsabile.newsletter })
+    .from(users)
+    .leftJoin(responsabile, eq(responsabile.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}

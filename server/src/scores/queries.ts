@@ -1,0 +1,91 @@
+// What the score snapshots read: everything a session's snapshot is built
+// from, in one repeatable-read transaction, and the fingerprint that tells
+// whether a cached snapshot is still current; and the stored snapshots
+// (punteggi_cache) that 'delete_cache' empties.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../db/client';
+import { countsForScores } from '../db/contest-window';
+import { evento, problema, punteggiCache, risposta, sessione, squadra } from '../db/schema';
+import type { SessionData } from './build';
+import { scoringParams, toScoringEvent } from './rows';
+
+// Row texts (`row(...)::text`) keep NULL and '' apart, unlike concat_ws.
+function fingerprintQuery(sessioneId: number) {
+  return sql`select md5(concat(
+    (select row(e.inizio, e.fine, e.pti_tolti_errore, e.pti_base_montepremi,
+        e.max_errori_raise_montepremi, e.errore_punteggi_raise, e.punteggio_base_problemi,
+        e.bonus_velocita, e.scaling_bonus_velocita, e.scaling_bonus_montepremi,
+        s.nome, s.numero_qualificati)::text
+      from sessione s join evento e on e.id = s.evento_id where s.id = ${sessioneId}),
+    '|', (select string_agg(row(p.id, p.nome, p.ordine)::text, ';' order by p.ordine, p.id)
+      from problema p join sessione s on s.evento_id = p.evento_id where s.id = ${sessioneId}),
+    '|', (select string_agg(row(q.id, q.nome, q.ospite, q.ordine_eta, q.penalita, q.scuola_id,
+        q.polo_id)::text, ';' order by q.id)
+      from squadra q where q.sessione_id = ${sessioneId}),
+    '|', (select string_agg(row(r.id, r.kind, r.corretto, r.squadra_id, r.problema_id,
+        r.date)::text, ';' order by r.id)
+      from risposta r where r.sessione_id = ${sessioneId})
+  )) as fp`;
+}
+
+/** Of everything a snapshot is built from (answers, teams, problems, parameters). */
+export async function sessionFingerprint(db: DbOrTx, sessioneId: number): Promise<string> {
+  return rowsOf<{ fp: string }>(await db.execute(fingerprintQuery(sessioneId)))[0]!.fp;
+}
+
+/**
+ * Everything a snapshot needs, read in one repeatable-read transaction so that
+ * the rows and their fingerprint describe the same moment.
+ */
+export async function loadSessionData(
+  database: DbOrTx,
+  sessioneId: number,
+): Promise<SessionData | null> {
+  return database.transaction(
+    async (tx) => {
+      const [head] = await tx
+        .select({ s: sessione, e: evento })
+        .from(sessione)
+        .innerJoin(evento, eq(evento.id, sessione.eventoId))
+        .where(eq(sessione.id, sessioneId));
+      if (!head) return null;
+      const { s, e } = head;
+      const problemi = await tx
+        .select({ id: problema.id, nome: problema.nome })
+        .from(problema)
+        .where(eq(problema.eventoId, e.id))
+        .orderBy(asc(problema.ordine), asc(problema.id));
+      const squadre = await tx
+        .select()
+        .from(squadra)
+        .where(eq(squadra.sessioneId, sessioneId))
+        .orderBy(asc(squadra.id));
+      const rows = await tx
+        .select({
+          id: risposta.id,
+          k: risposta.kind,
+          s: risposta.squadraId,
+          p: risposta.problemaId,
+          c: risposta.corretto,
+          d: risposta.date,
+        })
+        .from(risposta)
+        .where(and(eq(risposta.sessioneId, sessioneId), countsForScores(sessioneId)))
+        .orderBy(asc(risposta.date), asc(risposta.id));
+      return {
+        sessione: { id: s.id, nome: s.nome, numeroQualificati: s.numeroQualificati },
+        evento: { id: e.id, inizio: e.inizio, fine: e.fine, params: scoringParams(e) },
+        problemi,
+        squadre,
+        eventi: rows.map(toScoringEvent),
+        fingerprint: await sessionFingerprint(tx, sessioneId),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The session's snapshots stored by an import or an older version. */
+export async function deleteStoredSnapshots(db: DbOrTx, sessioneId: number): Promise<void> {
+  await db.delete(punteggiCache).where(eq(punteggiCache.sessioneId, sessioneId));
+}

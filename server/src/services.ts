@@ -1,0 +1,112 @@
+// The composition root: the services one app instance shares between its
+// plugins, routes and live feeds, built once here and handed to them
+// explicitly (ApiDeps, the liveFeeds and sessionAuth options), then closed in
+// order by one close() (app.ts registers it on the app's onClose).
+//
+//   database        the handle given (opened and closed by main.ts or the tests)
+//   live            the in-process bus of committed events (live/bus.ts)
+//   changes         ONE change feed per instance (db/lazy-change-feed.ts): on
+//                   PostgreSQL one LISTEN connection on gas_modifiche, shared by
+//                   the actor cache, the answer route's copies and the access
+//                   guard (before, each opened its own); the cross-instance
+//                   bridge (live/bridge.ts) keeps its own connection, started
+//                   by main.ts, because its channel carries the live events
+//   snapshots       score snapshots per session (scores/cache.ts)
+//   targets         the answer route's copies of teams, problems, events
+//   batcher         answers stored a batch per statement (api/risposta/consegna.ts)
+//   actors          session cookie → actor (auth/actor-cache.ts)
+//   lookups, access the live feeds' access lookups and the guard that closes
+//                   feeds whose viewer lost access (live/)
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { SharedChangeFeed, type ChangeSubscription } from './db/lazy-change-feed';
+import type { ListenerLogger } from './db/listener';
+import { ActorCache } from './auth/actor-cache';
+import { ConsegnaBatcher } from './api/risposta/consegna';
+import { SubmissionTargets } from './api/risposta/targets';
+import { AccessGuard } from './live/access-guard';
+import { LiveBus } from './live/bus';
+import { EventoLookups } from './live/lookups';
+import { SnapshotCache } from './scores/cache';
+
+export type ServicesOptions = {
+  config: AppConfig;
+  database: Database;
+  /** Live event bus; a new one when not given. */
+  live?: LiveBus;
+  log: ListenerLogger & { error(obj: object, msg: string): void };
+};
+
+export type Services = {
+  readonly config: AppConfig;
+  readonly database: Database;
+  readonly live: LiveBus;
+  readonly changes: SharedChangeFeed;
+  readonly snapshots: SnapshotCache;
+  readonly targets: SubmissionTargets;
+  readonly batcher: ConsegnaBatcher;
+  readonly actors: ActorCache;
+  /** The actor cache's subscription to `changes` (the session hook starts the feed). */
+  readonly actorChanges: ChangeSubscription;
+  readonly lookups: EventoLookups;
+  readonly access: AccessGuard;
+  /** Stops what listens or runs timers, in order; the database stays open. */
+  close(): Promise<void>;
+};
+
+export function createServices({
+  config,
+  database,
+  live = new LiveBus(),
+  log,
+}: ServicesOptions): Services {
+  const changes = new SharedChangeFeed(database, {
+    listenUrl: config.liveListenUrl,
+    log,
+    name: 'modifiche',
+  });
+  const snapshots = new SnapshotCache(database, live);
+  const targets = new SubmissionTargets(database, { changes, log });
+  // PGlite runs one statement at a time; PostgreSQL's cores work in parallel.
+  const batcher = new ConsegnaBatcher(database, database.kind === 'pglite' ? 1 : 4);
+  // Other instances log users out and change their rights too: their changes
+  // reach this cache through the change feed (migration 0005).
+  const actorChanges: ChangeSubscription = changes.subscribe({
+    onChange: (change) => actors.onChange(change),
+    onReset: () => actors.clear(),
+  });
+  const actors = new ActorCache(Date.now, () => actorChanges.live);
+  const lookups = new EventoLookups(database.db);
+  const access = new AccessGuard({
+    database,
+    changes,
+    log,
+    onEventoChange: () => lookups.clear(),
+  });
+  let closing: Promise<void> | null = null;
+  return {
+    config,
+    database,
+    live,
+    changes,
+    snapshots,
+    targets,
+    batcher,
+    actors,
+    actorChanges,
+    lookups,
+    access,
+    close() {
+      closing ??= (async () => {
+        // The consumers first (timers, pending checks), then the connection they share.
+        await access.stop();
+        await targets.stop();
+        actorChanges.close();
+        actors.clear();
+        lookups.clear();
+        await changes.stop();
+      })();
+      return closing;
+    },
+  };
+}
