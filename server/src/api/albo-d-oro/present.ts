@@ -1,7 +1,8 @@
 // The Albo d'oro payload: for each concluded official event and each of its
 // sessions, the podium of the final ranking computed by @gas/scoring with the
 // event's own parameters (guests have no position and never make the podium).
-import { computeLeaderboard, type ScoringEvent } from '@gas/scoring';
+import { computeLeaderboard } from '@gas/scoring';
+import { scoringParams, scoringTeam, toScoringEvent } from '../../scores/rows';
 import type { AlboData } from './queries';
 
 /** Positions shown: 1st to 3rd (ties may add rows). */
@@ -49,35 +50,16 @@ export function presentAlbo(data: AlboData): AlboEvento[] {
   const sessioniOf = groupBy(data.sessioni, (s) => s.eventoId);
 
   return data.eventi.map((e) => {
-    const params = {
-      PTI_TOLTI_ERRORE: e.ptiToltiErrore,
-      PTI_BASE_MONTEPREMI: e.ptiBaseMontepremi,
-      MAX_ERRORI_RAISE_MONTEPREMI: e.maxErroriRaiseMontepremi,
-      ERRORE_PUNTEGGI_RAISE: e.errorePunteggiRaise,
-      PUNTEGGIO_BASE_PROBLEMI: e.punteggioBaseProblemi,
-      BONUS_VELOCITA: e.bonusVelocita,
-      SCALING_BONUS_VELOCITA: e.scalingBonusVelocita,
-      SCALING_BONUS_MONTEPREMI: e.scalingBonusMontepremi,
-    };
+    const params = scoringParams(e);
     const problemi = (problemiOf.get(e.id) ?? []).map((p) => ({ id: p.id, nome: p.nome }));
     const sessioni = (sessioniOf.get(e.id) ?? []).map((s): AlboSessione => {
       const squadre = squadreOf.get(s.id) ?? [];
-      const eventi: ScoringEvent[] = (risposteOf.get(s.id) ?? []).map((r) =>
-        r.k === 'r'
-          ? { id: r.id, k: 'r', s: r.s, p: r.p, c: r.c === true, d: r.d.toISOString() }
-          : { id: r.id, k: 'j', s: r.s, p: r.p, d: r.d.toISOString() },
-      );
+      const eventi = (risposteOf.get(s.id) ?? []).map(toScoringEvent);
       const board = computeLeaderboard({
         params,
         inizio: e.inizio.toISOString(),
         problemi,
-        squadre: squadre.map((q) => ({
-          id: q.id,
-          nome: q.nome,
-          ospite: q.ospite,
-          ordine_eta: q.ordineEta,
-          penalita: q.penalita,
-        })),
+        squadre: squadre.map(scoringTeam),
         eventi,
         // The final ranking: answers delivered after the end do not count.
         at: e.fine.toISOString(),

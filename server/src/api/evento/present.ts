@@ -2,6 +2,7 @@
 import { canSeeSoluzioni, eventoPermissionsFor, type Actor, type PoloRef } from '../../policies';
 import { presentFile } from '../file-programmato/present';
 import type { EventoDetails } from './queries';
+import { scoringParams } from '../../scores/rows';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -75,14 +76,8 @@ export function presentEvento(details: EventoDetails, eventoId: number, actor: A
     inseritori: [...access.inseritoreIds],
     amministratori_str: access.amministratoreIds.map(nameOf),
     inseritori_str: access.inseritoreIds.map(nameOf),
-    PTI_TOLTI_ERRORE: row.ptiToltiErrore,
-    PTI_BASE_MONTEPREMI: row.ptiBaseMontepremi,
-    MAX_ERRORI_RAISE_MONTEPREMI: row.maxErroriRaiseMontepremi,
-    ERRORE_PUNTEGGI_RAISE: row.errorePunteggiRaise,
-    PUNTEGGIO_BASE_PROBLEMI: row.punteggioBaseProblemi,
-    BONUS_VELOCITA: row.bonusVelocita,
-    SCALING_BONUS_VELOCITA: row.scalingBonusVelocita,
-    SCALING_BONUS_MONTEPREMI: row.scalingBonusMontepremi,
+    // The scoring parameters, named as @gas/scoring names them.
+    ...scoringParams(row),
     permessi: eventoPermissionsFor(actor, access, now, venues),
   };
 }
