@@ -1,7 +1,9 @@
 // One lint setup for every workspace. Besides the usual TypeScript rules it
 // enforces the one-way dependencies of docs/architecture.md:
 //   scoring imports nothing; contracts imports only zod;
-//   web and server may import both, never each other.
+//   web and server may import both, never each other;
+//   inside the server, the layers of docs/architecture.md "Layers" (see
+//   serverLayers below) and drizzle-orm only in queries.ts files.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
@@ -11,6 +13,109 @@ const relativeOnly = (message) => ({
   selector: 'ImportDeclaration[source.value=/^[^.]/], ImportExpression[source.value=/^[^.]/]',
   message,
 });
+
+// ---- server layers (docs/architecture.md "Layers"), top-down:
+//   main → app, services → plugins, api, live, demo → scores, access, auth,
+//   policies → db, util, @gas/contracts, @gas/scoring
+// Each folder lists the server folders it may not import. Tests and test
+// helpers (*.test.ts, testing.ts, testing/) sit above everything and are exempt.
+const notWeb = { regex: '^(@gas/web|.*\\/web\\/)', message: 'The server never imports web code.' };
+const up = (folders, why) => ({
+  regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
+  message: why,
+});
+const TOP = ['services', 'app', 'main', 'cli'];
+const serverLayers = [
+  {
+    folder: 'db',
+    forbidden: [
+      up(
+        ['api', 'live', 'scores', 'access', 'auth', 'policies', 'demo', 'plugins', 'util', ...TOP],
+        'db/ is the bottom layer: it imports no other server folder.',
+      ),
+    ],
+  },
+  {
+    folder: 'util',
+    forbidden: [{ regex: '^\\.\\./', message: 'util/ imports nothing of the server.' }],
+  },
+  ...['scores', 'access', 'auth', 'policies'].map((folder) => ({
+    folder,
+    forbidden: [
+      up(
+        ['api', 'live', 'plugins', 'demo', ...TOP],
+        `${folder}/ sits below api, live and plugins: it may import db, util, policies and the packages only.`,
+      ),
+    ],
+  })),
+  {
+    folder: 'live',
+    forbidden: [
+      up(
+        ['api', 'demo', ...TOP],
+        'live/ never imports api/ (shared rules go to access/, scores/, auth/).',
+      ),
+    ],
+  },
+  {
+    folder: 'api',
+    forbidden: [
+      {
+        regex: '^(\\.\\./)+live(/(?!bus$)|$)',
+        message: 'api/ reaches the live transport only through its bus (live/bus.ts).',
+      },
+      up(['demo', ...TOP], 'api/ never imports the demo or the composition root.'),
+    ],
+  },
+  {
+    folder: 'plugins',
+    forbidden: [up(['api', 'live', 'demo', ...TOP], 'plugins/ never import api/, live/ or demo/.')],
+  },
+  {
+    folder: 'demo',
+    forbidden: [
+      up(['api', 'live', 'plugins', ...TOP], 'demo/ drives the app through HTTP, not its modules.'),
+    ],
+  },
+];
+const drizzleOnlyInQueries = {
+  regex: '^drizzle-orm(/|$)',
+  message:
+    'Only queries.ts files (and db/ schema, client, contest-window) import drizzle-orm: move the query there.',
+};
+const SERVER_TESTS = [
+  'server/src/**/*.test.ts',
+  'server/src/**/testing.ts',
+  'server/src/**/testing/**',
+];
+/** Where drizzle-orm may be imported besides queries.ts files: the database layer itself. */
+const DRIZZLE_INFRA = [
+  'server/src/db/schema/**',
+  'server/src/db/client.ts',
+  'server/src/db/contest-window.ts',
+  'server/src/db/migrations/**',
+];
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const serverLayerConfigs = [
+  // Top-level files and folders without a layer of their own: no drizzle.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: [...SERVER_TESTS, '**/queries.ts', ...DRIZZLE_INFRA],
+    rules: restrict([notWeb, drizzleOnlyInQueries]),
+  },
+  ...serverLayers.flatMap(({ folder, forbidden }) => [
+    {
+      files: [`server/src/${folder}/**/*.ts`],
+      ignores: [...SERVER_TESTS, '**/queries.ts', ...DRIZZLE_INFRA],
+      rules: restrict([notWeb, drizzleOnlyInQueries, ...forbidden]),
+    },
+    {
+      files: [`server/src/${folder}/**/queries.ts`, ...(folder === 'db' ? DRIZZLE_INFRA : [])],
+      ignores: SERVER_TESTS,
+      rules: restrict([notWeb, ...forbidden]),
+    },
+  ]),
+];
 
 const browserAndNodeGlobals = [
   ...new Set([
@@ -91,16 +196,8 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(@gas/web|.*\\/web\\/)', message: 'The server never imports web code.' },
-          ],
-        },
-      ],
-    },
+    rules: restrict([notWeb]),
   },
+  ...serverLayerConfigs,
   prettier,
 );

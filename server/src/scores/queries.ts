@@ -9,6 +9,16 @@ import { evento, problema, punteggiCache, risposta, sessione, squadra } from '..
 import type { SessionData } from './build';
 import { scoringParams, toScoringEvent } from './rows';
 
+/** A risposta row in the short form toScoringEvent (rows.ts) reads. */
+export const scoringEventColumns = {
+  id: risposta.id,
+  k: risposta.kind,
+  s: risposta.squadraId,
+  p: risposta.problemaId,
+  c: risposta.corretto,
+  d: risposta.date,
+};
+
 // Row texts (`row(...)::text`) keep NULL and '' apart, unlike concat_ws.
 function fingerprintQuery(sessioneId: number) {
   return sql`select md5(concat(
@@ -61,14 +71,7 @@ export async function loadSessionData(
         .where(eq(squadra.sessioneId, sessioneId))
         .orderBy(asc(squadra.id));
       const rows = await tx
-        .select({
-          id: risposta.id,
-          k: risposta.kind,
-          s: risposta.squadraId,
-          p: risposta.problemaId,
-          c: risposta.corretto,
-          d: risposta.date,
-        })
+        .select(scoringEventColumns)
         .from(risposta)
         .where(and(eq(risposta.sessioneId, sessioneId), countsForScores(sessioneId)))
         .orderBy(asc(risposta.date), asc(risposta.id));

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countsForScores } from '../../db/contest-window';
 import { citta, evento, problema, risposta, scuola, sessione, squadra } from '../../db/schema';
+import { scoringEventColumns } from '../../scores/queries';
 
 export type AlboData = Awaited<ReturnType<typeof loadAlbo>>;
 
@@ -50,15 +51,7 @@ export async function loadAlbo(db: DbOrTx, now: Date) {
     sessioneIds.length === 0
       ? []
       : await db
-          .select({
-            id: risposta.id,
-            sessioneId: risposta.sessioneId,
-            k: risposta.kind,
-            s: risposta.squadraId,
-            p: risposta.problemaId,
-            c: risposta.corretto,
-            d: risposta.date,
-          })
+          .select({ ...scoringEventColumns, sessioneId: risposta.sessioneId })
           .from(risposta)
           .where(and(inArray(risposta.sessioneId, sessioneIds), countsForScores()))
           .orderBy(asc(risposta.date), asc(risposta.id));

@@ -22,6 +22,7 @@ import type { SquadraRef, SquadraScope } from '../../policies';
 import { toEventoAccess, type EventoWithAccess } from '../../access/evento-access';
 import { loadEventoWithAccess } from '../../access/queries';
 import type { Window } from '../shared/pagination';
+import { scoringEventColumns } from '../../scores/queries';
 
 /** Teams' direct managers (Squadra.responsabili), for the policies' SquadraRef. */
 export async function responsabiliOf(
@@ -243,15 +244,7 @@ export async function eventoOfSessione(db: DbOrTx, sessioneId: number) {
   return row ? loadEventoWithAccess(db, row.eventoId) : null;
 }
 
-const eventColumns = {
-  id: risposta.id,
-  k: risposta.kind,
-  s: risposta.squadraId,
-  p: risposta.problemaId,
-  c: risposta.corretto,
-  d: risposta.date,
-  dateReceived: risposta.dateReceived,
-};
+const eventColumns = { ...scoringEventColumns, dateReceived: risposta.dateReceived };
 
 /** A page of a session's scoring events in id order (risposta-all). */
 export async function sessionEvents(

@@ -1,0 +1,54 @@
+// The ESLint rules that keep the server's layers (docs/architecture.md
+// "Layers"): an import that goes up a layer, or drizzle-orm outside a
+// queries.ts file, fails `npm run lint`.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+describe('server layer rules', () => {
+  let eslint: ESLint;
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: root });
+  });
+
+  /** The messages of the import rule for `code` placed at `file` (under server/src). */
+  async function restricted(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, 'server/src', file) });
+    return result!.messages
+      .filter((m) => m.ruleId === 'no-restricted-imports')
+      .map((m) => m.message);
+  }
+
+  it.each([
+    ['live/x.ts', "import type { ApiDeps } from '../api/deps';", 'live/ never imports api/'],
+    ['api/risposta/x.ts', "import { FeedHub } from '../../live/hub';", 'only through its bus'],
+    ['scores/x.ts', "import { LiveBus } from '../live/bus';", 'scores/ sits below'],
+    ['access/x.ts', "import { apiError } from '../api/shared/pagination';", 'access/ sits below'],
+    ['auth/x.ts', "import { sessionAuth } from '../plugins/auth/session';", 'auth/ sits below'],
+    ['db/x.ts', "import type { Actor } from '../policies';", 'db/ is the bottom layer'],
+    ['db/schema/x.ts', "import { hashPassword } from '../../auth/password';", 'bottom layer'],
+    ['demo/x.ts', "import { buildApp } from '../app';", 'demo/ drives the app'],
+    ['util/x.ts', "import type { Database } from '../db/client';", 'util/ imports nothing'],
+    ['api/auth/routes.ts', "import { eq } from 'drizzle-orm';", 'Only queries.ts files'],
+    ['live/feeds.ts', "import { sql } from 'drizzle-orm';", 'Only queries.ts files'],
+    ['services.ts', "import { sql } from 'drizzle-orm';", 'Only queries.ts files'],
+  ])('%s: %s is refused', async (file, code, why) => {
+    const messages = await restricted(file, `${code}\nexport {};\n`);
+    expect(messages.join('\n')).toContain(why);
+  });
+
+  it.each([
+    ['api/risposta/x.ts', "import type { LiveBus } from '../../live/bus';"],
+    ['api/risposta/x.ts', "import { toScoringEvent } from '../../scores/rows';"],
+    ['live/x.ts', "import { loadEventoWithAccess } from '../access/queries';"],
+    ['api/risposta/queries.ts', "import { eq } from 'drizzle-orm';"],
+    ['db/schema/x.ts', "import { sql } from 'drizzle-orm';"],
+    ['demo/seed/x.ts', "import { hashPassword } from '../../auth/password';"],
+    ['live/x.test.ts', "import { createTestApp } from '../api/testing';"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await restricted(file, `${code}\nexport {};\n`)).toEqual([]);
+  });
+});
