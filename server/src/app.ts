@@ -2,12 +2,13 @@
 // main.ts starts it; tests build it and call `app.inject`.
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { configureZodItalian } from '@gas/contracts';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
+import { registerResponses } from './plugins/responses';
 import { sessionAuth } from './plugins/auth/session';
 import { registerWebApp } from './plugins/static';
 import { apiRoutes } from './api';
@@ -57,7 +58,7 @@ export async function buildApp({
   app.decorate('services', services);
   app.addHook('onClose', () => services.close());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerResponses(app, config.nodeEnv !== 'production');
   registerErrorHandler(app);
 
   await app.register(helmet, {

@@ -3,6 +3,7 @@
 // The server validates requests with these schemas and the web form uses the
 // same ones, so both reject the same input with the same Italian messages.
 import { z } from 'zod';
+import { INT4_MAX, idValue } from './wire';
 import { isSafeLink, LINK_NON_VALIDO } from './links';
 
 export const MAX_TITOLO = 200;
@@ -67,7 +68,7 @@ const link = testo(500).refine((s) => s === '' || isSafeLink(s), LINK_NON_VALIDO
  * list is the new order and names are renumbered P1..Pn.
  */
 export const problemaInput = z.object({
-  id: z.number().int().positive().max(2_147_483_647).optional(),
+  id: idValue.optional(),
   soluzione: z.number().optional(),
   soluzione_exp: z.number().int().min(-300).max(300).optional(),
   intervallo_validita: z.number().min(0).max(10).optional(),
@@ -77,7 +78,7 @@ export type ProblemaInput = z.infer<typeof problemaInput>;
 
 /** A session of the event: with `id` rename / threshold, without one a new session. */
 export const sessioneInput = z.object({
-  id: z.number().int().positive().max(2_147_483_647).optional(),
+  id: idValue.optional(),
   nome: testo(MAX_TITOLO, 1).optional(),
   numero_qualificati: z.number().int().min(0).max(100_000).nullable().optional(),
 });
@@ -132,7 +133,7 @@ export type InvitoRequest = z.infer<typeof invitoRequest>;
 
 /** Fields of the multipart upload besides `il_file`. */
 export const fileProgrammatoFields = z.object({
-  evento: z.coerce.number().int().positive().max(2_147_483_647),
+  evento: z.coerce.number().int().positive().max(INT4_MAX),
   tipologia: z.enum(['problemi', 'soluzioni']),
   /** Publication time; default the event start (problemi) or end (soluzioni). */
   data: dateTime.optional(),
@@ -141,7 +142,7 @@ export const fileProgrammatoFields = z.object({
 });
 
 export const messaggioImportanteRequest = z.object({
-  evento: z.number().int().positive().max(2_147_483_647),
+  evento: idValue,
   testo: testo(MAX_TESTO, 1),
 });
 export type MessaggioImportanteRequest = z.infer<typeof messaggioImportanteRequest>;

@@ -4,6 +4,7 @@
 // checked with @gas/scoring's parseAnswerValue (contracts import only zod), by
 // the server and by the answer form alike.
 import { z } from 'zod';
+import { idValue } from './wire';
 
 export const LIMITI_GARA = {
   /** No real answer needs more characters; longer texts are refused before parsing. */
@@ -18,8 +19,6 @@ export const LIMITI_GARA = {
   tolleranzaOrologio: 5,
 } as const;
 const L = LIMITI_GARA;
-// ids are PostgreSQL int4: a larger number must be a 400, never a 500.
-export const MAX_ID_GARA = 2_147_483_647;
 
 /** Italian texts of the answer and joker flows (field errors and confirmations). */
 export const MESSAGGI_GARA = {
@@ -46,7 +45,6 @@ export const MESSAGGI_GARA = {
   datiCambiati: 'La squadra o il problema sono stati appena modificati: riprova a inviare.',
 } as const;
 
-const id = z.number().int().positive().max(MAX_ID_GARA);
 const momento = z.iso.datetime({ offset: true, error: MESSAGGI_GARA.dataNonValida });
 
 /**
@@ -55,8 +53,8 @@ const momento = z.iso.datetime({ offset: true, error: MESSAGGI_GARA.dataNonValid
  * only from users who may choose the delivery time (event staff), else 403.
  */
 export const rispostaCreateRequest = z.object({
-  problema: id,
-  squadra: id,
+  problema: idValue,
+  squadra: idValue,
   valore: z.string().trim().min(1).max(L.valore),
   valore_exp: z.number().int().min(-L.valoreExp).max(L.valoreExp).default(0),
   momento_consegna: momento.nullish(),
@@ -65,8 +63,8 @@ export type RispostaCreateRequest = z.input<typeof rispostaCreateRequest>;
 
 /** 'Imposta come jolly': once per team, before fine_consegna_jolly. */
 export const jollyCreateRequest = z.object({
-  problema: id,
-  squadra: id,
+  problema: idValue,
+  squadra: idValue,
   momento_consegna: momento.nullish(),
 });
 export type JollyCreateRequest = z.input<typeof jollyCreateRequest>;
@@ -79,7 +77,7 @@ export type JollyCreateRequest = z.input<typeof jollyCreateRequest>;
 export const deleteCacheRequest = z
   .object({
     ora: momento.nullish(),
-    sessione: id.nullish(),
+    sessione: idValue.nullish(),
     json: z.unknown().optional(),
   })
   .nullish();
@@ -92,50 +90,3 @@ export const refreshRequest = z.object({
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 
 // ---- Response shapes (documentation for the web client; the server presents these).
-
-/** A scoring event as risposta-all and the live feed carry it (spec §5, §7 `npe`). */
-export type EventoPunteggio =
-  | { id: number; k: 'r'; s: number; p: number; c: boolean; d: string }
-  | { id: number; k: 'j'; s: number; p: number; d: string };
-
-export interface RispostaOut {
-  id: number;
-  problema: number;
-  problema_nome: string;
-  squadra: number;
-  squadra_nome: string;
-  sessione: number;
-  /** null when the user may not see answer values yet (canSeeRispostaValore). */
-  valore: string | null;
-  valore_exp: number | null;
-  kind: 'r' | 'j';
-  /** null for joker rows. */
-  corretto: boolean | null;
-  momento_consegna: string;
-  date: string;
-  date_received: string;
-  inserita_da: number | null;
-  inserita_da_nome: string | null;
-}
-
-export interface JollyOut {
-  id: number;
-  squadra: number;
-  problema: number;
-  /** The kind-j answer row carrying the choice into the live feed. */
-  risposta: number | null;
-}
-
-export interface SessioneOut {
-  id: number;
-  nome: string;
-  evento: number;
-  ufficiale: boolean;
-  numero_qualificati: number | null;
-  ordine: number;
-  inizio: string;
-  fine: string;
-  squadre_count: number;
-  /** Venues of the session's teams. */
-  poli: number[];
-}

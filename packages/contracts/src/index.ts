@@ -12,4 +12,6 @@ export * from './gara';
 export * from './links';
 export * from './live';
 export * from './persone';
+export * from './responses';
 export * from './sito';
+export * from './wire';

@@ -3,6 +3,7 @@
 // server validates requests with these schemas and the web forms use the same
 // ones, so both reject the same input with the same Italian messages.
 import { z } from 'zod';
+import { idValue } from './wire';
 import { PASSWORD_MISMATCH } from './auth';
 
 export const LIMITI_PERSONE = {
@@ -18,8 +19,6 @@ export const LIMITI_PERSONE = {
   listaId: 1000,
 } as const;
 const L = LIMITI_PERSONE;
-// ids are PostgreSQL int4: a larger number must be a 400, never a 500.
-export const MAX_ID_PERSONE = 2_147_483_647;
 
 /** Field errors of these payloads (Italian, shown on the form fields). */
 export const MESSAGGI_PERSONE = {
@@ -45,10 +44,7 @@ export const MESSAGGI_PERSONE = {
   nomeChatDuplicato: 'Questo nome è già usato nella chat da un altro account: scegline un altro.',
 } as const;
 
-/** DRF's message for a primary key that matches nothing (or nothing visible). */
-export const pkNonValido = (pk: number | string) => `Pk "${pk}" non valido - l'oggetto non esiste.`;
-
-const idSchema = z.number().int().positive().max(MAX_ID_PERSONE);
+const idSchema = idValue;
 
 // Control characters are never part of a name, and PostgreSQL cannot store
 // NUL at all: refusing them here keeps such input a 400, not a 500. Nor are

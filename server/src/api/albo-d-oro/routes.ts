@@ -1,6 +1,8 @@
 // /api/gas/albo-d-oro/: winners (the podium of each session) of the concluded
 // official events, from their final rankings. Official events are public, so
 // the answer is the same for everyone and is cached briefly in memory.
+import { alboEventoSchema } from '@gas/contracts';
+import { page } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../deps';
@@ -37,6 +39,7 @@ export async function alboDoroRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/albo-d-oro/',
     {
       schema: {
+        response: page(alboEventoSchema),
         tags: ['albo-d-oro'],
         description:
           'Vincitori (podio di ogni sessione) degli eventi ufficiali conclusi, dal più recente, calcolati dalle classifiche finali.',

@@ -1,7 +1,10 @@
 // Login, logout, password change and whoami (spec §7, issue 4 item 1).
+import { userSchema } from '@gas/contracts';
+import { noContent, ok } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CSRF_COOKIE,
   LOGIN_FAILED,
   WRONG_OLD_PASSWORD,
   loginRequest,
@@ -12,12 +15,7 @@ import { apiError, fieldErrors } from '../../errors';
 import { loadActor } from '../../auth/queries';
 import { LoginThrottle } from '../../plugins/auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import {
-  endLoginSession,
-  setCsrfCookie,
-  startLoginSession,
-  CSRF_COOKIE,
-} from '../../plugins/auth/session';
+import { endLoginSession, setCsrfCookie, startLoginSession } from '../../plugins/auth/session';
 import { presentWhoami } from './present';
 import { changePassword, touchLastLogin, userById, userByUsername } from './queries';
 
@@ -35,16 +33,20 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
   const ACCOUNT = 'account';
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/ext-user/whoami/', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    // whoami always (re)sends the CSRF cookie so a fresh page can start unsafe calls.
-    if (!request.cookies[CSRF_COOKIE]) setCsrfCookie(request, reply);
-    reply.header('Cache-Control', 'no-store');
-    return presentWhoami(db, request.actor);
-  });
+  r.get(
+    '/api/ext-user/whoami/',
+    { schema: { response: ok(userSchema), tags: ['auth'] } },
+    async (request, reply) => {
+      // whoami always (re)sends the CSRF cookie so a fresh page can start unsafe calls.
+      if (!request.cookies[CSRF_COOKIE]) setCsrfCookie(request, reply);
+      reply.header('Cache-Control', 'no-store');
+      return presentWhoami(db, request.actor);
+    },
+  );
 
   r.post(
     '/api/auth/login/',
-    { schema: { tags: ['auth'], body: loginRequest } },
+    { schema: { response: ok(userSchema), tags: ['auth'], body: loginRequest } },
     async (request, reply) => {
       const { username, password } = request.body;
       if (throttle.isBlocked(request.ip, username)) {
@@ -68,14 +70,18 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
   );
 
-  r.post('/api/auth/logout/', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    await endLoginSession(database, request, reply);
-    return reply.status(204).send();
-  });
+  r.post(
+    '/api/auth/logout/',
+    { schema: { response: noContent, tags: ['auth'] } },
+    async (request, reply) => {
+      await endLoginSession(database, request, reply);
+      return reply.status(204).send();
+    },
+  );
 
   r.post(
     '/api/auth/password/',
-    { schema: { tags: ['auth'], body: passwordChangeRequest } },
+    { schema: { response: noContent, tags: ['auth'], body: passwordChangeRequest } },
     async (request, reply) => {
       const userId = request.actor.userId;
       if (userId === null) throw apiError('not_authenticated');

@@ -3,6 +3,8 @@
 // by the system's pdflatex. Answers {success, pdf_b64, log_b64, source}; a
 // failed compilation is `success: false` with its log. Refused on the days an
 // official event runs (spec §9).
+import { bigliettiConsegnaSchema } from '@gas/contracts';
+import { ok } from '../shared/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGGI_PERSONE as M, bigliettiConsegnaRequest } from '@gas/contracts';
@@ -38,6 +40,7 @@ export async function bigliettiConsegnaRoutes(app: FastifyInstance, deps: ApiDep
     {
       preValidation: loginRequired,
       schema: {
+        response: ok(bigliettiConsegnaSchema),
         tags: ['biglietti-consegna'],
         summary: 'Bigliettini di consegna delle squadre di un polo (sorgente LaTeX o PDF)',
         description:

@@ -8,6 +8,8 @@
 // chat (`chat_name`), so the bot never takes a typed name for an account.
 // The bot is a server without cookies: it sends GAS_CHAT_BOT_SECRET as
 // `Authorization: Bearer ...` and its path is exempt from CSRF (session.ts).
+import { chatTokenSchema } from '@gas/contracts';
+import { ok } from '../shared/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -55,7 +57,10 @@ export async function chatTokenRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.post(
     '/api/gas/chat-token/',
-    { preValidation: loginRequired, schema: { tags, body: chatTokenRequest } },
+    {
+      preValidation: loginRequired,
+      schema: { response: ok(chatTokenSchema), tags, body: chatTokenRequest },
+    },
     async (request, reply) => {
       const userId = request.actor.userId!;
       const name = request.body.user;
@@ -76,7 +81,7 @@ export async function chatTokenRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.post(
     '/api/gas/chat-token/reset/',
-    { preValidation: loginRequired, schema: { tags } },
+    { preValidation: loginRequired, schema: { response: ok(chatTokenSchema), tags } },
     async (request, reply) => {
       const userId = request.actor.userId!;
       const row = await resetToken(db, userId, await usernameOf(db, userId), randomToken(24)).catch(
@@ -96,7 +101,7 @@ export async function chatTokenRoutes(app: FastifyInstance, deps: ApiDeps) {
       schema: {
         tags,
         body: chatTokenVerifyRequest,
-        response: { 200: chatTokenVerifyResponse },
+        response: ok(chatTokenVerifyResponse),
         description:
           "Per il bot della chat: header `Authorization: Bearer <GAS_CHAT_BOT_SECRET>`. `username` e `user` sono l'account GaS del token; `chat_name` il nome che l'account ha scelto per la chat.",
       },

@@ -1,18 +1,14 @@
 // How the event-scoped resources (evento, file-programmato, polo, problema,
 // messaggi-importanti) turn the policies' answers into DRF responses, and the
 // id/filter schemas they share. The decisions themselves stay in policies/.
+import { idParam, pkNonValido } from '@gas/contracts';
 import { z } from 'zod';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
 import { canSeeEvento, isAuthenticated, type Actor, type EventoAccess } from '../../policies';
 import type { EventoWithAccess } from '../../access/evento-access';
 
-/** Largest value of a serial (int4) id: beyond it PostgreSQL would fail, not answer 404. */
-export const MAX_PK = 2_147_483_647;
-export const pk = z.coerce.number().int().positive().max(MAX_PK);
-export const idParams = z.object({ id: pk });
-
 /** `?evento=<id>`; an empty value means no filter, as in DRF. */
-export const eventoFilter = z.preprocess((v) => (v === '' ? undefined : v), pk.optional());
+export const eventoFilter = z.preprocess((v) => (v === '' ? undefined : v), idParam.optional());
 
 type Rule = (actor: Actor, evento: EventoAccess) => boolean;
 
@@ -32,9 +28,6 @@ export function requireEvento(
   }
   return entry;
 }
-
-/** DRF's message for a related id that does not exist (or is not visible). */
-export const pkNonValido = (id: number) => `Pk "${id}" non valido - l'oggetto non esiste.`;
 
 /** An event named in the body: a field error instead of 404. */
 export function requireEventoField(

@@ -1,9 +1,11 @@
 // /api/gas/evento/: list (tipologia, tipologia__in), retrieve, create, patch
 // (with the nested problemi and sessioni lists) and invita.
+import { eventoSchema } from '@gas/contracts';
+import { created, noContent, ok, page } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventoCreateRequest, eventoPatchRequest, invitoRequest } from '@gas/contracts';
+import { eventoCreateRequest, eventoPatchRequest, idParams, invitoRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { TIPOLOGIE_EVENTO } from '../../db/schema';
 import { apiError, fieldErrors } from '../../errors';
@@ -19,7 +21,7 @@ import { giornoRoma } from '../biglietti-consegna/giorno-gara';
 import { loadEventoWithAccess } from '../../access/queries';
 import { eventoVisibleWhere } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import { idParams, requireEvento, throwIfErrors } from './access';
+import { requireEvento, throwIfErrors } from './access';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
 import { deletionErrors, planErrors } from './nested';
 import { presentEvento } from './present';
@@ -66,7 +68,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/gas/evento/',
-    { schema: { tags: ['evento'], querystring: listQuery } },
+    { schema: { response: page(eventoSchema), tags: ['evento'], querystring: listQuery } },
     async (request) => {
       const { actor, query } = request;
       const window = pageWindow(query);
@@ -85,7 +87,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/gas/evento/:id/',
-    { schema: { tags: ['evento'], params: idParams } },
+    { schema: { response: ok(eventoSchema), tags: ['evento'], params: idParams } },
     async (request) => {
       const details = await loadEventoDetails(db, [request.params.id]);
       // A private event the user may not see does not exist for them.
@@ -96,7 +98,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.post(
     '/api/gas/evento/',
-    { schema: { tags: ['evento'], body: eventoCreateRequest } },
+    { schema: { response: created(eventoSchema), tags: ['evento'], body: eventoCreateRequest } },
     async (request, reply) => {
       const { actor, body } = request;
       const { userId } = actor;
@@ -136,7 +138,14 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.patch(
     '/api/gas/evento/:id/',
-    { schema: { tags: ['evento'], params: idParams, body: eventoPatchRequest } },
+    {
+      schema: {
+        response: ok(eventoSchema),
+        tags: ['evento'],
+        params: idParams,
+        body: eventoPatchRequest,
+      },
+    },
     async (request) => {
       const { actor, body } = request;
       const { id } = request.params;
@@ -182,6 +191,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/evento/:id/invita/',
     {
       schema: {
+        response: noContent,
         tags: ['evento'],
         description:
           "Nomina amministratore (adm) o inseritore (ins) l'utente registrato con questa e-mail. Risponde 204 anche se l'e-mail non corrisponde a nessun utente, per non rivelare chi è registrato.",

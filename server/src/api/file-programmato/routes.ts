@@ -1,6 +1,8 @@
 // /api/gas/file-programmato/: upload (multipart) and replace an event's
 // problems or solutions PDF, list and retrieve the file objects, download
 // the bytes once the file is visible to the user.
+import { fileEventoSchema } from '@gas/contracts';
+import { created, ok, page, pdfResponse } from '../shared/responses';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +19,8 @@ import { ApiError, apiError, fieldErrors } from '../../errors';
 import { canEditEvento, canSeeFile, hasManagementBase, isAuthenticated } from '../../policies';
 import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import { eventoFilter, idParams, requireEvento, requireEventoField } from '../evento/access';
+import { idParams } from '@gas/contracts';
+import { eventoFilter, requireEvento, requireEventoField } from '../evento/access';
 import { inlineDisposition, isPdf, safeFileName } from './pdf';
 import { presentFile } from './present';
 import { fileContent, fileMeta, listFiles, replaceFile, updateFile } from './queries';
@@ -83,7 +86,7 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
 
   r.get(
     '/api/gas/file-programmato/',
-    { schema: { tags, querystring: listQuery } },
+    { schema: { response: page(fileEventoSchema), tags, querystring: listQuery } },
     async (request) => {
       const window = pageWindow(request.query);
       const { count, rows } = await listFiles(db, request.actor, request.query.evento, window);
@@ -102,7 +105,7 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
 
   r.get(
     '/api/gas/file-programmato/:id/',
-    { schema: { tags, params: idParams } },
+    { schema: { response: ok(fileEventoSchema), tags, params: idParams } },
     async (request) => {
       const file = await fileMeta(db, request.params.id);
       const entry = requireEvento(
@@ -115,7 +118,14 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
 
   r.get(
     '/api/gas/file-programmato/:id/contenuto/',
-    { schema: { tags, params: idParams, description: 'Il PDF, se già visibile all’utente.' } },
+    {
+      schema: {
+        response: pdfResponse,
+        tags,
+        params: idParams,
+        description: 'Il PDF, se già visibile all’utente.',
+      },
+    },
     async (request, reply) => {
       const file = await fileMeta(db, request.params.id);
       const entry = file && (await loadEventoWithAccess(db, file.eventoId));
@@ -140,7 +150,12 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
   r.post(
     '/api/gas/file-programmato/',
     {
-      schema: { tags, consumes: ['multipart/form-data'], body: uploadBody },
+      schema: {
+        response: created(fileEventoSchema),
+        tags,
+        consumes: ['multipart/form-data'],
+        body: uploadBody,
+      },
       onRequest: managersOnly,
     },
     async (request, reply) => {
@@ -168,7 +183,13 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
   r.patch(
     '/api/gas/file-programmato/:id/',
     {
-      schema: { tags, consumes: ['multipart/form-data'], params: idParams, body: patchBody },
+      schema: {
+        response: ok(fileEventoSchema),
+        tags,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        body: patchBody,
+      },
       onRequest: managersOnly,
     },
     async (request) => {

@@ -1,9 +1,11 @@
 // /api/gas/jolly/: the joker problems (public for visible events) and the
 // 'Imposta come jolly' action: once per team, a problem of the team's event,
 // before fine_consegna_jolly for ordinary managers.
+import { jollyCreatoSchema, jollySchema } from '@gas/contracts';
+import { created, page } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { jollyCreateRequest, MESSAGGI_GARA } from '@gas/contracts';
+import { idParam, jollyCreateRequest, MESSAGGI_GARA } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { PG_UNIQUE_VIOLATION, pgError } from '../../db/client';
 import { fieldErrors } from '../../errors';
@@ -11,7 +13,7 @@ import { canRecordJokerAt } from '../../policies';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { eventOf } from '../risposta/present';
 import { insertRisposta, loadSubmissionTarget } from '../risposta/queries';
-import { announce, checkTarget, deliveryTime, idParam, requireLogin } from '../risposta/submission';
+import { announce, checkTarget, deliveryTime, requireLogin } from '../risposta/submission';
 import { findJolly, insertJolly, listJolly } from './queries';
 import { presentJolly } from './present';
 
@@ -32,6 +34,7 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/jolly/',
     {
       schema: {
+        response: page(jollySchema),
         tags: ['jolly'],
         summary: 'Jolly scelti (pubblico per gli eventi visibili)',
         querystring: listQuery,
@@ -48,6 +51,7 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/jolly/',
     {
       schema: {
+        response: created(jollyCreatoSchema),
         tags: ['jolly'],
         summary: 'Imposta il problema jolly di una squadra',
         description:

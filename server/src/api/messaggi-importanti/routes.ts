@@ -1,6 +1,8 @@
 // /api/gas/messaggi-importanti/: an event's important messages, newest first.
 // The event's administrators post and delete them; a new one goes out on the
 // live feed /ws/gas/messaggi-importanti/{evento}/ once committed.
+import { messaggioImportanteSchema } from '@gas/contracts';
+import { created, noContent, ok, page } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messaggioImportanteRequest } from '@gas/contracts';
@@ -9,7 +11,8 @@ import { apiError } from '../../errors';
 import { canEditEvento } from '../../policies';
 import { loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import { eventoFilter, idParams, requireEvento, requireEventoField } from '../evento/access';
+import { idParams } from '@gas/contracts';
+import { eventoFilter, requireEvento, requireEventoField } from '../evento/access';
 import { presentMessaggio } from './present';
 import { deleteMessaggio, insertMessaggio, loadMessaggi, messaggioEventoId } from './queries';
 
@@ -22,7 +25,7 @@ export async function messaggiImportantiRoutes(app: FastifyInstance, deps: ApiDe
 
   r.get(
     '/api/gas/messaggi-importanti/',
-    { schema: { tags, querystring: listQuery } },
+    { schema: { response: page(messaggioImportanteSchema), tags, querystring: listQuery } },
     async (request) => {
       const window = pageWindow(request.query);
       const { count, rows } = await loadMessaggi(
@@ -37,7 +40,7 @@ export async function messaggiImportantiRoutes(app: FastifyInstance, deps: ApiDe
 
   r.get(
     '/api/gas/messaggi-importanti/:id/',
-    { schema: { tags, params: idParams } },
+    { schema: { response: ok(messaggioImportanteSchema), tags, params: idParams } },
     async (request) => {
       const { rows } = await loadMessaggi(db, request.actor, { id: request.params.id });
       const [messaggio] = rows;
@@ -48,7 +51,13 @@ export async function messaggiImportantiRoutes(app: FastifyInstance, deps: ApiDe
 
   r.post(
     '/api/gas/messaggi-importanti/',
-    { schema: { tags, body: messaggioImportanteRequest } },
+    {
+      schema: {
+        response: created(messaggioImportanteSchema),
+        tags,
+        body: messaggioImportanteRequest,
+      },
+    },
     async (request, reply) => {
       const { evento, testo } = request.body;
       const entry = await loadEventoWithAccess(db, evento);
@@ -64,7 +73,7 @@ export async function messaggiImportantiRoutes(app: FastifyInstance, deps: ApiDe
 
   r.delete(
     '/api/gas/messaggi-importanti/:id/',
-    { schema: { tags, params: idParams } },
+    { schema: { response: noContent, tags, params: idParams } },
     async (request, reply) => {
       const eventoId = await messaggioEventoId(db, request.params.id);
       const entry = eventoId === null ? null : await loadEventoWithAccess(db, eventoId);

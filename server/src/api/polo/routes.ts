@@ -1,9 +1,12 @@
 // /api/gas/polo/: the venues of the events the user may see (filter evento).
+import { poloSchema } from '@gas/contracts';
+import { ok, page } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../deps';
 import { apiError } from '../../errors';
-import { eventoFilter, idParams } from '../evento/access';
+import { idParams } from '@gas/contracts';
+import { eventoFilter } from '../evento/access';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { presentPolo } from './present';
 import { loadPoli } from './queries';
@@ -15,22 +18,30 @@ export async function poloRoutes(app: FastifyInstance, deps: ApiDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['polo'];
 
-  r.get('/api/gas/polo/', { schema: { tags, querystring: listQuery } }, async (request) => {
-    const window = pageWindow(request.query);
-    const { count, rows } = await loadPoli(
-      db,
-      request.actor,
-      { eventoId: request.query.evento },
-      window,
-    );
-    return pageOf(request, window, count, rows.map(presentPolo));
-  });
+  r.get(
+    '/api/gas/polo/',
+    { schema: { response: page(poloSchema), tags, querystring: listQuery } },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, rows } = await loadPoli(
+        db,
+        request.actor,
+        { eventoId: request.query.evento },
+        window,
+      );
+      return pageOf(request, window, count, rows.map(presentPolo));
+    },
+  );
 
-  r.get('/api/gas/polo/:id/', { schema: { tags, params: idParams } }, async (request) => {
-    // Venues of a private event do not exist for those who cannot see it.
-    const { rows } = await loadPoli(db, request.actor, { id: request.params.id });
-    const [polo] = rows;
-    if (!polo) throw apiError('not_found');
-    return presentPolo(polo);
-  });
+  r.get(
+    '/api/gas/polo/:id/',
+    { schema: { response: ok(poloSchema), tags, params: idParams } },
+    async (request) => {
+      // Venues of a private event do not exist for those who cannot see it.
+      const { rows } = await loadPoli(db, request.actor, { id: request.params.id });
+      const [polo] = rows;
+      if (!polo) throw apiError('not_found');
+      return presentPolo(polo);
+    },
+  );
 }

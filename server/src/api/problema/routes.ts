@@ -1,5 +1,7 @@
 // /api/gas/problema/: problems of the events the user may see (filter evento),
 // ordered as in the contest.
+import { problemaSchema } from '@gas/contracts';
+import { ok, page } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../deps';
@@ -8,7 +10,8 @@ import { canSeeSoluzioni, type Actor } from '../../policies';
 import type { Problema } from '../../db/schema';
 import { loadEventiWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import { eventoFilter, idParams } from '../evento/access';
+import { idParams } from '@gas/contracts';
+import { eventoFilter } from '../evento/access';
 import { presentProblema } from './present';
 import { loadProblemi } from './queries';
 
@@ -31,22 +34,30 @@ export async function problemaRoutes(app: FastifyInstance, deps: ApiDeps) {
     );
   };
 
-  r.get('/api/gas/problema/', { schema: { tags, querystring: listQuery } }, async (request) => {
-    const window = pageWindow(request.query);
-    const { count, rows } = await loadProblemi(
-      db,
-      request.actor,
-      { eventoId: request.query.evento },
-      window,
-    );
-    return pageOf(request, window, count, await present(request.actor, rows));
-  });
+  r.get(
+    '/api/gas/problema/',
+    { schema: { response: page(problemaSchema), tags, querystring: listQuery } },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, rows } = await loadProblemi(
+        db,
+        request.actor,
+        { eventoId: request.query.evento },
+        window,
+      );
+      return pageOf(request, window, count, await present(request.actor, rows));
+    },
+  );
 
-  r.get('/api/gas/problema/:id/', { schema: { tags, params: idParams } }, async (request) => {
-    // A problem of an event the user may not see does not exist for him.
-    const { rows } = await loadProblemi(db, request.actor, { id: request.params.id });
-    const [problema] = await present(request.actor, rows);
-    if (!problema) throw apiError('not_found');
-    return problema;
-  });
+  r.get(
+    '/api/gas/problema/:id/',
+    { schema: { response: ok(problemaSchema), tags, params: idParams } },
+    async (request) => {
+      // A problem of an event the user may not see does not exist for him.
+      const { rows } = await loadProblemi(db, request.actor, { id: request.params.id });
+      const [problema] = await present(request.actor, rows);
+      if (!problema) throw apiError('not_found');
+      return problema;
+    },
+  );
 }

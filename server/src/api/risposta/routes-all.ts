@@ -2,10 +2,12 @@
 // event the visitor can see: what the live pages rebuild the ranking from.
 // Correctness (`c`) is public, as the live feed carries it; answer values are
 // not (only /risposta/ shows them, to those allowed).
+import { eventoPunteggioSchema, pkRisposteSchema } from '@gas/contracts';
+import { ok, page } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIMITI_GARA, MAX_ID_GARA } from '@gas/contracts';
+import { idParam, idValue, intParam, LIMITI_GARA } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { apiError } from '../../errors';
 import { canSeeEvento, canSeeLatencyTab, type Actor } from '../../policies';
@@ -13,7 +15,6 @@ import type { DbOrTx } from '../../db/client';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { presentEvento } from './present';
 import { eventoOfSessione, sessionEventIds, sessionEvents, sessionEventsByIds } from './queries';
-import { idParam, intParam } from './submission';
 
 const pkIn = z
   .string()
@@ -25,7 +26,7 @@ const pkIn = z
       .filter(Boolean)
       .map(Number),
   )
-  .pipe(z.array(z.number().int().positive().max(MAX_ID_GARA)).max(LIMITI_GARA.pkIn));
+  .pipe(z.array(idValue).max(LIMITI_GARA.pkIn));
 
 const sessionQuery = z.object({ squadra__sessione: idParam, pk__in: pkIn.optional() });
 const allQuery = paginationQuery.extend({
@@ -50,6 +51,7 @@ export async function rispostaAllRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/risposta-all/',
     {
       schema: {
+        response: page(eventoPunteggioSchema),
         tags: ['risposta'],
         summary: 'Eventi di punteggio di una sessione ({id, k, s, p, c, d}), in ordine di id',
         description:
@@ -79,6 +81,7 @@ export async function rispostaAllRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/risposta-all/pk_risposte/',
     {
       schema: {
+        response: ok(pkRisposteSchema),
         tags: ['risposta'],
         summary: 'Id degli eventi presenti in una sessione (controllo delle risposte mancanti)',
         description:

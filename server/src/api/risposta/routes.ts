@@ -1,9 +1,17 @@
 // /api/gas/risposta/: submit an answer, list the answers the user may see
 // (answer-submission page), delete one. risposta-all is in routes-all.ts.
+import { rispostaSchema } from '@gas/contracts';
+import { created, noContent, page } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIMITI_GARA, MESSAGGI_GARA, rispostaCreateRequest } from '@gas/contracts';
+import {
+  idParam,
+  idParams,
+  LIMITI_GARA,
+  MESSAGGI_GARA,
+  rispostaCreateRequest,
+} from '@gas/contracts';
 import { isAnswerCorrect, parseAnswerValue } from '@gas/scoring';
 import type { ApiDeps } from '../deps';
 import { apiError, fieldErrors } from '../../errors';
@@ -26,19 +34,10 @@ import {
   responsabiliOf,
   squadraRefOf,
 } from './queries';
-import {
-  announce,
-  announceDelete,
-  checkTarget,
-  deliveryTime,
-  idParam,
-  requireLogin,
-} from './submission';
+import { announce, announceDelete, checkTarget, deliveryTime, requireLogin } from './submission';
 
 /** Checks against fresh rows after the database refused stale copies. */
 const MAX_ATTEMPTS = 3;
-
-const idParams = z.object({ id: idParam });
 
 const createBody = rispostaCreateRequest.superRefine((body, ctx) => {
   // Too long is already reported; a number it could never be anyway.
@@ -65,6 +64,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/risposta/',
     {
       schema: {
+        response: { ...created(rispostaSchema), 200: rispostaSchema },
         tags: ['risposta'],
         summary: 'Consegna una risposta',
         description:
@@ -126,6 +126,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/risposta/',
     {
       schema: {
+        response: page(rispostaSchema),
         tags: ['risposta'],
         summary: 'Risposte di una squadra, sessione, evento o problema (pagina di consegna)',
         description:
@@ -170,6 +171,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/risposta/:id/',
     {
       schema: {
+        response: noContent,
         tags: ['risposta'],
         summary: 'Cancella una risposta (un jolly se kind = j)',
         description:

@@ -1,8 +1,7 @@
 // What answers and jokers share: who may submit, for which team and problem,
 // with which delivery time, and what happens once the row is committed.
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { LIMITI_GARA, MAX_ID_GARA, MESSAGGI_GARA, pkNonValido } from '@gas/contracts';
+import { LIMITI_GARA, MESSAGGI_GARA, pkNonValido } from '@gas/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { Problema } from '../../db/schema';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
@@ -19,20 +18,6 @@ import {
 import type { ApiDeps } from '../deps';
 import type { EventoWithAccess } from '../../access/evento-access';
 import { eventoOfProblema, type SubmissionTarget } from './queries';
-
-/**
- * A non-negative integer in a path or a query string; up to int4, since a
- * larger id must be a 400, never a 500. Missing gives DRF's 'obbligatorio'.
- */
-export const intParam = (min: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,10}$/, 'È richiesto un numero intero valido.')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(MAX_ID_GARA));
-
-export const idParam = intParam(1);
 
 /**
  * preValidation hook of the write routes: an anonymous visitor gets 403

@@ -1,21 +1,33 @@
 // /api/gas/sessione/: sessions (list by evento, retrieve), their score state
 // and leaderboard snapshots, their schools, and the admin actions on them
 // (clear the cached scores, ask every open page to reload).
+import {
+  detailSchema,
+  punteggiItemSchema,
+  scuolaSchema,
+  sessioneSchema,
+  sessioneStatoSchema,
+} from '@gas/contracts';
+import { ok, page } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { deleteCacheRequest, MESSAGGI_GARA, refreshRequest } from '@gas/contracts';
+import {
+  deleteCacheRequest,
+  idParam,
+  idParams,
+  MESSAGGI_GARA,
+  refreshRequest,
+} from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import type { DbOrTx } from '../../db/client';
 import { apiError } from '../../errors';
 import { canUseAdminActions, type Actor } from '../../policies';
 import { eventoVisibleWhere } from '../../access/queries';
 import { pageOf, pageWindow, paginateArray, paginationQuery } from '../shared/pagination';
-import { idParam, requireLogin } from '../risposta/submission';
+import { requireLogin } from '../risposta/submission';
 import { loadSessioni, scuoleOfSessione } from './queries';
 import { presentScuola, presentSessione } from './present';
 
-const idParams = z.object({ id: idParam });
 const listQuery = paginationQuery.extend({ evento: idParam.optional() });
 
 /** A session whose event the actor can see; the others do not exist for him. */
@@ -32,24 +44,37 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sessione'];
 
-  r.get('/api/gas/sessione/', { schema: { tags, querystring: listQuery } }, async (request) => {
-    const window = pageWindow(request.query);
-    const { count, rows } = await loadSessioni(
-      db,
-      { visible: eventoVisibleWhere(request.actor), eventoId: request.query.evento },
-      window,
-    );
-    return pageOf(request, window, count, rows.map(presentSessione));
-  });
+  r.get(
+    '/api/gas/sessione/',
+    { schema: { response: page(sessioneSchema), tags, querystring: listQuery } },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, rows } = await loadSessioni(
+        db,
+        { visible: eventoVisibleWhere(request.actor), eventoId: request.query.evento },
+        window,
+      );
+      return pageOf(request, window, count, rows.map(presentSessione));
+    },
+  );
 
-  r.get('/api/gas/sessione/:id/', { schema: { tags, params: idParams } }, async (request) =>
-    presentSessione(await visibleSessione(db, request.actor, request.params.id)),
+  r.get(
+    '/api/gas/sessione/:id/',
+    { schema: { response: ok(sessioneSchema), tags, params: idParams } },
+    async (request) => presentSessione(await visibleSessione(db, request.actor, request.params.id)),
   );
 
   // The session score state of spec §3, from the same cached computation as the ranking.
   r.get(
     '/api/gas/sessione/:id/stato/',
-    { schema: { tags, summary: 'Stato dei punteggi della sessione (spec §3)', params: idParams } },
+    {
+      schema: {
+        response: ok(sessioneStatoSchema),
+        tags,
+        summary: 'Stato dei punteggi della sessione (spec §3)',
+        params: idParams,
+      },
+    },
     async (request) => {
       await visibleSessione(db, request.actor, request.params.id);
       const snapshot = await snapshots.get(request.params.id);
@@ -63,6 +88,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/sessione/:id/punteggi/',
     {
       schema: {
+        response: page(punteggiItemSchema),
         tags,
         summary: 'Classifica calcolata: un elemento {ora, json}',
         description:
@@ -84,6 +110,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/sessione/:id/scuole/',
     {
       schema: {
+        response: page(scuolaSchema),
         tags,
         summary: 'Scuole delle squadre della sessione',
         params: idParams,
@@ -108,6 +135,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/sessione/:id/delete_cache/',
     {
       schema: {
+        response: ok(detailSchema),
         tags,
         summary: 'Azione amministrativa: cancella la cache dei punteggi (staff)',
         params: idParams,
@@ -126,6 +154,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/sessione/:id/request_refresh_frontend_delayed/',
     {
       schema: {
+        response: ok(detailSchema),
         tags,
         summary: 'Azione amministrativa: ricarica le pagine aperte (staff)',
         description:

@@ -12,7 +12,9 @@ export type Collaboratore = z.infer<typeof collaboratore>;
 
 /** Home, rules documents, webinars, final and about-us: one object, null where unset. */
 export function presentSito(settings: Map<string, unknown>) {
-  return Object.fromEntries(IMPOSTAZIONI_SITO.map((key) => [key, settings.get(key) ?? null]));
+  return Object.fromEntries(
+    IMPOSTAZIONI_SITO.map((key) => [key, settings.get(key) ?? null]),
+  ) as Record<(typeof IMPOSTAZIONI_SITO)[number], unknown>;
 }
 
 export function presentSponsor(row: Sponsor) {

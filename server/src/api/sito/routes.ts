@@ -1,5 +1,8 @@
 // Public site content (spec §1, §2 rules/sponsors/about-us): /api/gas/sito/,
 // /api/gas/sponsor/, /api/top-contributors/, /api/gas/collaboratori/.
+import { collaboratoreSchema, sitoSchema, sponsorSchema } from '@gas/contracts';
+import { ok, page } from '../shared/responses';
+import { collaboratoriJsonSchema } from '@gas/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SitoServer } from '@gas/contracts';
@@ -15,20 +18,24 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/gas/sito/', { schema: { tags: ['sito'] } }, async (_request, reply) => {
-    reply.header('Cache-Control', PUBLIC_CACHE);
-    // The maps' tile server and the chat link are the operator's choice
-    // (MAP_TILE_URL, GAS_CHAT_URL), not the build's.
-    const server: SitoServer = {
-      map_tile_url: deps.config.mapTileUrl,
-      chat_url: deps.config.chatUrl ?? null,
-    };
-    return { ...presentSito(await loadImpostazioni(db)), ...server };
-  });
+  r.get(
+    '/api/gas/sito/',
+    { schema: { response: ok(sitoSchema), tags: ['sito'] } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', PUBLIC_CACHE);
+      // The maps' tile server and the chat link are the operator's choice
+      // (MAP_TILE_URL, GAS_CHAT_URL), not the build's.
+      const server: SitoServer = {
+        map_tile_url: deps.config.mapTileUrl,
+        chat_url: deps.config.chatUrl ?? null,
+      };
+      return { ...presentSito(await loadImpostazioni(db)), ...server };
+    },
+  );
 
   r.get(
     '/api/gas/sponsor/',
-    { schema: { tags: ['sito'], querystring: paginationQuery } },
+    { schema: { response: page(sponsorSchema), tags: ['sito'], querystring: paginationQuery } },
     async (request, reply) => {
       reply.header('Cache-Control', PUBLIC_CACHE);
       const rows = await loadSponsor(db);
@@ -38,7 +45,9 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/top-contributors/',
-    { schema: { tags: ['sito'], querystring: paginationQuery } },
+    {
+      schema: { response: page(collaboratoreSchema), tags: ['sito'], querystring: paginationQuery },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', PUBLIC_CACHE);
       const top = collaboratori(await loadImpostazioni(db)).slice(0, TOP_CONTRIBUTORS);
@@ -48,11 +57,15 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   // Spec §7: "the about-us collaborators call (returns a JSON string of
   // collaborators)": the body is a JSON string whose content is the JSON list.
-  r.get('/api/gas/collaboratori/', { schema: { tags: ['sito'] } }, async (_request, reply) => {
-    const list = collaboratori(await loadImpostazioni(db));
-    return reply
-      .header('Cache-Control', PUBLIC_CACHE)
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(JSON.stringify(list)));
-  });
+  r.get(
+    '/api/gas/collaboratori/',
+    { schema: { response: ok(collaboratoriJsonSchema), tags: ['sito'] } },
+    async (_request, reply) => {
+      const list = collaboratori(await loadImpostazioni(db));
+      return reply
+        .header('Cache-Control', PUBLIC_CACHE)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(JSON.stringify(list)));
+    },
+  );
 }

@@ -1,11 +1,14 @@
 // /api/gas/squadra/: teams of the events the visitor may see (list, retrieve,
 // in_sessione, mie for le-tue-squadre), sign-up for unofficial events and
 // edits. Teams of a private event do not exist for those who cannot see it.
+import { squadraSchema } from '@gas/contracts';
+import { created, ok, page as pageResponse } from '../shared/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MAX_ID_PERSONE,
+  idParam,
+  idParams,
   MESSAGGI_PERSONE as M,
   pkNonValido,
   squadraCreateRequest,
@@ -41,7 +44,7 @@ import {
   type SquadraFilters,
 } from './queries';
 
-const id = z.coerce.number().int().positive().max(MAX_ID_PERSONE);
+const id = idParam;
 // A day (YYYY-MM-DD, from its start in UTC) or an ISO date-time, years 2000-2100.
 const fromDate = z
   .string()
@@ -56,7 +59,6 @@ const listQuery = paginationQuery.extend({
 });
 const sessioneQuery = paginationQuery.extend({ sessione: id });
 const mieQuery = paginationQuery.extend({ sessione: id.optional() });
-const idParams = z.object({ id });
 const tags = ['squadra'];
 
 // DRF checks permissions before it reads the body: anonymous writes are 403
@@ -98,18 +100,22 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
     return pageOf(request, window, found.count, results);
   }
 
-  r.get('/api/gas/squadra/', { schema: { tags, querystring: listQuery } }, async (request) => {
-    const q = request.query;
-    return page(request, q, {
-      inizioGte: q.sessione__evento__inizio__gte,
-      evento: q.evento,
-      sessione: q.sessione,
-    });
-  });
+  r.get(
+    '/api/gas/squadra/',
+    { schema: { response: pageResponse(squadraSchema), tags, querystring: listQuery } },
+    async (request) => {
+      const q = request.query;
+      return page(request, q, {
+        inizioGte: q.sessione__evento__inizio__gte,
+        evento: q.evento,
+        sessione: q.sessione,
+      });
+    },
+  );
 
   r.get(
     '/api/gas/squadra/in_sessione/',
-    { schema: { tags, querystring: sessioneQuery } },
+    { schema: { response: pageResponse(squadraSchema), tags, querystring: sessioneQuery } },
     async (request) => {
       await visibleSessione(request.actor, request.query.sessione);
       return page(request, request.query, { sessione: request.query.sessione });
@@ -119,7 +125,10 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
   // le-tue-squadre: the teams the user owns (spec §6), in the events he sees.
   r.get(
     '/api/gas/squadra/mie/',
-    { preValidation: loginRequired, schema: { tags, querystring: mieQuery } },
+    {
+      preValidation: loginRequired,
+      schema: { response: pageResponse(squadraSchema), tags, querystring: mieQuery },
+    },
     async (request) => {
       const { sessione } = request.query;
       if (sessione !== undefined) await visibleSessione(request.actor, sessione);
@@ -127,16 +136,23 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
   );
 
-  r.get('/api/gas/squadra/:id/', { schema: { tags, params: idParams } }, async (request) => {
-    const full = await findSquadra(db, request.params.id);
-    const e = full ? await loadEventoWithAccess(db, full.squadra.eventoId) : null;
-    if (!full || !e || !canSeeEvento(request.actor, e.access)) throw apiError('not_found');
-    return presentSquadra(full, e.access, request.actor, new Date());
-  });
+  r.get(
+    '/api/gas/squadra/:id/',
+    { schema: { response: ok(squadraSchema), tags, params: idParams } },
+    async (request) => {
+      const full = await findSquadra(db, request.params.id);
+      const e = full ? await loadEventoWithAccess(db, full.squadra.eventoId) : null;
+      if (!full || !e || !canSeeEvento(request.actor, e.access)) throw apiError('not_found');
+      return presentSquadra(full, e.access, request.actor, new Date());
+    },
+  );
 
   r.post(
     '/api/gas/squadra/',
-    { preValidation: loginRequired, schema: { tags, body: squadraCreateRequest } },
+    {
+      preValidation: loginRequired,
+      schema: { response: created(squadraSchema), tags, body: squadraCreateRequest },
+    },
     async (request, reply) => {
       const { actor } = request;
       const body = request.body;
@@ -185,7 +201,7 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/squadra/:id/',
     {
       preValidation: loginRequired,
-      schema: { tags, params: idParams, body: squadraUpdateRequest },
+      schema: { response: ok(squadraSchema), tags, params: idParams, body: squadraUpdateRequest },
     },
     async (request) => {
       const { actor } = request;

@@ -2,20 +2,35 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../deps';
 import { pingDatabase } from './queries';
+import { ERROR_RESPONSES, healthSchema, oraServerSchema } from '@gas/contracts';
+import { ok } from '../shared/responses';
 
 export async function systemRoutes(app: FastifyInstance, deps: ApiDeps) {
-  app.get('/api/time/', async () => {
-    const now = new Date();
-    return { time: now.toISOString(), epoch_ms: now.getTime() };
-  });
+  app.get(
+    '/api/time/',
+    { schema: { tags: ['sistema'], response: ok(oraServerSchema) } },
+    async () => {
+      const now = new Date();
+      return { time: now.toISOString(), epoch_ms: now.getTime() };
+    },
+  );
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await pingDatabase(deps.database.db);
-      return { status: 'ok', database: deps.database.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'healthz: database non raggiungibile');
-      return reply.status(503).send({ status: 'error', database: deps.database.kind });
-    }
-  });
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        hide: true,
+        response: { 200: healthSchema, 503: healthSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await pingDatabase(deps.database.db);
+        return { status: 'ok', database: deps.database.kind };
+      } catch (error) {
+        app.log.error({ err: error }, 'healthz: database non raggiungibile');
+        return reply.status(503).send({ status: 'error', database: deps.database.kind });
+      }
+    },
+  );
 }

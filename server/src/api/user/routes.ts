@@ -4,11 +4,12 @@
 //   POST  /api/gas/user/             a new secondary manager (main managers)
 //   PATCH /api/gas/user/{id}/        teams, schools, newsletter
 //   GET   /api/gas/extended-user/    the profile's "other managers of the user's schools"
+import { managerSchema } from '@gas/contracts';
+import { created, ok, page } from '../shared/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  MAX_ID_PERSONE,
+  idParams,
   MESSAGGI_PERSONE as M,
   pkNonValido,
   responsabileCreateRequest,
@@ -48,7 +49,6 @@ import {
   usernameTaken,
 } from './queries';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID_PERSONE) });
 const tags = ['responsabile'];
 
 function loginRequired(request: FastifyRequest) {
@@ -122,7 +122,10 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/gas/user/',
-    { preValidation: loginRequired, schema: { tags, querystring: paginationQuery } },
+    {
+      preValidation: loginRequired,
+      schema: { response: page(managerSchema), tags, querystring: paginationQuery },
+    },
     async (request) => {
       const { actor } = request;
       if (isSuperuser(actor)) {
@@ -138,7 +141,10 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/gas/extended-user/',
-    { preValidation: loginRequired, schema: { tags, querystring: paginationQuery } },
+    {
+      preValidation: loginRequired,
+      schema: { response: page(managerSchema), tags, querystring: paginationQuery },
+    },
     async (request) => {
       const { actor } = request;
       const others = (await visibleManagers(actor)).filter((m) => m.user.id !== actor.userId);
@@ -152,14 +158,20 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/gas/user/:id/',
-    { preValidation: loginRequired, schema: { tags, params: idParams } },
+    {
+      preValidation: loginRequired,
+      schema: { response: ok(managerSchema), tags, params: idParams },
+    },
     async (request) =>
       presentManager(await visibleManager(request.actor, request.params.id), request.actor),
   );
 
   r.post(
     '/api/gas/user/',
-    { preValidation: mayCreate, schema: { tags, body: responsabileCreateRequest } },
+    {
+      preValidation: mayCreate,
+      schema: { response: created(managerSchema), tags, body: responsabileCreateRequest },
+    },
     async (request, reply) => {
       const { actor } = request;
       const body = request.body;
@@ -202,7 +214,12 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/user/:id/',
     {
       preValidation: loginRequired,
-      schema: { tags, params: idParams, body: responsabileUpdateRequest },
+      schema: {
+        response: ok(managerSchema),
+        tags,
+        params: idParams,
+        body: responsabileUpdateRequest,
+      },
     },
     async (request) => {
       const { actor } = request;

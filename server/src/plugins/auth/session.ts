@@ -6,6 +6,7 @@
 //   every POST/PUT/PATCH/DELETE must echo it in `X-CSRFToken` (login included),
 //   otherwise 403. A cross-site page can neither read the cookie nor set the
 //   header, so it cannot forge a request.
+import { CSRF_COOKIE, CSRF_HEADER } from '@gas/contracts';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,8 +25,6 @@ import {
 import { hashToken, randomToken, sameToken } from '../../auth/tokens';
 
 export const SESSION_COOKIE = 'sessionid';
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_HEADER = 'x-csrftoken';
 const SESSION_DAYS = 14;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -136,7 +135,7 @@ async function sessionPlugin(app: FastifyInstance, opts: SessionAuthOptions) {
     // slash-less form cannot widen the exemption to other routes.
     const exempt = CSRF_EXEMPT_ROUTES.has(request.routeOptions.url ?? '');
     if (UNSAFE_METHODS.has(request.method) && !exempt) {
-      const header = request.headers[CSRF_HEADER];
+      const header = request.headers[CSRF_HEADER.toLowerCase()];
       if (!csrfCookie || typeof header !== 'string' || !sameToken(header, csrfCookie)) {
         throw apiError('csrf_failed');
       }

@@ -1,0 +1,84 @@
+// Answers, jokers and the delivery slips (spec §3, §5).
+import { z } from 'zod';
+import { id, istante } from './common';
+
+/** An answer row as the answer pages read it. */
+export const rispostaSchema = z.object({
+  id,
+  problema: id,
+  problema_nome: z.string(),
+  squadra: id,
+  squadra_nome: z.string(),
+  sessione: id,
+  /** null when the user may not see answer values yet (canSeeRispostaValore). */
+  valore: z.string().nullable(),
+  valore_exp: z.number().int().nullable(),
+  kind: z.enum(['r', 'j']),
+  /** null for joker rows. */
+  corretto: z.boolean().nullable(),
+  momento_consegna: istante,
+  date: istante,
+  date_received: istante,
+  inserita_da: id.nullable(),
+  inserita_da_nome: z.string().nullable(),
+});
+export type RispostaOut = z.infer<typeof rispostaSchema>;
+
+/**
+ * A scoring event as risposta-all carries it (spec §5, the live `npe` without
+ * its type): `c` only on answers; `date_received` only for superusers (the
+ * latency tab).
+ */
+export const eventoPunteggioSchema = z.union([
+  z.object({
+    id,
+    k: z.literal('r'),
+    s: id,
+    p: id,
+    c: z.boolean(),
+    d: istante,
+    date_received: istante.optional(),
+  }),
+  z.object({
+    id,
+    k: z.literal('j'),
+    s: id,
+    p: id,
+    d: istante,
+    date_received: istante.optional(),
+  }),
+]);
+export type EventoPunteggioRow = z.infer<typeof eventoPunteggioSchema>;
+/** A scoring event without the superuser's extra. */
+export type EventoPunteggio =
+  | { id: number; k: 'r'; s: number; p: number; c: boolean; d: string }
+  | { id: number; k: 'j'; s: number; p: number; d: string };
+
+/** A team's joker (GET /api/gas/jolly/). */
+export const jollySchema = z.object({
+  id,
+  squadra: id,
+  problema: id,
+  /** The kind-j answer row carrying the choice into the live feed. */
+  risposta: id.nullable(),
+});
+export type JollyOut = z.infer<typeof jollySchema>;
+
+/** POST /api/gas/jolly/: the joker and the time it counts from. */
+export const jollyCreatoSchema = jollySchema.extend({ momento_consegna: istante, date: istante });
+export type JollyCreato = z.infer<typeof jollyCreatoSchema>;
+
+/** POST /api/gas/biglietti-consegna/: the PDF and pdflatex's log, base64. */
+export const bigliettiConsegnaSchema = z.object({
+  success: z.boolean(),
+  pdf_b64: z.string(),
+  log_b64: z.string(),
+  source: z.string(),
+});
+export type BigliettiConsegna = z.infer<typeof bigliettiConsegnaSchema>;
+
+/**
+ * GET /api/gas/risposta-all/pk_risposte/: without `pk__in` the ids of the
+ * session's events, with it the events themselves.
+ */
+export const pkRisposteSchema = z.union([z.array(id), z.array(eventoPunteggioSchema)]);
