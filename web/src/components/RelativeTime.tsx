@@ -5,7 +5,7 @@ import {
   relativeRefreshInterval,
   toDate,
   type DateInput,
-} from '../lib/dates';
+} from '../lib/romeTime';
 
 /** Delay until the label may change: the next boundary of its unit. */
 export function nextRefreshDelay(target: number, now: number): number {

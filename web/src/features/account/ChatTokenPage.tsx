@@ -15,8 +15,8 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { errorMessage } from '../../components/LoaderError';
 import { Page } from '../../components/Page';
 import { RequireLogin } from '../../components/RequireLogin';
-import { CopyButton } from '../admin/shared/CopyButton';
-import { zodIssues } from '../admin/shared/zodResolver';
+import { CopyButton } from '../../components/form/CopyButton';
+import { zodIssues } from '../../components/form/zodResolver';
 
 interface TokenOut {
   token: string;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
 import { evento, page, user } from '../../test/fixtures';
 import AdminActionsPage, { ERROR_MS, SELEZIONA_SESSIONE } from './AdminActionsPage';
-import { renderPage, sentTo } from './shared/testing';
+import { renderPage, sentTo } from '../../components/form/testing';
 
 afterEach(() => {
   cleanup();

@@ -14,11 +14,11 @@ import { MESSAGGI_GARA, rispostaCreateRequest } from '@gas/contracts';
 import { parseAnswerValue } from '@gas/scoring';
 import type { Evento } from '../../api/types';
 import { applyServerErrors } from '../../lib/formErrors';
-import { DateTimeInput, TYPED_FORMAT } from '../admin/shared/DateTimeInput';
-import { toWall, wallToIso } from '../admin/shared/romeTime';
+import { DateTimeInput, TYPED_FORMAT } from '../../components/form/DateTimeInput';
+import { toWall, wallToIso } from '../../lib/romeTime';
 import type { SquadraDettaglio } from '../admin/shared/types';
-import { useTimedMessage } from '../admin/shared/useTimedMessage';
-import { zodResolver } from '../admin/shared/zodResolver';
+import { useTimedMessage } from '../../components/form/useTimedMessage';
+import { zodResolver } from '../../components/form/zodResolver';
 import { impostaJolly, inviaRisposta, type RispostaPayload } from './api';
 import { JOLLY_IMPOSTATO, NOTICE_MS, esitoRisposta } from './messages';
 

@@ -11,8 +11,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventoPermessi } from '../../api/types';
 import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
 import { evento, NESSUN_PERMESSO, page, squadra, user } from '../../test/fixtures';
-import { renderPage, sentTo } from '../admin/shared/testing';
-import { useTimedMessage } from '../admin/shared/useTimedMessage';
+import { renderPage, sentTo } from '../../components/form/testing';
+import { useTimedMessage } from '../../components/form/useTimedMessage';
 import ConsegnaRispostePage, {
   NESSUNA_QUI_SECONDARIO,
   SENZA_SQUADRE_SECONDARIO,

@@ -10,9 +10,9 @@ import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-f
 import { eventoCreateRequest, eventoPatchRequest } from '@gas/contracts';
 import type { Evento } from '../../api/types';
 import { applyServerErrors } from '../../lib/formErrors';
-import { DateTimeInput } from '../admin/shared/DateTimeInput';
-import { FormAlert } from '../admin/shared/FormAlert';
-import { zodResolver } from '../admin/shared/zodResolver';
+import { DateTimeInput } from '../../components/form/DateTimeInput';
+import { FormAlert } from '../../components/form/FormAlert';
+import { zodResolver } from '../../components/form/zodResolver';
 import { creaEvento, salvaEvento } from './api';
 import {
   DATE_FIELDS,

@@ -11,7 +11,7 @@ import Row from 'react-bootstrap/Row';
 import { invitoRequest } from '@gas/contracts';
 import type { Evento } from '../../api/types';
 import { applyServerErrors } from '../../lib/formErrors';
-import { zodIssues } from '../admin/shared/zodResolver';
+import { zodIssues } from '../../components/form/zodResolver';
 import { invita } from './api';
 
 type Ruolo = 'adm' | 'ins';

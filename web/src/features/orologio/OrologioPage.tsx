@@ -11,7 +11,7 @@ import type { Sessione } from '../../api/types';
 import { FlipClock } from '../../components/FlipClock';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
-import { formatDateLong, formatTimeWithSeconds } from '../../lib/dates';
+import { formatDateLong, formatTimeWithSeconds } from '../../lib/romeTime';
 import { statusText } from '../../lib/eventStatus';
 import { skewWarning, useServerOffset } from '../../lib/serverClock';
 import { postSessionToServiceWorker } from '../../lib/serviceWorker';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
 import { mockFetch } from '../../test/fetchMock';
 import { evento, page } from '../../test/fixtures';
-import { renderPage } from '../admin/shared/testing';
+import { renderPage } from '../../components/form/testing';
 import ListaPoliPage, { NESSUN_POLO } from './ListaPoliPage';
 
 afterEach(() => {

@@ -15,7 +15,7 @@ import { LoaderError } from '../../components/LoaderError';
 import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
-import { formatTimeWithSeconds } from '../../lib/dates';
+import { formatTimeWithSeconds } from '../../lib/romeTime';
 import { statusText } from '../../lib/eventStatus';
 import NotFoundPage from '../errors/NotFoundPage';
 import type { LiveSession } from './live/LiveSession';

@@ -10,9 +10,9 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { responsabileCreateRequest, responsabileUpdateRequest } from '@gas/contracts';
 import type { Scuola } from '../../api/types';
 import { applyServerErrors } from '../../lib/formErrors';
-import { FormAlert } from '../admin/shared/FormAlert';
+import { FormAlert } from '../../components/form/FormAlert';
 import type { Manager, SquadraDettaglio } from '../admin/shared/types';
-import { zodResolver } from '../admin/shared/zodResolver';
+import { zodResolver } from '../../components/form/zodResolver';
 import { creaResponsabile, modificaResponsabile } from './api';
 
 export interface ResponsabileValues {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Responsabile } from '../../api/types';
 import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
 import { evento, page, squadra, user } from '../../test/fixtures';
-import { renderPage, sentTo } from '../admin/shared/testing';
+import { renderPage, sentTo } from '../../components/form/testing';
 import { AIUTO_NEWSLETTER, AIUTO_USERNAME } from './ResponsabileForm';
 import ResponsabileFormPage, { SOLO_PRINCIPALI } from './ResponsabileFormPage';
 

@@ -12,10 +12,10 @@ import type { Evento } from '../../api/types';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { RequireLogin } from '../../components/RequireLogin';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../lib/romeTime';
 import { applyServerErrors } from '../../lib/formErrors';
-import { FormAlert } from '../admin/shared/FormAlert';
-import { zodResolver } from '../admin/shared/zodResolver';
+import { FormAlert } from '../../components/form/FormAlert';
+import { zodResolver } from '../../components/form/zodResolver';
 import { iscriviSquadra, useEventiNonUfficiali, useMieScuole } from './api';
 import { SITO_OLIMPIADI, SQUADRA_ISCRITTA, squadraIscritta } from './texts';
 

@@ -3,7 +3,7 @@
 // 'gg/mm/aaaa hh:mm[:ss]' (spec §2 "Date inputs").
 import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { formatTyped, parseTyped } from './romeTime';
+import { formatTyped, parseTyped } from '../../lib/romeTime';
 
 export const TYPED_FORMAT = 'gg/mm/aaaa hh:mm[:ss]';
 

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { ToastProvider } from '../../../components/toasts/ToastProvider';
+import { ToastProvider } from '../toasts/ToastProvider';
 
 // The machine running the tests is often busy: give slow renders time.
 configure({ asyncUtilTimeout: 5000 });
