@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { findCurrentEvent } from './currentEvent';
+import { formatDuration, formatRelative, relativeRefreshInterval } from './durations';
 import {
   formatDate,
   formatDateLong,
   formatDateTime,
-  formatDuration,
-  formatRelative,
   formatTime,
   formatTimeWithSeconds,
-  relativeRefreshInterval,
   romeParts,
   formatDay,
   formatDayLong,

@@ -1,11 +1,10 @@
 // Time as Italians read it: it-IT locale, Europe/Rome time zone, whatever the
 // zone of the browser; the API speaks ISO 8601 in UTC. The one module of the
-// Rome-clock helpers: Intl formatters and calendar parts, durations and
-// relative times (date-fns, tree-shaken out of the chunks that do not use
-// them), and the "wall" strings YYYY-MM-DDTHH:mm:ss that date-time fields read
-// and write (the contests are Italian, whatever the zone of the browser).
-import { formatDistanceStrict, formatDuration as formatDurationFns } from 'date-fns';
-import { it } from 'date-fns/locale/it';
+// Rome-clock helpers: Intl formatters, calendar parts, the calendar days of the
+// site settings and the "wall" strings YYYY-MM-DDTHH:mm:ss that date-time
+// fields read and write. Only Intl here (no date-fns), so the app shell can use
+// it without loading a date-fns locale: durations and relative times, which do
+// not depend on the zone, are in durations.ts.
 
 export const LOCALE = 'it-IT';
 export const TIME_ZONE = 'Europe/Rome';
@@ -96,49 +95,6 @@ export function romeParts(value: DateInput): RomeParts {
     minute: get('minute'),
     second: get('second'),
   };
-}
-
-type DurationUnit = 'days' | 'hours' | 'minutes' | 'seconds';
-
-const listFormat = new Intl.ListFormat(LOCALE, { style: 'long', type: 'conjunction' });
-
-/** 1 giorno, 2 ore e 30 minuti (zero units left out; "0 secondi" for nothing). */
-export function formatDuration(milliseconds: number): string {
-  let rest = Math.max(0, Math.round(Math.abs(milliseconds) / 1000));
-  const units: [DurationUnit, number][] = [
-    ['days', 86400],
-    ['hours', 3600],
-    ['minutes', 60],
-    ['seconds', 1],
-  ];
-  const words: string[] = [];
-  for (const [unit, size] of units) {
-    const amount = Math.floor(rest / size);
-    rest -= amount * size;
-    if (amount > 0) words.push(formatDurationFns({ [unit]: amount }, { locale: it }));
-  }
-  return words.length > 0
-    ? listFormat.format(words)
-    : formatDurationFns({ seconds: 0 }, { locale: it, zero: true });
-}
-
-/** 'Fra 3 minuti' / '3 minuti fa' / 'Adesso' (spec §2, important messages). */
-export function formatRelative(value: DateInput, now: DateInput = Date.now()): string {
-  const date = toDate(value);
-  const reference = toDate(now);
-  const diff = date.getTime() - reference.getTime();
-  if (Math.abs(diff) < 1000) return 'Adesso';
-  const distance = formatDistanceStrict(date, reference, { locale: it });
-  return diff > 0 ? `Fra ${distance}` : `${distance} fa`;
-}
-
-/** How often a relative label must refresh: every second, minute, hour or day (spec §4). */
-export function relativeRefreshInterval(value: DateInput, now: DateInput = Date.now()): number {
-  const distance = Math.abs(toDate(value).getTime() - toDate(now).getTime());
-  if (distance < 60_000) return 1000;
-  if (distance < 3_600_000) return 60_000;
-  if (distance < 86_400_000) return 3_600_000;
-  return 86_400_000;
 }
 
 /** A calendar day written YYYY-MM-DD (site settings) as an instant at noon in Rome. */

@@ -1,0 +1,49 @@
+// Durations and relative times in Italian ('1 giorno, 2 ore e 30 minuti',
+// 'Fra 3 minuti'), written with date-fns and its Italian locale: kept apart
+// from romeTime.ts so that the app shell does not load them.
+import { formatDistanceStrict, formatDuration as formatDurationFns } from 'date-fns';
+import { it } from 'date-fns/locale/it';
+import { LOCALE, toDate, type DateInput } from './romeTime';
+
+type DurationUnit = 'days' | 'hours' | 'minutes' | 'seconds';
+
+const listFormat = new Intl.ListFormat(LOCALE, { style: 'long', type: 'conjunction' });
+
+/** 1 giorno, 2 ore e 30 minuti (zero units left out; "0 secondi" for nothing). */
+export function formatDuration(milliseconds: number): string {
+  let rest = Math.max(0, Math.round(Math.abs(milliseconds) / 1000));
+  const units: [DurationUnit, number][] = [
+    ['days', 86400],
+    ['hours', 3600],
+    ['minutes', 60],
+    ['seconds', 1],
+  ];
+  const words: string[] = [];
+  for (const [unit, size] of units) {
+    const amount = Math.floor(rest / size);
+    rest -= amount * size;
+    if (amount > 0) words.push(formatDurationFns({ [unit]: amount }, { locale: it }));
+  }
+  return words.length > 0
+    ? listFormat.format(words)
+    : formatDurationFns({ seconds: 0 }, { locale: it, zero: true });
+}
+
+/** 'Fra 3 minuti' / '3 minuti fa' / 'Adesso' (spec §2, important messages). */
+export function formatRelative(value: DateInput, now: DateInput = Date.now()): string {
+  const date = toDate(value);
+  const reference = toDate(now);
+  const diff = date.getTime() - reference.getTime();
+  if (Math.abs(diff) < 1000) return 'Adesso';
+  const distance = formatDistanceStrict(date, reference, { locale: it });
+  return diff > 0 ? `Fra ${distance}` : `${distance} fa`;
+}
+
+/** How often a relative label must refresh: every second, minute, hour or day (spec §4). */
+export function relativeRefreshInterval(value: DateInput, now: DateInput = Date.now()): number {
+  const distance = Math.abs(toDate(value).getTime() - toDate(now).getTime());
+  if (distance < 60_000) return 1000;
+  if (distance < 3_600_000) return 60_000;
+  if (distance < 86_400_000) return 3_600_000;
+  return 86_400_000;
+}
