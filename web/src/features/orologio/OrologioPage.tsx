@@ -17,7 +17,7 @@ import { skewWarning, useServerOffset } from '../../lib/serverClock';
 import { postSessionToServiceWorker } from '../../lib/serviceWorker';
 import { useServerNow } from '../../lib/serverNow';
 import { useEventPhase } from '../../lib/timers';
-import NotFoundPage from '../errors/NotFoundPage';
+import NotFoundPage from '../../components/NotFoundPage';
 
 export const EVENTO_CONCLUSO = "L'evento è concluso!";
 

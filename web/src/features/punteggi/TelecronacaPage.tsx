@@ -17,7 +17,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
 import { formatTimeWithSeconds } from '../../lib/romeTime';
 import { statusText } from '../../lib/eventStatus';
-import NotFoundPage from '../errors/NotFoundPage';
+import NotFoundPage from '../../components/NotFoundPage';
 import type { LiveSession } from './live/LiveSession';
 import { useServerNow } from '../../lib/serverNow';
 import { ESITO_LABEL, esitoOf, LiveTile } from './LiveTile';
