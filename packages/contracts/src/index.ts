@@ -10,5 +10,6 @@ export * from './auth';
 export * from './evento';
 export * from './gara';
 export * from './links';
+export * from './live';
 export * from './persone';
 export * from './sito';

@@ -1,0 +1,172 @@
+// The live feeds' wire protocol (spec §7 "Live connections"; docs/live.md):
+// every frame is one JSON object with a `type`, one discriminated union per
+// feed. The server encodes frames of these types once per message; the web app
+// parses what it receives with these schemas. Close codes are part of it too.
+//
+//   /ws/gas/sessione/{id}/punteggi_eventi/   eventiFrame
+//   /ws/gas/sessione/{id}/punteggi_last/     lastFrame
+//   /ws/gas/messaggi-importanti/{eventoId}/  messaggiFrame
+//   any feed, from the client:               clientFrame ({"type":"ping"})
+import { z } from 'zod';
+
+/**
+ * ISO 8601 date-time with a time zone, as the scoring engine reads it
+ * (@gas/scoring parseInstant: `T`, `t` or a space between date and time,
+ * optional seconds and fraction, `Z` or an offset). The engine still checks
+ * the calendar (month lengths, leap days) when it reads the instant.
+ */
+export const ISTANTE_ISO =
+  /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}(:?\d{2})?)$/;
+const istante = z.string().regex(ISTANTE_ISO, 'Data e ora ISO 8601 con il fuso orario.');
+const id = z.number().int().positive();
+
+// ---- punteggi_eventi: scoring events (answers and jokers) and reload requests
+
+/** An answer event: `c` tells whether it was correct. */
+export const npeRispostaFrame = z.object({
+  type: z.literal('npe'),
+  id,
+  k: z.literal('r'),
+  /** Team id. */
+  s: id,
+  /** Problem id. */
+  p: id,
+  c: z.boolean(),
+  /** Delivery time. */
+  d: istante,
+});
+/** A joker event: no `c`. */
+export const npeJollyFrame = z.object({
+  type: z.literal('npe'),
+  id,
+  k: z.literal('j'),
+  s: id,
+  p: id,
+  d: istante,
+});
+/** One scoring event; `k` tells answer from joker. */
+export const npeFrame = z.discriminatedUnion('k', [npeRispostaFrame, npeJollyFrame]);
+export type NpeFrame = z.infer<typeof npeFrame>;
+
+/** An answer or joker was deleted: drop the event with that id. */
+export const npeDeleteFrame = z.object({ type: z.literal('npe_delete'), id });
+/** Reload the page now. */
+export const refreshPageFrame = z.object({ type: z.literal('refresh_page') });
+/** Reload after a random delay of at most `interval` seconds. */
+export const refreshPageDelayedFrame = z.object({
+  type: z.literal('refresh_page_delayed'),
+  interval: z.number().nonnegative(),
+});
+export const pongFrame = z.object({ type: z.literal('pong') });
+export const pingFrame = z.object({ type: z.literal('ping') });
+
+export const eventiFrame = z.union([
+  npeFrame,
+  npeDeleteFrame,
+  refreshPageFrame,
+  refreshPageDelayedFrame,
+  pongFrame,
+]);
+export type EventiFrame = z.infer<typeof eventiFrame>;
+
+// ---- punteggi_last: the session's latest score snapshot (the /punteggi/ item)
+
+/** A time series of one team's total (the chart's `classifica_tempo`). */
+export const serieTempoSchema = z.object({
+  /** Epoch milliseconds. */
+  tempi: z.array(z.number()),
+  punteggi: z.array(z.number()),
+});
+
+/** One row of a session's ranking: @gas/scoring's LeaderboardEntry plus the team's venue. */
+export const classificaEntrySchema = z.object({
+  /** Shared on ties; null for guests. */
+  posizione: z.number().int().nullable(),
+  id,
+  nome: z.string(),
+  ospite: z.boolean(),
+  totale: z.number(),
+  /** Points per problem, in problem order. */
+  punti_parziali: z.array(z.number()),
+  /** Joker problem id. */
+  jolly: id.nullable(),
+  solved: z.array(z.boolean()),
+  /** The team had an effective event on that problem in the last 180 s. */
+  new: z.array(z.boolean()),
+  scuola: id.nullable(),
+  ordine_eta: z.number().int(),
+  penalita: z.number(),
+  punti_jolly: z.number(),
+  /** Only for sessions with few teams (the server's HISTORY_MAX_TEAMS). */
+  classifica_tempo: serieTempoSchema.optional(),
+  polo: id.nullable(),
+});
+export type ClassificaEntry = z.infer<typeof classificaEntrySchema>;
+
+/** `json` of a /sessione/{id}/punteggi/ item. */
+export const punteggiJsonSchema = z.object({
+  sessione: id,
+  evento: id,
+  nome: z.string(),
+  inizio: z.string(),
+  fine: z.string(),
+  numero_qualificati: z.number().int().nullable(),
+  /** When it was computed: `new` flags are relative to it. */
+  ora: z.string(),
+  problemi: z.array(z.object({ id, nome: z.string() })),
+  /** Current value of each problem, in problem order. */
+  valori: z.array(z.number()),
+  classifica: z.array(classificaEntrySchema),
+  /** Scoring events (answers and jokers) included. */
+  numero_eventi: z.number().int().nonnegative(),
+});
+export type PunteggiJson = z.infer<typeof punteggiJsonSchema>;
+
+/** One item of GET /api/gas/sessione/{id}/punteggi/ and of the new_json frame. */
+export const punteggiItemSchema = z.object({ ora: z.string(), json: punteggiJsonSchema });
+export type PunteggiItem = z.infer<typeof punteggiItemSchema>;
+
+export const newJsonFrame = z.object({ type: z.literal('new_json'), json: punteggiItemSchema });
+export const lastFrame = z.discriminatedUnion('type', [newJsonFrame, pongFrame]);
+export type LastFrame = z.infer<typeof lastFrame>;
+
+// ---- messaggi-importanti: an event's important messages
+
+/** An important message (spec §3 MessaggioImportante), as the API and the feed send it. */
+export const messaggioImportanteSchema = z.object({
+  id,
+  testo: z.string(),
+  /** ISO 8601. */
+  data: z.string(),
+  evento: id,
+});
+export type MessaggioImportante = z.infer<typeof messaggioImportanteSchema>;
+
+export const newMessageFrame = z.object({
+  type: z.literal('new_message'),
+  message: messaggioImportanteSchema,
+});
+export const messaggiFrame = z.discriminatedUnion('type', [newMessageFrame, pongFrame]);
+export type MessaggiFrame = z.infer<typeof messaggiFrame>;
+
+/** What a client may send on any feed (anything else closes it after repeated abuse). */
+export const clientFrame = pingFrame;
+
+// ---- close codes (4000-4999 are the application's range)
+
+export const CLOSE_CODES = {
+  /** The session or event does not exist: do not reconnect. */
+  notFound: { code: 4404, reason: 'Non trovato' },
+  /** The viewer may not (or may no longer) see the event: do not reconnect. */
+  forbidden: { code: 4403, reason: 'Permesso negato' },
+  /** The client sent too many frames. */
+  tooManyMessages: { code: 4429, reason: 'Troppi messaggi' },
+  serverError: { code: 1011, reason: 'Errore interno del server' },
+  shutdown: { code: 1001, reason: 'Server in arresto' },
+} as const;
+
+/** Close codes after which a client must not reconnect. */
+export const FINAL_CLOSE_CODES: readonly number[] = [
+  CLOSE_CODES.notFound.code,
+  CLOSE_CODES.forbidden.code,
+];
