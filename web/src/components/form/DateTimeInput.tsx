@@ -20,7 +20,8 @@ export function supportsDateTimeLocal(): boolean {
 }
 
 interface DateTimeInputProps {
-  id: string;
+  /** Only outside a Form.Group: inside one, the group's controlId names the input. */
+  id?: string;
   /** A wall string YYYY-MM-DDTHH:mm:ss, '' when empty, or the raw text of an unreadable entry. */
   value: string;
   onChange(value: string): void;

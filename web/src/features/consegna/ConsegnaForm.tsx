@@ -315,7 +315,6 @@ export function ConsegnaForm({ evento, squadre, sessioni, onDelivered }: Consegn
                 name="momento_consegna"
                 render={({ field }) => (
                   <DateTimeInput
-                    id="consegna-momento"
                     name={field.name}
                     value={field.value}
                     onChange={field.onChange}

@@ -9,9 +9,18 @@ import {
 } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventoPermessi } from '../../api/types';
-import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
-import { evento, NESSUN_PERMESSO, page, squadra, user } from '../../test/fixtures';
-import { renderPage, sentTo } from '../../components/form/testing';
+import {
+  evento,
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  NESSUN_PERMESSO,
+  page,
+  renderPage,
+  sentTo,
+  squadra,
+  user,
+} from '../../testing';
 import { useTimedMessage } from '../../components/form/useTimedMessage';
 import ConsegnaRispostePage, {
   NESSUNA_QUI_SECONDARIO,

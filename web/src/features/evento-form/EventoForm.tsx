@@ -165,7 +165,6 @@ export function EventoForm({ mode, initial, eventoId, puoUfficiale, onSaved }: E
                   name={field}
                   render={({ field: f }) => (
                     <DateTimeInput
-                      id={id}
                       name={f.name}
                       value={f.value}
                       onChange={f.onChange}

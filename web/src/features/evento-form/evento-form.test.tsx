@@ -2,10 +2,17 @@ import { useState } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Responsabile } from '../../api/types';
-import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
-import { evento, NESSUN_PERMESSO, user } from '../../test/fixtures';
+import {
+  evento,
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  NESSUN_PERMESSO,
+  renderPage,
+  sentTo,
+  user,
+} from '../../testing';
 import { DateTimeInput } from '../../components/form/DateTimeInput';
-import { renderPage, sentTo } from '../../components/form/testing';
 import EventoFormPage from './EventoFormPage';
 import { controllaPdf, SOSTITUISCI } from './FileEvento';
 import { MOSTRA_PARAMETRI } from './EventoForm';
