@@ -195,6 +195,30 @@ export default tseslint.config(
     },
   },
   {
+    // The web's shared layers sit below the features: components/ (the form
+    // toolkit included) and lib/ never import a feature (docs/architecture.md).
+    // This block replaces the rule above for those files, so it repeats the
+    // server pattern.
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@gas/server|.*\\/server\\/)',
+              message: 'The web app never imports server code.',
+            },
+            {
+              regex: '(^|\\/)features(\\/|$)',
+              message: 'components/ and lib/ never import features: move what they need down.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: restrict([notWeb]),
   },

@@ -2,8 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from './api/auth';
 import type { User } from './api/types';
-import { jsonResponse, mockFetch, type Handler } from './test/fetchMock';
-import { renderApp } from './test/renderApp';
+import { type Handler, jsonResponse, mockFetch, renderApp } from './testing';
 
 const noEvents = { count: 0, next: null, previous: null, results: [] };
 

@@ -7,7 +7,7 @@ import Container from 'react-bootstrap/Container';
 import { useRouteError, type RouteObject } from 'react-router';
 import { ErrorPage, RouteErrorBoundary } from './components/ErrorPage';
 import { Layout } from './components/Layout';
-import NotFoundPage from './features/errors/NotFoundPage';
+import NotFoundPage from './components/NotFoundPage';
 import { LegacyHashRedirect } from './features/home/LegacyHashRedirect';
 
 const HomePage = lazy(() => import('./features/home/HomePage'));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../test/fetchMock';
+import { jsonResponse, mockFetch } from '../testing';
 import { api, buildUrl, getList, NESTED_FILE_MESSAGE, readCookie, request } from './client';
 import { ApiError, INTERNAL_SERVER_ERROR_DETAIL, NETWORK_ERROR_MESSAGE } from './errors';
 

@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { errorTitle, isApiError } from '../api/errors';
 import { reportError } from '../lib/reportError';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import NotFoundPage from '../features/errors/NotFoundPage';
+import NotFoundPage from './NotFoundPage';
 
 function errorDetail(error: unknown): string {
   if (isApiError(error)) return error.detail;

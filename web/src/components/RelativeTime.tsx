@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  formatDateTime,
-  formatRelative,
-  relativeRefreshInterval,
-  toDate,
-  type DateInput,
-} from '../lib/dates';
+import { formatRelative, relativeRefreshInterval } from '../lib/durations';
+import { formatDateTime, toDate, type DateInput } from '../lib/romeTime';
 
 /** Delay until the label may change: the next boundary of its unit. */
 export function nextRefreshDelay(target: number, now: number): number {

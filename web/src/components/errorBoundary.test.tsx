@@ -4,8 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../api/auth';
 import { errorFromResponse } from '../api/errors';
-import { mockFetch } from '../test/fetchMock';
-import { page } from '../test/fixtures';
+import { mockFetch, page } from '../testing';
 import { RouteErrorBoundary } from './ErrorPage';
 import { Layout } from './Layout';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/client';
-import { jsonResponse, mockFetch } from '../test/fetchMock';
+import { jsonResponse, mockFetch } from '../testing';
 import { ConfirmButton } from './ConfirmButton';
 import { FlipClock, splitCountdown } from './FlipClock';
 import { LoaderError } from './LoaderError';

@@ -1,6 +1,7 @@
 // Status sentences of an event or session (spec §2 scores page, also on the
 // event cards): not started, in progress, concluded with its duration.
-import { formatDateTimeLong, formatDuration, toDate, type DateInput } from './dates';
+import { formatDuration } from './durations';
+import { formatDateTimeLong, toDate, type DateInput } from './romeTime';
 import type { Phase } from './timers';
 
 export function statusText(phase: Phase, inizio: DateInput, fine: DateInput): string {

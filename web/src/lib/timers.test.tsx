@@ -1,6 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDay, formatDayLong, formatDayRange } from './dates';
 import { statusText } from './eventStatus';
 import { skewWarning } from './serverClock';
 import { MAX_TIMER_MS, phaseAt, scheduleAt, useEventPhase } from './timers';
@@ -86,19 +85,5 @@ describe('clock skew', () => {
     expect(skewWarning(-9000)).toBeNull();
     expect(skewWarning(12_400)).toMatch(/indietro di 12 secondi/);
     expect(skewWarning(-61_000)).toMatch(/avanti di 61 secondi/);
-  });
-});
-
-describe('calendar days of the site settings', () => {
-  it('writes them the Italian way', () => {
-    expect(['2025-12-05', '2026-02-02', '2026-02-16', '2026-03-02'].map(formatDay)).toEqual([
-      '5/12/2025',
-      '2/2/2026',
-      '16/2/2026',
-      '2/3/2026',
-    ]);
-    expect(formatDayLong('2026-04-15')).toBe('mercoledì 15 aprile 2026');
-    expect(formatDayRange('2026-04-15', '2026-04-18')).toBe('15-18 aprile 2026');
-    expect(formatDay('non una data')).toBe('non una data');
   });
 });

@@ -8,15 +8,14 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { useSearchParams } from 'react-router';
 import { chatTokenRequest } from '@gas/contracts';
 import { api } from '../../api/client';
-import { isApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/queries';
 import { useChatUrl } from '../../api/sito';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { errorMessage } from '../../components/LoaderError';
 import { Page } from '../../components/Page';
 import { RequireLogin } from '../../components/RequireLogin';
-import { CopyButton } from '../admin/shared/CopyButton';
-import { zodIssues } from '../admin/shared/zodResolver';
+import { CopyButton } from '../../components/form/CopyButton';
+import { serverErrorMessage } from '../../components/form/useApiForm';
+import { zodIssues } from '../../components/form/zodResolver';
 
 interface TokenOut {
   token: string;
@@ -38,7 +37,7 @@ function ChatToken() {
       setToken(await api.post<TokenOut>(path, body));
     } catch (e) {
       // A refused name (e.g. another account's) comes as the field's own message.
-      setError((isApiError(e) && e.fieldErrors.user?.join('. ')) || errorMessage(e));
+      setError(serverErrorMessage(e, 'user'));
     } finally {
       setBusy(false);
     }

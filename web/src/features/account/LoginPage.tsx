@@ -1,16 +1,14 @@
 // /accounts/login/: username and password; back to `next` afterwards (spec §2).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { login, safeNext } from '../../api/auth';
 import { queryKeys, useCurrentUser } from '../../api/queries';
 import { Page } from '../../components/Page';
-import { applyServerErrors } from '../../lib/formErrors';
+import { useApiForm } from '../../components/form/useApiForm';
 
 interface LoginForm {
   username: string;
@@ -23,13 +21,14 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user, isPending } = useCurrentUser();
-  const [general, setGeneral] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
-    setError,
+    general,
+    setGeneral,
+    showServerError,
     formState: { errors },
-  } = useForm<LoginForm>({ defaultValues: { username: '', password: '' } });
+  } = useApiForm<LoginForm>({ defaultValues: { username: '', password: '' } });
 
   const mutation = useMutation({
     mutationFn: (values: LoginForm) => login(values.username, values.password),
@@ -41,7 +40,7 @@ export default function LoginPage() {
       });
       await navigate(next, { replace: true });
     },
-    onError: (error) => setGeneral(applyServerErrors(error, setError, ['username', 'password'])),
+    onError: (error) => showServerError(error, ['username', 'password']),
   });
 
   // Already logged in (or just now): straight to `next`.

@@ -1,15 +1,14 @@
 // /accounts/password/: change the password (old, new, confirmation).
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { useForm, type Path } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { changePassword } from '../../api/auth';
 import { Page } from '../../components/Page';
 import { RequireLogin } from '../../components/RequireLogin';
-import { applyServerErrors } from '../../lib/formErrors';
+import { useApiForm } from '../../components/form/useApiForm';
 
 interface PasswordForm {
   old_password: string;
@@ -26,26 +25,24 @@ const FIELDS: { name: Path<PasswordForm>; label: string; autoComplete: string }[
 export const PASSWORD_CHANGED = 'La password è stata cambiata.';
 
 function PasswordChangeForm() {
-  const [general, setGeneral] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
-    setError,
     reset,
+    general,
+    setGeneral,
+    showServerError,
     formState: { errors },
-  } = useForm<PasswordForm>({
+  } = useApiForm<PasswordForm>({
     defaultValues: { old_password: '', new_password: '', confirm_password: '' },
   });
   const mutation = useMutation({
     mutationFn: changePassword,
     onSuccess: () => reset(),
     onError: (error) =>
-      setGeneral(
-        applyServerErrors(
-          error,
-          setError,
-          FIELDS.map((f) => f.name),
-        ),
+      showServerError(
+        error,
+        FIELDS.map((f) => f.name),
       ),
   });
 

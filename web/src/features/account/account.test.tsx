@@ -1,9 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
-import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
-import { page, user } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { type Handler, jsonResponse, mockFetch, page, renderApp, user } from '../../testing';
 
 function setup(path: string, handlers: Record<string, Handler> = {}) {
   const fetchMock = mockFetch({

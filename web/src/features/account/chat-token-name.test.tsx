@@ -3,9 +3,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { MESSAGGI_PERSONE } from '@gas/contracts';
-import { jsonResponse, mockFetch } from '../../test/fetchMock';
-import { page, user } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { jsonResponse, mockFetch, page, renderApp, user } from '../../testing';
 
 beforeEach(() => vi.stubGlobal('scrollTo', vi.fn()));
 afterEach(() => {

@@ -19,10 +19,10 @@ import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { RequireLogin } from '../../components/RequireLogin';
 import { SelectFilter, type SelectOption } from '../../components/SelectFilter';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/romeTime';
 import type { SessioneOut } from './shared/types';
-import { zodIssues } from './shared/zodResolver';
-import { useTimedMessage, type TimedMessage } from './shared/useTimedMessage';
+import { zodIssues } from '../../components/form/zodResolver';
+import { useTimedMessage, type TimedMessage } from '../../components/form/useTimedMessage';
 
 export const SELEZIONA_SESSIONE = 'Seleziona una sessione';
 export const SOLO_STAFF = 'Le azioni amministrative sono riservate allo staff.';

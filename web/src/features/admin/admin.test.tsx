@@ -1,9 +1,16 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
-import { evento, page, user } from '../../test/fixtures';
+import {
+  evento,
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  page,
+  renderPage,
+  sentTo,
+  user,
+} from '../../testing';
 import AdminActionsPage, { ERROR_MS, SELEZIONA_SESSIONE } from './AdminActionsPage';
-import { renderPage, sentTo } from './shared/testing';
 
 afterEach(() => {
   cleanup();

@@ -1,8 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
-import { page, squadra, user } from '../../test/fixtures';
-import { renderPage, sentTo } from '../admin/shared/testing';
+import {
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  page,
+  renderPage,
+  sentTo,
+  squadra,
+  user,
+} from '../../testing';
 import { BigliettiniConsegnaTab, IN_CORSO, PDF_FALLITO, PDF_VUOTO } from './BigliettiniConsegnaTab';
 
 const b64 = (s: string) => btoa(s);

@@ -10,7 +10,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useCurrentUser, useSessione, useSquadreInSessione } from '../../api/queries';
 import { errorMessage } from '../../components/LoaderError';
 import { QueryState } from '../../components/QueryState';
-import { CopyButton } from '../admin/shared/CopyButton';
+import { CopyButton } from '../../components/form/CopyButton';
 import type { Polo } from '../admin/shared/types';
 import { usePoli } from '../poli/api';
 import {

@@ -9,16 +9,16 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, type FieldPath, type Resolver } from 'react-hook-form';
 import { MESSAGGI_GARA, rispostaCreateRequest } from '@gas/contracts';
 import { parseAnswerValue } from '@gas/scoring';
 import type { Evento } from '../../api/types';
-import { applyServerErrors } from '../../lib/formErrors';
-import { DateTimeInput, TYPED_FORMAT } from '../admin/shared/DateTimeInput';
-import { toWall, wallToIso } from '../admin/shared/romeTime';
+import { DateTimeInput, TYPED_FORMAT } from '../../components/form/DateTimeInput';
+import { toWall, wallToIso } from '../../lib/romeTime';
 import type { SquadraDettaglio } from '../admin/shared/types';
-import { useTimedMessage } from '../admin/shared/useTimedMessage';
-import { zodResolver } from '../admin/shared/zodResolver';
+import { useApiForm } from '../../components/form/useApiForm';
+import { useTimedMessage } from '../../components/form/useTimedMessage';
+import { zodResolver } from '../../components/form/zodResolver';
 import { impostaJolly, inviaRisposta, type RispostaPayload } from './api';
 import { JOLLY_IMPOSTATO, NOTICE_MS, esitoRisposta } from './messages';
 
@@ -105,8 +105,9 @@ export function ConsegnaForm({ evento, squadre, sessioni, onDelivered }: Consegn
     setValue,
     trigger,
     watch,
+    showServerError,
     formState: { errors },
-  } = useForm<ConsegnaValues>({
+  } = useApiForm<ConsegnaValues>({
     defaultValues: defaults,
     resolver: makeResolver(sceglieMomento),
   });
@@ -137,7 +138,8 @@ export function ConsegnaForm({ evento, squadre, sessioni, onDelivered }: Consegn
   };
 
   const fallita = (error: unknown) => {
-    const general = applyServerErrors(error, setError, FIELDS);
+    // The general message is the timed notice here, not the form's alert.
+    const general = showServerError(error, FIELDS);
     if (general) notice.show({ variant: 'danger', text: general });
     // After the end the server asks the staff for the slip's delivery time: show
     // the field (hidden while 'Orario automatico' is on) with its message.
@@ -313,7 +315,6 @@ export function ConsegnaForm({ evento, squadre, sessioni, onDelivered }: Consegn
                 name="momento_consegna"
                 render={({ field }) => (
                   <DateTimeInput
-                    id="consegna-momento"
                     name={field.name}
                     value={field.value}
                     onChange={field.onChange}

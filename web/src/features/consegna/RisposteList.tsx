@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useToasts } from '../../components/toasts/ToastContext';
-import { formatDateTime, formatTimeWithSeconds } from '../../lib/dates';
+import { formatDateTime, formatTimeWithSeconds } from '../../lib/romeTime';
 import { formatAnswerValue } from '../../lib/numbers';
 import type { RispostaOut } from '../admin/shared/types';
 import { cancellaRisposta } from './api';

@@ -9,10 +9,19 @@ import {
 } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventoPermessi } from '../../api/types';
-import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
-import { evento, NESSUN_PERMESSO, page, squadra, user } from '../../test/fixtures';
-import { renderPage, sentTo } from '../admin/shared/testing';
-import { useTimedMessage } from '../admin/shared/useTimedMessage';
+import {
+  evento,
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  NESSUN_PERMESSO,
+  page,
+  renderPage,
+  sentTo,
+  squadra,
+  user,
+} from '../../testing';
+import { useTimedMessage } from '../../components/form/useTimedMessage';
 import ConsegnaRispostePage, {
   NESSUNA_QUI_SECONDARIO,
   SENZA_SQUADRE_SECONDARIO,

@@ -1,5 +1,5 @@
 // Texts of the answer form (spec §8 success texts).
-import { formatDate, formatTimeWithSeconds, romeParts, type DateInput } from '../../lib/dates';
+import { formatDate, formatTimeWithSeconds, romeParts, type DateInput } from '../../lib/romeTime';
 
 export const JOLLY_IMPOSTATO = 'Jolly impostato correttamente.';
 export const CANCELLAZIONE_TITOLO = 'Errore di cancellazione';

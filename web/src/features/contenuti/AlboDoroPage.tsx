@@ -9,7 +9,7 @@ import { useAlboDoro, type AlboEvento } from '../../api/sito';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { ScrollTable } from '../../components/ScrollTable';
-import { formatDateLong } from '../../lib/dates';
+import { formatDateLong } from '../../lib/romeTime';
 
 function Podio({ sessione }: { sessione: AlboEvento['sessioni'][number] }) {
   return (

@@ -2,9 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
 import { parseCollaboratori, type AlboEvento, type Sito, type Sponsor } from '../../api/sito';
-import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
-import { page } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { type Handler, jsonResponse, mockFetch, page, renderApp } from '../../testing';
 import { youtubeId } from '../home/VideoFacade';
 
 const SITO: Sito = {

@@ -8,7 +8,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
 import { seasonLabel, seasons } from '../../lib/seasons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import NotFoundPage from '../errors/NotFoundPage';
+import NotFoundPage from '../../components/NotFoundPage';
 import { eventiDellAnno, isPastSeason, splitEventi } from './blocks';
 import { EventoCard } from './EventoCard';
 

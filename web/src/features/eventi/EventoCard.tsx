@@ -7,7 +7,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import type { Evento, Tipologia } from '../../api/types';
 import { RelativeTime } from '../../components/RelativeTime';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../lib/romeTime';
 import { statusText } from '../../lib/eventStatus';
 import { EventoTiles } from './EventoTiles';
 import { SessioneCard } from './SessioneCard';

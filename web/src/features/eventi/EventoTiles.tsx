@@ -7,7 +7,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import type { Evento, FileEvento } from '../../api/types';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../lib/romeTime';
 import { safeHref } from '../../lib/safeHref';
 
 type TileState = 'available' | 'scheduled' | 'missing' | 'link';

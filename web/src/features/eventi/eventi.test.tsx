@@ -2,9 +2,17 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
 import type { Evento } from '../../api/types';
-import { mockFetch, type Handler } from '../../test/fetchMock';
-import { evento, file, NESSUN_PERMESSO, page, squadra, user } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import {
+  evento,
+  file,
+  type Handler,
+  mockFetch,
+  NESSUN_PERMESSO,
+  page,
+  renderApp,
+  squadra,
+  user,
+} from '../../testing';
 import { eventiDellAnno, isPastSeason, splitEventi } from './blocks';
 
 const HOUR = 3_600_000;

@@ -6,13 +6,13 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, type FieldPath, type Resolver } from 'react-hook-form';
 import { eventoCreateRequest, eventoPatchRequest } from '@gas/contracts';
 import type { Evento } from '../../api/types';
-import { applyServerErrors } from '../../lib/formErrors';
-import { DateTimeInput } from '../admin/shared/DateTimeInput';
-import { FormAlert } from '../admin/shared/FormAlert';
-import { zodResolver } from '../admin/shared/zodResolver';
+import { DateTimeInput } from '../../components/form/DateTimeInput';
+import { FormAlert } from '../../components/form/FormAlert';
+import { useApiForm } from '../../components/form/useApiForm';
+import { zodResolver } from '../../components/form/zodResolver';
 import { creaEvento, salvaEvento } from './api';
 import {
   DATE_FIELDS,
@@ -73,15 +73,16 @@ interface EventoFormProps {
 
 export function EventoForm({ mode, initial, eventoId, puoUfficiale, onSaved }: EventoFormProps) {
   const [parametri, setParametri] = useState(false);
-  const [general, setGeneral] = useState<string | null>(null);
   const {
     register,
     control,
     handleSubmit,
     reset,
-    setError,
+    general,
+    setGeneral,
+    showServerError,
     formState: { errors, isSubmitting },
-  } = useForm<EventoFormValues>({ defaultValues: initial, resolver: makeResolver(mode) });
+  } = useApiForm<EventoFormValues>({ defaultValues: initial, resolver: makeResolver(mode) });
 
   const fieldNames = (values: EventoFormValues): FieldPath<EventoFormValues>[] => [
     'titolo',
@@ -106,7 +107,7 @@ export function EventoForm({ mode, initial, eventoId, puoUfficiale, onSaved }: E
           mode === 'nuovo' ? await creaEvento(payload) : await salvaEvento(eventoId!, payload);
         onSaved(saved);
       } catch (error) {
-        setGeneral(applyServerErrors(error, setError, fieldNames(values)));
+        showServerError(error, fieldNames(values));
         if (PARAMETRI.some((p) => errors[p.name])) setParametri(true);
       }
     },
@@ -164,7 +165,6 @@ export function EventoForm({ mode, initial, eventoId, puoUfficiale, onSaved }: E
                   name={field}
                   render={({ field: f }) => (
                     <DateTimeInput
-                      id={id}
                       name={f.name}
                       value={f.value}
                       onChange={f.onChange}

@@ -10,7 +10,7 @@ import Row from 'react-bootstrap/Row';
 import { FILE_NON_PDF, FILE_TROPPO_GRANDE, MAX_FILE_BYTES } from '@gas/contracts';
 import type { Evento, FileEvento as FileInfo } from '../../api/types';
 import { errorMessage } from '../../components/LoaderError';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../lib/romeTime';
 import { caricaFile } from './api';
 
 type Tipologia = 'problemi' | 'soluzioni';

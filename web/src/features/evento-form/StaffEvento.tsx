@@ -10,8 +10,8 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import { invitoRequest } from '@gas/contracts';
 import type { Evento } from '../../api/types';
-import { applyServerErrors } from '../../lib/formErrors';
-import { zodIssues } from '../admin/shared/zodResolver';
+import { serverErrorMessage } from '../../components/form/useApiForm';
+import { zodIssues } from '../../components/form/zodResolver';
 import { invita } from './api';
 
 type Ruolo = 'adm' | 'ins';
@@ -46,15 +46,7 @@ function Invito({ evento, ruolo, onDone }: { evento: number; ruolo: Ruolo; onDon
       setEmail('');
       onDone();
     } catch (e) {
-      let fieldMessage: string | null = null;
-      const general = applyServerErrors<{ email: string }>(
-        e,
-        (_name, err) => {
-          fieldMessage = err.message ?? null;
-        },
-        ['email'],
-      );
-      setError(fieldMessage ?? general);
+      setError(serverErrorMessage(e, 'email'));
     } finally {
       setBusy(false);
     }

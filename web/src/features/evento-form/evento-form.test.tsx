@@ -2,11 +2,17 @@ import { useState } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Responsabile } from '../../api/types';
-import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
-import { evento, NESSUN_PERMESSO, user } from '../../test/fixtures';
-import { DateTimeInput } from '../admin/shared/DateTimeInput';
-import { fromWall, parseTyped, toWall } from '../admin/shared/romeTime';
-import { renderPage, sentTo } from '../admin/shared/testing';
+import {
+  evento,
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  NESSUN_PERMESSO,
+  renderPage,
+  sentTo,
+  user,
+} from '../../testing';
+import { DateTimeInput } from '../../components/form/DateTimeInput';
 import EventoFormPage from './EventoFormPage';
 import { controllaPdf, SOSTITUISCI } from './FileEvento';
 import { MOSTRA_PARAMETRI } from './EventoForm';
@@ -43,19 +49,6 @@ describe('defaults and dates', () => {
     expect(v.PUNTEGGIO_BASE_PROBLEMI).toBe(30);
     expect(v.BONUS_VELOCITA).toBe(20);
     expect(v.problemi).toEqual([]);
-  });
-
-  it('reads the typed fallback day/month/year hour:minute[:second] on Rome’s clock', () => {
-    expect(parseTyped('15/04/2026 9:05')).toBe('2026-04-15T09:05:00');
-    expect(parseTyped('5/4/2026 09:05:07')).toBe('2026-04-05T09:05:07');
-    expect(parseTyped('15/04/2026')).toBe('2026-04-15T00:00:00');
-    expect(parseTyped('2026-04-15 09:05')).toBe('2026-04-15T09:05:00');
-    expect(parseTyped('31/02/2026 10:00')).toBeNull();
-    expect(parseTyped('15/04/2026 25:00')).toBeNull();
-    expect(parseTyped('domani')).toBeNull();
-    expect(fromWall('2026-04-15T09:05:00')!.toISOString()).toBe('2026-04-15T07:05:00.000Z');
-    expect(fromWall('2026-01-15T09:05:00')!.toISOString()).toBe('2026-01-15T08:05:00.000Z');
-    expect(toWall('2026-03-29T01:30:00Z')).toBe('2026-03-29T03:30:00'); // after the DST change
   });
 
   it('the text fallback field accepts typed dates', () => {

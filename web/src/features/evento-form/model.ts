@@ -1,9 +1,9 @@
 // The event form's values, their defaults (spec §9) and the request they
-// become. Dates are wall strings on Rome's clock (admin/shared/romeTime).
+// become. Dates are wall strings on Rome's clock (lib/romeTime).
 import { dateNuovoEvento, erroriDateEvento, type DateEvento } from '@gas/contracts';
 import type { Evento, Tipologia } from '../../api/types';
-import { TYPED_FORMAT } from '../admin/shared/DateTimeInput';
-import { fromWall, toWall, wallToIso } from '../admin/shared/romeTime';
+import { TYPED_FORMAT } from '../../components/form/DateTimeInput';
+import { fromWall, toWall, wallToIso } from '../../lib/romeTime';
 
 export const PARAMETRI = [
   { name: 'PTI_TOLTI_ERRORE', label: 'Punti tolti per ogni errore', step: 1, default: 10 },

@@ -1,5 +1,5 @@
 import type { Sito } from '../../api/sito';
-import { formatDayLong, formatDayRange } from '../../lib/dates';
+import { formatDayLong, formatDayRange } from '../../lib/romeTime';
 
 /** The national final: dates, place and day-by-day calendar (spec §1: 15-18 April 2026). */
 export function FinaleCalendar({ finale }: { finale: NonNullable<Sito['finale']> }) {

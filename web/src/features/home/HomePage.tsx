@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useSito, useSponsor, type Sito } from '../../api/sito';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
-import { formatDayLong } from '../../lib/dates';
+import { formatDayLong } from '../../lib/romeTime';
 import { FinaleCalendar } from './FinaleCalendar';
 import { SponsorStrip } from './SponsorStrip';
 import { VideoFacade } from './VideoFacade';

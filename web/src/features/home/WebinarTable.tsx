@@ -1,7 +1,7 @@
 import Table from 'react-bootstrap/Table';
 import type { Webinar } from '../../api/sito';
 import { ScrollTable } from '../../components/ScrollTable';
-import { formatDay, formatDayLong } from '../../lib/dates';
+import { formatDay, formatDayLong } from '../../lib/romeTime';
 import { safeHref } from '../../lib/safeHref';
 
 /** The training webinars (spec §1: 5/12/2025, 2/2/2026, 16/2/2026, 2/3/2026). */

@@ -11,13 +11,13 @@ import type { Sessione } from '../../api/types';
 import { FlipClock } from '../../components/FlipClock';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
-import { formatDateLong, formatTimeWithSeconds } from '../../lib/dates';
+import { formatDateLong, formatTimeWithSeconds } from '../../lib/romeTime';
 import { statusText } from '../../lib/eventStatus';
 import { skewWarning, useServerOffset } from '../../lib/serverClock';
 import { postSessionToServiceWorker } from '../../lib/serviceWorker';
 import { useServerNow } from '../../lib/serverNow';
 import { useEventPhase } from '../../lib/timers';
-import NotFoundPage from '../errors/NotFoundPage';
+import NotFoundPage from '../../components/NotFoundPage';
 
 export const EVENTO_CONCLUSO = "L'evento è concluso!";
 

@@ -1,9 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
-import { mockFetch, type Handler } from '../../test/fetchMock';
-import { page } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { type Handler, mockFetch, page, renderApp } from '../../testing';
 
 const HOUR = 3_600_000;
 

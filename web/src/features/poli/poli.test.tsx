@@ -1,9 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
-import { mockFetch } from '../../test/fetchMock';
-import { evento, page } from '../../test/fixtures';
-import { renderPage } from '../admin/shared/testing';
+import { evento, mockFetch, page, renderPage } from '../../testing';
 import ListaPoliPage, { NESSUN_POLO } from './ListaPoliPage';
 
 afterEach(() => {

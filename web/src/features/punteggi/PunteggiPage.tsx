@@ -12,7 +12,7 @@ import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
 import { postSessionToServiceWorker } from '../../lib/serviceWorker';
-import NotFoundPage from '../errors/NotFoundPage';
+import NotFoundPage from '../../components/NotFoundPage';
 import { useServerNow } from '../../lib/serverNow';
 import { useMessaggi } from './messaggi/useMessaggi';
 import { ReplayControl } from './replay/ReplayControl';

@@ -7,7 +7,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { memo } from 'react';
 import { FlipClock as FlipClockBase } from '../../components/FlipClock';
-import { formatTimeWithSeconds } from '../../lib/dates';
+import { formatTimeWithSeconds } from '../../lib/romeTime';
 import { statusText } from '../../lib/eventStatus';
 import { skewWarning } from '../../lib/serverClock';
 import type { Sessione } from '../../api/types';

@@ -24,12 +24,12 @@ import type { EventoPunteggi, Polo } from './types';
 import type { ScoresModel } from './useScoresModel';
 import { schoolNames } from './useScoresData';
 
-const ScoreChartTab = lazy(() => import('../grafici/ScoreChartTab'));
-const BarsTab = lazy(() => import('../grafici/BarsTab'));
-const HistogramTab = lazy(() => import('../grafici/HistogramTab'));
-const LatencyTab = lazy(() => import('../grafici/LatencyTab'));
-const TeamsMapTab = lazy(() => import('../mappe/TeamsMapTab'));
-const VenuesMapTab = lazy(() => import('../mappe/VenuesMapTab'));
+const ScoreChartTab = lazy(() => import('./grafici/ScoreChartTab'));
+const BarsTab = lazy(() => import('./grafici/BarsTab'));
+const HistogramTab = lazy(() => import('./grafici/HistogramTab'));
+const LatencyTab = lazy(() => import('./grafici/LatencyTab'));
+const TeamsMapTab = lazy(() => import('./mappe/TeamsMapTab'));
+const VenuesMapTab = lazy(() => import('./mappe/VenuesMapTab'));
 const BigliettiniConsegnaTab = lazy(() =>
   import('../bigliettini/BigliettiniConsegnaTab').then((m) => ({
     default: m.BigliettiniConsegnaTab,

@@ -2,9 +2,7 @@ import { computeLeaderboard, type ScoringEvent } from '@gas/scoring';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
-import { mockFetch } from '../../test/fetchMock';
-import { NESSUN_PERMESSO, page } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { mockFetch, NESSUN_PERMESSO, page, renderApp } from '../../testing';
 
 const HOUR = 3_600_000;
 

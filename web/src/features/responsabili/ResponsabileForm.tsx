@@ -1,18 +1,17 @@
 // The secondary-manager form (spec §2, §5): names, e-mail, username and, on
 // creation only, the password twice; teams and schools; the newsletter. In
 // edit mode the personal fields are read-only and not sent.
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useForm, type FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { responsabileCreateRequest, responsabileUpdateRequest } from '@gas/contracts';
 import type { Scuola } from '../../api/types';
-import { applyServerErrors } from '../../lib/formErrors';
-import { FormAlert } from '../admin/shared/FormAlert';
+import { FormAlert } from '../../components/form/FormAlert';
+import { useApiForm } from '../../components/form/useApiForm';
 import type { Manager, SquadraDettaglio } from '../admin/shared/types';
-import { zodResolver } from '../admin/shared/zodResolver';
+import { zodResolver } from '../../components/form/zodResolver';
 import { creaResponsabile, modificaResponsabile } from './api';
 
 export interface ResponsabileValues {
@@ -71,14 +70,15 @@ export function ResponsabileForm({ manager, squadre, scuole, onSaved }: Responsa
     scuole: (manager?.responsabile.scuole ?? []).map(String),
     newsletter: manager?.responsabile.newsletter ?? false,
   };
-  const [general, setGeneral] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
-    setError,
+    general,
+    setGeneral,
+    showServerError,
     formState: { errors, isSubmitting },
-  } = useForm<ResponsabileValues>({
+  } = useApiForm<ResponsabileValues>({
     defaultValues: initial,
     resolver: nuovo
       ? zodResolver(responsabileCreateRequest, createPayload)
@@ -104,7 +104,7 @@ export function ResponsabileForm({ manager, squadre, scuole, onSaved }: Responsa
       else await modificaResponsabile(manager.id, updatePayload(values, assegnazioni, preferenze));
       onSaved();
     } catch (error) {
-      setGeneral(applyServerErrors(error, setError, fields));
+      showServerError(error, fields);
     }
   });
 

@@ -1,9 +1,17 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Responsabile } from '../../api/types';
-import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
-import { evento, page, squadra, user } from '../../test/fixtures';
-import { renderPage, sentTo } from '../admin/shared/testing';
+import {
+  evento,
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  page,
+  renderPage,
+  sentTo,
+  squadra,
+  user,
+} from '../../testing';
 import { AIUTO_NEWSLETTER, AIUTO_USERNAME } from './ResponsabileForm';
 import ResponsabileFormPage, { SOLO_PRINCIPALI } from './ResponsabileFormPage';
 

@@ -5,17 +5,16 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { squadraCreateRequest } from '@gas/contracts';
 import type { Evento } from '../../api/types';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { RequireLogin } from '../../components/RequireLogin';
-import { formatDateTime } from '../../lib/dates';
-import { applyServerErrors } from '../../lib/formErrors';
-import { FormAlert } from '../admin/shared/FormAlert';
-import { zodResolver } from '../admin/shared/zodResolver';
+import { formatDateTime } from '../../lib/romeTime';
+import { FormAlert } from '../../components/form/FormAlert';
+import { useApiForm } from '../../components/form/useApiForm';
+import { zodResolver } from '../../components/form/zodResolver';
 import { iscriviSquadra, useEventiNonUfficiali, useMieScuole } from './api';
 import { SITO_OLIMPIADI, SQUADRA_ISCRITTA, squadraIscritta } from './texts';
 
@@ -68,15 +67,16 @@ function Iscrizione({ opzioni }: { opzioni: Opzione[] }) {
     (opzioni.length === 1 ? opzioni[0] : undefined);
   const defaults: Values = { nome: '', sessione: initial ? String(initial.id) : '', scuola: '' };
   const [iscritta, setIscritta] = useState<{ nome: string; sessione: number } | null>(null);
-  const [general, setGeneral] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
-    setError,
     getValues,
+    general,
+    setGeneral,
+    showServerError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  } = useApiForm<Values>({
     defaultValues: defaults,
     resolver: zodResolver(squadraCreateRequest, toPayload),
   });
@@ -89,7 +89,7 @@ function Iscrizione({ opzioni }: { opzioni: Opzione[] }) {
       setIscritta({ nome: squadra.nome, sessione: squadra.sessione });
       reset({ ...defaults, sessione: getValues('sessione'), scuola: getValues('scuola') });
     } catch (error) {
-      setGeneral(applyServerErrors(error, setError, ['nome', 'sessione', 'scuola']));
+      showServerError(error, ['nome', 'sessione', 'scuola']);
     }
   });
 

@@ -1,9 +1,18 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Responsabile } from '../../api/types';
-import { jsonResponse, mockFetch, type Handler } from '../../test/fetchMock';
-import { evento, NESSUN_PERMESSO, page, squadra, user } from '../../test/fixtures';
-import { renderPage, sentTo } from '../admin/shared/testing';
+import {
+  evento,
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  NESSUN_PERMESSO,
+  page,
+  renderPage,
+  sentTo,
+  squadra,
+  user,
+} from '../../testing';
 import LeTueSquadrePage from './LeTueSquadrePage';
 import NuovaSquadraPage, { NESSUNA_SESSIONE_APERTA, sessioniAperte } from './NuovaSquadraPage';
 import { SECONDARIO_NESSUNA_QUI } from './texts';

@@ -6,12 +6,13 @@
 // A half-open connection (laptop lid closed, Wi-Fi switch) sends no close
 // frame: an application ping every 25 s that gets no frame back within 10 s
 // counts as a lost connection.
+import { FINAL_CLOSE_CODES as CLOSE_CODES_FINAL } from '@gas/contracts';
 import { reconnectDelay } from './reconnect';
 
 export type FeedStatus = 'never' | 'connected' | 'disconnected';
 
-/** Close codes after which knocking again is pointless (no such session, forbidden). */
-export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([4403, 4404]);
+/** Close codes after which knocking again is pointless (no such session, forbidden: the contracts' list). */
+export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set(CLOSE_CODES_FINAL);
 
 type SocketLike = Pick<WebSocket, 'send' | 'close' | 'readyState'> & {
   onopen: ((event: Event) => void) | null;

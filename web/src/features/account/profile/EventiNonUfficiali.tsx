@@ -4,7 +4,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router';
 import { useEventi } from '../../../api/queries';
 import { LinkButton } from '../../../components/LinkButton';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/romeTime';
 
 export function EventiNonUfficiali() {
   const eventi = useEventi({ tipologia__in: ['pub', 'priv'] });

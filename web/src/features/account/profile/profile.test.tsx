@@ -1,9 +1,15 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Responsabile, User } from '../../../api/types';
-import { mockFetch } from '../../../test/fetchMock';
-import { evento, NESSUN_PERMESSO, page, user } from '../../../test/fixtures';
-import { renderPage, sentTo } from '../../admin/shared/testing';
+import {
+  evento,
+  mockFetch,
+  NESSUN_PERMESSO,
+  page,
+  renderPage,
+  sentTo,
+  user,
+} from '../../../testing';
 import ChatTokenPage from '../ChatTokenPage';
 import { PROFILO_MANCANTE } from '../../squadre/texts';
 import { DATI_SU_SITO_ESTERNO, NON_AUTENTICATO, Profilo } from './Profilo';

@@ -1,6 +1,6 @@
 // The live state of one session in the browser: the events, the @gas/scoring
 // engine fed with them (the same code as the server), and the leaderboard the
-// page shows. Feeds, fetches and timers live in useLiveSession; this class is
+// page shows. Feeds, fetches and timers live in LiveController; this class is
 // plain TypeScript so the rules (out-of-order insert, deletions, re-check,
 // reconciliation with the server's snapshot) are tested without a browser.
 import {

@@ -74,6 +74,18 @@ describe('live frames (spec §5, §7)', () => {
     expect(m.type === 'malformed' && m.problems.join(' ')).toContain(`${field}:`);
   });
 
+  it('describes the problems of a malformed frame in Italian', () => {
+    const m = parseEventiMessage('{"type":"npe","id":5,"k":"r","s":10,"c":true,"d":"ieri"}');
+    expect(m.type === 'malformed' && m.problems).toEqual([
+      'p: Questo campo è obbligatorio.',
+      'd: Data e ora ISO 8601 con il fuso orario.',
+    ]);
+    const last = parseLastMessage('{"type":"new_json","json":{"ora":3}}');
+    expect(last.type === 'malformed' && last.problems).toContain(
+      'json.json: Questo campo è obbligatorio.',
+    );
+  });
+
   it('accepts a joker without c', () => {
     expect(
       parseEventiMessage('{"type":"npe","id":5,"k":"j","s":10,"p":1,"d":"2026-04-15T09:01:00Z"}')
@@ -104,8 +116,25 @@ describe('live frames (spec §5, §7)', () => {
   });
 
   it('parses new_json snapshots', () => {
-    const json = { ora: at(1), json: { classifica: [], inizio: at(0) } };
+    // A complete /punteggi/ item: the frame is parsed with the contracts' schema.
+    const json = {
+      ora: at(1),
+      json: {
+        sessione: 1,
+        evento: 1,
+        nome: 'Sessione',
+        inizio: at(0),
+        fine: at(120),
+        numero_qualificati: null,
+        ora: at(1),
+        problemi: [],
+        valori: [],
+        classifica: [],
+        numero_eventi: 0,
+      },
+    };
     expect(parseLastMessage(JSON.stringify({ type: 'new_json', json })).type).toBe('new_json');
+    expect(parseLastMessage('{"type":"pong"}').type).toBe('pong');
     expect(parseLastMessage('{"type":"new_json","json":{}}').type).toBe('malformed');
     expect(parseLastMessage('{"type":"other"}').type).toBe('unknown');
   });
@@ -287,5 +316,22 @@ describe('re-check helpers', () => {
     expect(holes(new Set([1, 2, 5, 8]), new Set(), 5)).toEqual([6, 7]);
     expect(holes(new Set([1, 10_000]), new Set(), 0, 10)).toHaveLength(11);
     expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+  });
+});
+
+describe('important-message frames (messaggi-importanti)', () => {
+  it('reads new_message with the contracts schema, ignores pong, reports the rest', async () => {
+    const { parseMessaggioFrame } = await import('../messaggi/useMessaggi');
+    const message = { id: 3, testo: 'Pausa', data: at(5), evento: 1 };
+    expect(parseMessaggioFrame(JSON.stringify({ type: 'new_message', message }))).toEqual({
+      message,
+    });
+    expect(parseMessaggioFrame('{"type":"pong"}')).toEqual({ error: '' });
+    expect(parseMessaggioFrame('rotto')).toEqual({ error: 'messaggio non leggibile' });
+    expect(parseMessaggioFrame('{"type":"boh"}')).toEqual({
+      error: 'tipo di messaggio inatteso: boh',
+    });
+    const broken = parseMessaggioFrame('{"type":"new_message","message":{"id":3}}');
+    expect('error' in broken && broken.error).toMatch(/^new_message senza id, testo o data/);
   });
 });

@@ -2,7 +2,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QueryState } from '../../../components/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/romeTime';
 import type { Messaggio } from '../types';
 
 /** Important messages, newest first, each with 'Fra ... / ... fa' (spec §2). */

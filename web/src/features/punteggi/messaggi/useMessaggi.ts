@@ -3,6 +3,7 @@
 // starting within 24 hours. A new message is added to the list and shown as a
 // toast; an unreadable frame or another type is reported as an error.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { messaggiFrame } from '@gas/contracts';
 import { useEffect, useState } from 'react';
 import { useToasts } from '../../../components/toasts/ToastContext';
 import { LiveSocket, type FeedStatus } from '../../../lib/live/LiveSocket';
@@ -10,11 +11,15 @@ import { wsUrl } from '../../../lib/live/reconnect';
 import { reportError } from '../../../lib/reportError';
 import { MAX_TIMER_MS } from '../../../lib/timers';
 import { fetchMessaggi, punteggiKeys } from '../api';
+import { frameProblems } from '../live/messages';
 import type { Messaggio } from '../types';
 
 export const MESSAGES_FEED_BEFORE_MS = 24 * 3_600_000;
 
-/** The message of a new_message frame, or an error text. */
+/**
+ * The message of a new_message frame (the contracts' messaggiFrame schema),
+ * or an error text ('' for a pong, which is not an error).
+ */
 export function parseMessaggioFrame(text: string): { message: Messaggio } | { error: string } {
   let value: unknown;
   try {
@@ -22,20 +27,18 @@ export function parseMessaggioFrame(text: string): { message: Messaggio } | { er
   } catch {
     return { error: 'messaggio non leggibile' };
   }
-  const m = value as { type?: unknown; message?: Partial<Messaggio> } | null;
-  if (!m || typeof m !== 'object') return { error: 'messaggio non leggibile' };
-  if (m.type === 'pong') return { error: '' };
-  if (m.type !== 'new_message') return { error: `tipo di messaggio inatteso: ${String(m.type)}` };
-  const msg = m.message;
-  if (
-    !msg ||
-    typeof msg.id !== 'number' ||
-    typeof msg.testo !== 'string' ||
-    typeof msg.data !== 'string'
-  ) {
-    return { error: 'new_message senza id, testo o data' };
+  if (!value || typeof value !== 'object') return { error: 'messaggio non leggibile' };
+  const type = (value as { type?: unknown }).type;
+  if (type !== 'pong' && type !== 'new_message') {
+    return { error: `tipo di messaggio inatteso: ${String(type)}` };
   }
-  return { message: msg as Messaggio };
+  const parsed = messaggiFrame.safeParse(value);
+  if (!parsed.success)
+    return {
+      error: `new_message senza id, testo o data (${frameProblems(parsed.error).join('; ')})`,
+    };
+  if (parsed.data.type === 'pong') return { error: '' };
+  return { message: parsed.data.message };
 }
 
 /** Newest first, without duplicates. */

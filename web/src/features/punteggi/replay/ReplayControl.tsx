@@ -7,7 +7,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import type { Leaderboard } from '@gas/scoring';
-import { formatTimeWithSeconds } from '../../../lib/dates';
+import { formatTimeWithSeconds } from '../../../lib/romeTime';
 import type { LiveSession } from '../live/LiveSession';
 import {
   DEFAULT_REPLAY_SECONDS,

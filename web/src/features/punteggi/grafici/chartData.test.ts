@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Squadra } from '../../api/types';
+import type { Squadra } from '../../../api/types';
 import { teamPlaces, venuePoints } from '../mappe/mapData';
-import type { Polo } from '../punteggi/types';
+import type { Polo } from '../types';
 import { chartTeams, histogram, historyUntil, niceStep, scoreSplit } from './chartData';
 import { latencies, quantile } from './LatencyTab';
 import { scoreChartOption } from './ScoreChartTab';

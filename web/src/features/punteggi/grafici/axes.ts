@@ -1,6 +1,6 @@
 // What every chart shares: numbers in Italian on axes and tooltips, and value
 // axes named along their side, so the name never sits on the legend at the top.
-import { formatNumber } from '../../lib/numbers';
+import { formatNumber } from '../../../lib/numbers';
 
 /** Axis labels and tooltip values in Italian (12.500, 0,5), not ECharts' 12,500. */
 export const italianNumber = (value: number) => formatNumber(value);

@@ -3,7 +3,7 @@
 // The same data is listed under the map, which also covers missing tiles.
 import { useMemo } from 'react';
 import type { LeaderboardEntry } from '@gas/scoring';
-import type { Squadra } from '../../api/types';
+import type { Squadra } from '../../../api/types';
 import { MapFrame, radiusFor, type MapPoint } from './MapFrame';
 import { bestPosition, placeColor, teamPlaces } from './mapData';
 

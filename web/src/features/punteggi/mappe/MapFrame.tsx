@@ -9,7 +9,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useState, type ReactNode } from 'react';
 import { CircleMarker, MapContainer, Popup, TileLayer, Tooltip } from 'react-leaflet';
-import { useSito } from '../../api/sito';
+import { useSito } from '../../../api/sito';
 
 export const MAP_CENTER: [number, number] = [43.716, 10.396];
 export const MAP_ZOOM = 7;

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { findCurrentEvent } from './currentEvent';
+import { formatDuration, formatRelative, relativeRefreshInterval } from './durations';
 import {
   formatDate,
   formatDateLong,
   formatDateTime,
-  formatDuration,
-  formatRelative,
   formatTime,
   formatTimeWithSeconds,
-  relativeRefreshInterval,
   romeParts,
-} from './dates';
+  formatDay,
+  formatDayLong,
+  formatDayRange,
+  fromWall,
+  parseTyped,
+  toWall,
+} from './romeTime';
 import { seasonLabel, seasonOf, seasons } from './seasons';
 
 describe('it-IT dates in Europe/Rome', () => {
@@ -56,6 +60,35 @@ describe('it-IT dates in Europe/Rome', () => {
     expect(relativeRefreshInterval(-5 * 60_000, now)).toBe(60_000);
     expect(relativeRefreshInterval(5 * 3600_000, now)).toBe(3_600_000);
     expect(relativeRefreshInterval(3 * 86_400_000, now)).toBe(86_400_000);
+  });
+});
+
+describe('wall strings of date-time fields (Rome clock)', () => {
+  it('reads the typed fallback day/month/year hour:minute[:second] on Rome’s clock', () => {
+    expect(parseTyped('15/04/2026 9:05')).toBe('2026-04-15T09:05:00');
+    expect(parseTyped('5/4/2026 09:05:07')).toBe('2026-04-05T09:05:07');
+    expect(parseTyped('15/04/2026')).toBe('2026-04-15T00:00:00');
+    expect(parseTyped('2026-04-15 09:05')).toBe('2026-04-15T09:05:00');
+    expect(parseTyped('31/02/2026 10:00')).toBeNull();
+    expect(parseTyped('15/04/2026 25:00')).toBeNull();
+    expect(parseTyped('domani')).toBeNull();
+    expect(fromWall('2026-04-15T09:05:00')!.toISOString()).toBe('2026-04-15T07:05:00.000Z');
+    expect(fromWall('2026-01-15T09:05:00')!.toISOString()).toBe('2026-01-15T08:05:00.000Z');
+    expect(toWall('2026-03-29T01:30:00Z')).toBe('2026-03-29T03:30:00'); // after the DST change
+  });
+});
+
+describe('calendar days of the site settings', () => {
+  it('writes them the Italian way', () => {
+    expect(['2025-12-05', '2026-02-02', '2026-02-16', '2026-03-02'].map(formatDay)).toEqual([
+      '5/12/2025',
+      '2/2/2026',
+      '16/2/2026',
+      '2/3/2026',
+    ]);
+    expect(formatDayLong('2026-04-15')).toBe('mercoledì 15 aprile 2026');
+    expect(formatDayRange('2026-04-15', '2026-04-18')).toBe('15-18 aprile 2026');
+    expect(formatDay('non una data')).toBe('non una data');
   });
 });
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { Page } from '../../components/Page';
+import { Page } from './Page';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();

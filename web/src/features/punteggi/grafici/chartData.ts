@@ -1,6 +1,6 @@
 // Data of the charts, computed from leaderboard rows (pure, tested).
 import type { LeaderboardEntry, ScoreHistory } from '@gas/scoring';
-import { formatNumber } from '../../lib/numbers';
+import { formatNumber } from '../../../lib/numbers';
 
 /**
  * A team's total split for the stacked bar (spec §2): base score (the base

@@ -3,7 +3,7 @@
 // 'gg/mm/aaaa hh:mm[:ss]' (spec §2 "Date inputs").
 import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { formatTyped, parseTyped } from './romeTime';
+import { formatTyped, parseTyped } from '../../lib/romeTime';
 
 export const TYPED_FORMAT = 'gg/mm/aaaa hh:mm[:ss]';
 
@@ -20,7 +20,8 @@ export function supportsDateTimeLocal(): boolean {
 }
 
 interface DateTimeInputProps {
-  id: string;
+  /** Only outside a Form.Group: inside one, the group's controlId names the input. */
+  id?: string;
   /** A wall string YYYY-MM-DDTHH:mm:ss, '' when empty, or the raw text of an unreadable entry. */
   value: string;
   onChange(value: string): void;

@@ -12,8 +12,8 @@ import {
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { LeaderboardEntry, LiveScoring } from '@gas/scoring';
-import { formatTime } from '../../lib/dates';
-import { useThrottled } from '../punteggi/useThrottled';
+import { formatTime } from '../../../lib/romeTime';
+import { useThrottled } from '../useThrottled';
 import { italianNumber, NAMED_AXIS_GAP, valueAxis } from './axes';
 import { EChart } from './EChart';
 import { chartTeams, historyStep, historyUntil } from './chartData';

@@ -1,10 +1,9 @@
-// Dates as Italians read them (it-IT, Europe/Rome): the Intl formatters of
-// romeTime.ts plus durations and relative times written with date-fns.
+// Durations and relative times in Italian ('1 giorno, 2 ore e 30 minuti',
+// 'Fra 3 minuti'), written with date-fns and its Italian locale: kept apart
+// from romeTime.ts so that the app shell does not load them.
 import { formatDistanceStrict, formatDuration as formatDurationFns } from 'date-fns';
 import { it } from 'date-fns/locale/it';
-import { formatDateLong, formatter, romeParts, toDate, LOCALE, type DateInput } from './romeTime';
-
-export * from './romeTime';
+import { LOCALE, toDate, type DateInput } from './romeTime';
 
 type DurationUnit = 'days' | 'hours' | 'minutes' | 'seconds';
 
@@ -47,41 +46,4 @@ export function relativeRefreshInterval(value: DateInput, now: DateInput = Date.
   if (distance < 3_600_000) return 60_000;
   if (distance < 86_400_000) return 3_600_000;
   return 86_400_000;
-}
-
-/** A calendar day written YYYY-MM-DD (site settings) as an instant at noon in Rome. */
-function calendarDay(day: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return new Date(NaN);
-  // 11:00 UTC is 12:00 or 13:00 in Rome: the same calendar day either way.
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 11));
-}
-
-/** '2025-12-05' -> '5/12/2025' (the spec writes the webinar dates this way). */
-export function formatDay(day: string): string {
-  const date = calendarDay(day);
-  if (Number.isNaN(date.getTime())) return day;
-  const { year, month, day: dd } = romeParts(date);
-  return `${dd}/${month}/${year}`;
-}
-
-/** '2025-12-05' -> 'venerdì 5 dicembre 2025' */
-export function formatDayLong(day: string): string {
-  const date = calendarDay(day);
-  if (Number.isNaN(date.getTime())) return day;
-  return formatDateLong(date);
-}
-
-/** '2026-04-15', '2026-04-18' -> '15-18 aprile 2026' (months and years only when they differ). */
-export function formatDayRange(from: string, to: string): string {
-  const start = calendarDay(from);
-  const end = calendarDay(to);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return `${from} - ${to}`;
-  const a = romeParts(start);
-  const b = romeParts(end);
-  const month = (d: Date) => formatter({ month: 'long' }).format(d);
-  if (a.year === b.year && a.month === b.month) {
-    return `${a.day}-${b.day} ${month(end)} ${b.year}`;
-  }
-  return `${formatDayLong(from)} - ${formatDayLong(to)}`;
 }

@@ -1,0 +1,289 @@
+// The live controller without React: fake API, fake sockets, fake timers.
+import type { ScoringEvent } from '@gas/scoring';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveSocketOptions } from '../../../lib/live/LiveSocket';
+import type { PunteggiItem } from '../types';
+import {
+  FEEDS_OPEN_AFTER_MS,
+  FEEDS_OPEN_BEFORE_MS,
+  FULL_CHECK_MIN_INTERVAL_MS,
+  LiveController,
+  RESYNC_DELAY_MS,
+  type LiveControllerDeps,
+  type LiveInput,
+} from './LiveController';
+import { RECHECK_INTERVAL_MS } from './recheck';
+
+const T0 = Date.parse('2026-04-15T09:00:00Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+const r = (id: number, s: number, c: boolean, minute: number): ScoringEvent => ({
+  id,
+  k: 'r',
+  s,
+  p: 1,
+  c,
+  d: at(minute),
+});
+const npe = (e: ScoringEvent) => JSON.stringify({ type: 'npe', ...e });
+
+function item(totals: [number, number][] = [], numeroEventi = 0): PunteggiItem {
+  const classifica = [10, 11].map((id) => ({
+    posizione: 1,
+    id,
+    nome: `S${id}`,
+    ospite: false,
+    totale: totals.find(([t]) => t === id)?.[1] ?? 0,
+    punti_parziali: [0],
+    jolly: null,
+    solved: [false],
+    new: [false],
+    scuola: null,
+    ordine_eta: 0,
+    penalita: 0,
+    punti_jolly: 0,
+    polo: null,
+  }));
+  return {
+    ora: at(1),
+    json: {
+      sessione: 1,
+      evento: 1,
+      nome: 'Sessione',
+      inizio: at(0),
+      fine: at(120),
+      numero_qualificati: null,
+      ora: at(1),
+      problemi: [{ id: 1, nome: 'P1' }],
+      valori: [20],
+      classifica,
+      numero_eventi: numeroEventi,
+    },
+  };
+}
+
+interface FakeFeed {
+  options: LiveSocketOptions;
+  started: boolean;
+  stopped: boolean;
+}
+
+function setup(overrides: Partial<LiveControllerDeps> = {}, input: Partial<LiveInput> = {}) {
+  const feeds: FakeFeed[] = [];
+  let resolveEvents: (events: ScoringEvent[]) => void = () => {};
+  const deps: LiveControllerDeps = {
+    fetchPunteggi: vi.fn(async () => item()),
+    fetchAllEvents: vi.fn(
+      () =>
+        new Promise<ScoringEvent[]>((resolve) => {
+          resolveEvents = resolve;
+        }),
+    ),
+    fetchEventsAfter: vi.fn(async () => []),
+    fetchEventIds: vi.fn(async () => []),
+    fetchEventsByIds: vi.fn(async () => []),
+    createSocket: (options) => {
+      const feed: FakeFeed = { options, started: false, stopped: false };
+      feeds.push(feed);
+      return {
+        start: () => {
+          feed.started = true;
+        },
+        stop: () => {
+          feed.stopped = true;
+        },
+      };
+    },
+    reportError: vi.fn(),
+    warn: vi.fn(),
+    reload: vi.fn(),
+    random: () => 0.5,
+    onNpe: vi.fn(),
+    ...overrides,
+  };
+  const controller = new LiveController(
+    { sessioneId: 1, inizio: at(0), fine: at(120), params: {}, offset: 0, ...input },
+    deps,
+  );
+  const feed = (name: 'eventi' | 'last') =>
+    feeds.filter((f) => f.options.url.includes(`punteggi_${name}`)).at(-1)!;
+  const send = (name: 'eventi' | 'last', text: string) => feed(name).options.onMessage(text);
+  const loaded = async (events: ScoringEvent[] = []) => {
+    await vi.waitFor(() => expect(deps.fetchAllEvents).toHaveBeenCalled());
+    resolveEvents(events);
+    await vi.waitFor(() => expect(controller.getView().session).not.toBeNull());
+    return controller.getView().session!;
+  };
+  return { controller, deps, feeds, feed, send, loaded };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+  vi.setSystemTime(T0 + 30 * 60_000); // half an hour into the session
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('LiveController (spec §4 live scores, without React)', () => {
+  it('shows the snapshot first, buffers frames until the events are loaded, then applies them', async () => {
+    const { controller, send, loaded } = setup();
+    const views: unknown[] = [];
+    controller.subscribe(() => views.push(controller.getView()));
+    controller.start();
+    expect(controller.getView().feedsOpen).toBe(true);
+    send('eventi', npe(r(3, 10, true, 5)));
+    await vi.waitFor(() => expect(controller.getView().initial).not.toBeNull());
+    expect(controller.getView().session).toBeNull();
+    const session = await loaded([r(1, 11, true, 2)]);
+    expect(session.eventCount).toBe(2);
+    expect(session.recent[0]!.event.id).toBe(3);
+    send('eventi', '{"type":"npe_delete","id":1}');
+    expect(session.eventCount).toBe(1);
+    expect(views.length).toBeGreaterThan(2);
+    controller.stop();
+  });
+
+  it('reports malformed frames and drops them; warns about unknown types', async () => {
+    const { controller, deps, send, loaded } = setup();
+    controller.start();
+    const session = await loaded();
+    send('eventi', '{"type":"npe","id":5,"k":"r","s":10,"d":"2026-04-15T09:01:00Z"}');
+    expect(session.eventCount).toBe(0);
+    expect(deps.reportError).toHaveBeenCalledWith(
+      new Error(
+        'Evento live malformato: p: Questo campo è obbligatorio.; c: Questo campo è obbligatorio.',
+      ),
+      expect.stringMatching(/^punteggi_eventi \{"type":"npe"/),
+    );
+    send('eventi', '{"type":"boh"}');
+    expect(deps.warn).toHaveBeenCalledWith(
+      '[GaS] punteggi_eventi: messaggio sconosciuto',
+      '{"type":"boh"}',
+    );
+    send('last', '{"type":"new_json","json":{}}');
+    expect(deps.reportError).toHaveBeenLastCalledWith(expect.any(Error), 'punteggi_last');
+    controller.stop();
+  });
+
+  it('reloads on refresh_page, after a random part of the interval on refresh_page_delayed', async () => {
+    const { controller, deps, send, loaded } = setup();
+    controller.start();
+    await loaded();
+    send('eventi', '{"type":"refresh_page"}');
+    expect(deps.reload).toHaveBeenCalledTimes(1);
+    send('eventi', '{"type":"refresh_page_delayed","interval":30}');
+    vi.advanceTimersByTime(14_999);
+    expect(deps.reload).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(deps.reload).toHaveBeenCalledTimes(2);
+    // A page left meanwhile does not reload.
+    send('eventi', '{"type":"refresh_page_delayed","interval":30}');
+    controller.stop();
+    vi.advanceTimersByTime(60_000);
+    expect(deps.reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('catches up with the newer events after a reconnection', async () => {
+    const { controller, deps, feed, loaded } = setup({
+      fetchEventsAfter: vi.fn(async () => [r(8, 10, true, 20)]),
+    });
+    controller.start();
+    const session = await loaded([r(4, 11, false, 3)]);
+    feed('eventi').options.onOpen!(false);
+    expect(deps.fetchEventsAfter).not.toHaveBeenCalled();
+    feed('eventi').options.onOpen!(true);
+    expect(deps.fetchEventsAfter).toHaveBeenCalledWith(1, 4);
+    await vi.waitFor(() => expect(session.eventCount).toBe(2));
+    controller.stop();
+  });
+
+  it('opens the feeds 24 h before the start and closes them 1 h after the end', () => {
+    vi.setSystemTime(T0 - FEEDS_OPEN_BEFORE_MS - 60_000);
+    const { controller, feeds } = setup();
+    controller.start();
+    expect(controller.getView().feedsOpen).toBe(false);
+    expect(feeds).toHaveLength(0);
+    vi.advanceTimersByTime(60_000);
+    expect(controller.getView().feedsOpen).toBe(true);
+    expect(feeds.map((f) => f.started)).toEqual([true, true]);
+    controller.update({
+      sessioneId: 1,
+      inizio: at(0),
+      fine: at(-24 * 60 + 2),
+      params: {},
+      offset: 0,
+    });
+    vi.advanceTimersByTime(2 * 60_000 + FEEDS_OPEN_AFTER_MS);
+    expect(controller.getView().feedsOpen).toBe(false);
+    expect(feeds.map((f) => f.stopped)).toEqual([true, true]);
+    expect(controller.getView().feeds).toEqual({ eventi: 'never', last: 'never' });
+    controller.stop();
+  });
+
+  it('re-checks missing answers every 5 minutes while the session runs', async () => {
+    const { controller, deps, loaded } = setup({
+      fetchEventsByIds: vi.fn(async () => [r(5, 10, true, 4)]),
+    });
+    controller.start();
+    const session = await loaded([r(4, 11, false, 3)]);
+    session.applyLive(r(7, 10, true, 25)); // ids 5 and 6 never arrived
+    vi.advanceTimersByTime(RECHECK_INTERVAL_MS);
+    expect(deps.fetchEventsByIds).toHaveBeenCalledWith(1, [5, 6]);
+    await vi.waitFor(() => expect(session.eventCount).toBe(3));
+    controller.stop();
+    vi.advanceTimersByTime(RECHECK_INTERVAL_MS);
+    expect(deps.fetchEventsByIds).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-syncs after a snapshot that keeps disagreeing, then tells the page', async () => {
+    const onPersistentMismatch = vi.fn();
+    const { controller, deps, send, loaded } = setup({}, { onPersistentMismatch });
+    controller.start();
+    await loaded();
+    send('last', JSON.stringify({ type: 'new_json', json: item([[10, 99]], 1) }));
+    vi.advanceTimersByTime(RESYNC_DELAY_MS);
+    await vi.waitFor(() => expect(onPersistentMismatch).toHaveBeenCalledTimes(1));
+    expect(deps.fetchEventsAfter).toHaveBeenCalledTimes(1);
+    expect(deps.fetchEventIds).toHaveBeenCalledTimes(1);
+    // Within the minimum interval no second full comparison.
+    send('last', JSON.stringify({ type: 'new_json', json: item([[10, 99]], 1) }));
+    vi.advanceTimersByTime(RESYNC_DELAY_MS);
+    await vi.waitFor(() => expect(deps.fetchEventsAfter).toHaveBeenCalledTimes(2));
+    expect(deps.fetchEventIds).toHaveBeenCalledTimes(1);
+    expect(FULL_CHECK_MIN_INTERVAL_MS).toBeGreaterThan(RESYNC_DELAY_MS);
+    // An agreeing snapshot cancels a planned re-sync.
+    send('last', JSON.stringify({ type: 'new_json', json: item([[10, 99]], 1) }));
+    send('last', JSON.stringify({ type: 'new_json', json: item() }));
+    vi.advanceTimersByTime(RESYNC_DELAY_MS);
+    expect(deps.fetchEventsAfter).toHaveBeenCalledTimes(2);
+    controller.stop();
+  });
+
+  it('shows a failed load and loads again on retry; new parameters rescore', async () => {
+    const fetchPunteggi = vi
+      .fn<LiveControllerDeps['fetchPunteggi']>()
+      .mockRejectedValueOnce(new Error('giù'))
+      .mockResolvedValue(item());
+    const { controller, loaded } = setup({ fetchPunteggi });
+    controller.start();
+    await vi.waitFor(() => expect(controller.getView().error).toEqual(new Error('giù')));
+    controller.retry();
+    expect(controller.getView().error).toBeNull();
+    const session = await loaded([r(1, 10, true, 2)]);
+    const before = session.leaderboard().classifica.find((e) => e.id === 10)!.totale;
+    controller.update({
+      sessioneId: 1,
+      inizio: at(0),
+      fine: at(120),
+      params: { PUNTEGGIO_BASE_PROBLEMI: 100 },
+      offset: 0,
+    });
+    expect(session.setup.params).toEqual({ PUNTEGGIO_BASE_PROBLEMI: 100 });
+    expect(session.leaderboard().classifica.find((e) => e.id === 10)!.totale).toBeGreaterThan(
+      before,
+    );
+    controller.stop();
+  });
+});

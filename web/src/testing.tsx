@@ -1,0 +1,195 @@
+// The web tests' helpers, in one place (one name for every kind of helper:
+// `testing.ts[x]` beside the code): rendering a page or the whole app inside
+// the providers, a `fetch` double, and payloads shaped like the server's.
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { Evento, EventoPermessi, FileEvento, Squadra, User } from './api/types';
+import { ToastProvider } from './components/toasts/ToastProvider';
+import { routes } from './routes';
+
+// ---- rendering
+
+// The machine running the tests is often busy: give slow renders time.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+export function renderPage(
+  element: ReactElement,
+  { path = '/', route }: { path?: string; route?: string } = {},
+) {
+  const router = createMemoryRouter(
+    [
+      { path: route ?? path, element: <ToastProvider>{element}</ToastProvider> },
+      { path: '*', element: <p>altra pagina</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+/** The JSON bodies sent to `path` with `method`. */
+export function sentTo(
+  fetchMock: { mock: { calls: unknown[][] } },
+  path: string,
+  method = 'POST',
+): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => {
+      const u = new URL(String(url), 'http://localhost/');
+      return u.pathname === path && ((init as RequestInit | undefined)?.method ?? 'GET') === method;
+    })
+    .map(([, init]) => {
+      const body = (init as RequestInit).body;
+      return typeof body === 'string' ? (JSON.parse(body) as unknown) : body;
+    });
+}
+
+/** The whole app (layout + routes) at `path`, with a fresh query cache. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+// ---- fetch double: routes by pathname to canned answers and records calls
+
+export type HandlerFn = (url: URL, init: RequestInit) => Response | Promise<Response>;
+/** A function building the response, or a body answered as 200 JSON. */
+export type Handler = HandlerFn | object | string | number;
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function mockFetch(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost/');
+    const handler = handlers[url.pathname];
+    if (handler === undefined) return jsonResponse({ detail: 'Non trovato.' }, 404);
+    if (typeof handler === 'function') return handler(url, init);
+    return jsonResponse(handler);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+// ---- payloads for page tests, shaped like the server's
+
+export const page = <T,>(results: T[]) => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  results,
+});
+
+export const NESSUN_PERMESSO: EventoPermessi = {
+  puo_modificare: false,
+  puo_inserire: false,
+  puo_consegnare: false,
+  puo_cancellare_risposte: false,
+  puo_scegliere_momento_consegna: false,
+  puo_vedere_bigliettini: false,
+  puo_invitare: false,
+  puo_iscrivere_squadre: false,
+};
+
+const HOUR = 3_600_000;
+
+export function file(id: number, data: string, pubblico: boolean): FileEvento {
+  return {
+    id,
+    data,
+    pubblico,
+    pubblicato: pubblico,
+    programmed_path_url: pubblico ? `/api/gas/file-programmato/${id}/contenuto/` : null,
+  };
+}
+
+/** An event starting `startOffset` ms from now, lasting two hours. */
+export function evento(id: number, startOffset: number, extra: Partial<Evento> = {}): Evento {
+  const inizio = new Date(Date.now() + startOffset).toISOString();
+  const fine = new Date(Date.now() + startOffset + 2 * HOUR).toISOString();
+  return {
+    id,
+    titolo: `Evento ${id}`,
+    descrizione: '',
+    inizio,
+    fine,
+    tipologia: 'o',
+    ufficiale: true,
+    inizio_iscrizioni: null,
+    fine_iscrizioni: null,
+    fine_modifica_squadre: null,
+    fine_consegna_jolly: null,
+    file_problemi: null,
+    file_soluzioni: null,
+    youtube_link: '',
+    pagina_dedicata: '',
+    poli: [],
+    problemi: [],
+    sessioni: [{ id: id * 10, nome: `Sessione ${id}`, ufficiale: true, numero_qualificati: 5 }],
+    permessi: NESSUN_PERMESSO,
+    ...extra,
+  };
+}
+
+export function squadra(
+  id: number,
+  sessione: number,
+  nome: string,
+  scuola: string,
+  citta: string,
+): Squadra {
+  return {
+    id,
+    nome,
+    sessione,
+    evento: 1,
+    polo: null,
+    ufficiale: true,
+    ospite: false,
+    scuola: {
+      id: id + 100,
+      nome: scuola,
+      tipologia: 'LS',
+      indirizzo: {
+        nome: 'Via Roma 1',
+        citta: { id: 1, name: citta, latitude: null, longitude: null },
+        latitude: null,
+        longitude: null,
+      },
+    },
+  };
+}
+
+export function user(username: string, extra: Partial<User> = {}): User {
+  return {
+    id: 7,
+    username,
+    first_name: 'Nome',
+    last_name: 'Cognome',
+    email: `${username}@example.org`,
+    is_superuser: false,
+    is_staff: false,
+    is_authenticated: true,
+    responsabile: null,
+    ...extra,
+  };
+}
