@@ -77,6 +77,7 @@ const server = await startServerProcess({
     ...prepared.env,
     LOG_LEVEL: 'warn',
     GAS_RATE_LIMIT: '0',
+    GAS_CHECK_RESPONSES: '0',
     // Every subscriber comes from loopback: lift the per-address and total socket caps.
     GAS_WS_MAX_PER_ADDRESS: String(CLIENTS),
     GAS_WS_MAX_TOTAL: String(CLIENTS + 100),

@@ -72,6 +72,7 @@ async function serverRun(prepared: PreparedDatabase, concurrency: number) {
       ...prepared.env,
       LOG_LEVEL: 'warn',
       GAS_RATE_LIMIT: '0',
+      GAS_CHECK_RESPONSES: '0',
       // Every subscriber comes from loopback.
       GAS_WS_MAX_PER_ADDRESS: String(SUBSCRIBERS),
     },

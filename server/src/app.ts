@@ -58,7 +58,7 @@ export async function buildApp({
   app.decorate('services', services);
   app.addHook('onClose', () => services.close());
   app.setValidatorCompiler(validatorCompiler);
-  registerResponses(app, config.nodeEnv !== 'production');
+  registerResponses(app, config.checkResponses);
   registerErrorHandler(app);
 
   await app.register(helmet, {

@@ -34,6 +34,8 @@ const envSchema = z.object({
   GAS_DEMO_LIVE: flag(true),
   // Unset: on, except under NODE_ENV=test (HTTP tests fire hundreds of calls from one address).
   GAS_RATE_LIMIT: flag(true).optional(),
+  // Unset: on, except under NODE_ENV=production (plugins/responses.ts).
+  GAS_CHECK_RESPONSES: flag(true).optional(),
   GAS_RATE_LIMIT_READS: z.coerce.number().int().min(1).max(1_000_000).default(600),
   GAS_RATE_LIMIT_SUBMISSIONS: z.coerce.number().int().min(1).max(1_000_000).default(300),
   GAS_WS_MAX_BUFFERED_BYTES: z.coerce
@@ -115,6 +117,8 @@ export type AppConfig = {
   demo: boolean;
   /** Run the built-in live-session simulator (only when demo is on). */
   demoLive: boolean;
+  /** Check every JSON answer against its route's response schema (tests, development). */
+  checkResponses: boolean;
   /** Rate limits (per instance, in memory); off for benchmarks. */
   rateLimit: { enabled: boolean; readsPerMinute: number; submissionsPerMinute: number };
   /** Live feeds: per-socket send buffer bound and heartbeat period (0 = none). */
@@ -158,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     demo: e.GAS_DEMO && !production,
     demoLive: e.GAS_DEMO && e.GAS_DEMO_LIVE && !production,
+    checkResponses: env.GAS_CHECK_RESPONSES
+      ? e.GAS_CHECK_RESPONSES !== false
+      : e.NODE_ENV !== 'production',
     rateLimit: {
       enabled: env.GAS_RATE_LIMIT ? e.GAS_RATE_LIMIT !== false : e.NODE_ENV !== 'test',
       readsPerMinute: e.GAS_RATE_LIMIT_READS,
