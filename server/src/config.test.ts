@@ -15,6 +15,16 @@ describe('configuration from environment variables', () => {
     expect(config.demo).toBe(true);
   });
 
+  it('checks answers against their schemas except in production, unless told', () => {
+    expect(loadConfig({}).checkResponses).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).checkResponses).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).checkResponses).toBe(false);
+    expect(loadConfig({ GAS_CHECK_RESPONSES: '0' }).checkResponses).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', GAS_CHECK_RESPONSES: '1' }).checkResponses).toBe(
+      true,
+    );
+  });
+
   it('never seeds demo data in production', () => {
     expect(loadConfig({ NODE_ENV: 'production', GAS_DEMO: '1' }).demo).toBe(false);
     expect(loadConfig({ GAS_DEMO: '0' }).demo).toBe(false);
