@@ -1,8 +1,8 @@
+import type { User } from '@gas/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from './api/auth';
-import type { User } from './api/types';
-import { type Handler, jsonResponse, mockFetch, renderApp } from './testing';
+import { evento, type Handler, jsonResponse, mockFetch, renderApp } from './testing';
 
 const noEvents = { count: 0, next: null, previous: null, results: [] };
 
@@ -146,8 +146,8 @@ describe('navbar', () => {
         next: null,
         previous: null,
         results: [
-          { id: 8, titolo: 'Vecchio', inizio: old, fine: old, tipologia: 'o' },
-          { id: 9, titolo: 'Oggi', inizio: soon, fine: soon, tipologia: 'o' },
+          evento(8, 0, { titolo: 'Vecchio', inizio: old, fine: old }),
+          evento(9, 0, { titolo: 'Oggi', inizio: soon, fine: soon }),
         ],
       },
     });

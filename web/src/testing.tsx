@@ -1,12 +1,22 @@
 // The web tests' helpers, in one place (one name for every kind of helper:
 // `testing.ts[x]` beside the code): rendering a page or the whole app inside
 // the providers, a `fetch` double, and payloads shaped like the server's.
+import { DEFAULT_PARAMS } from '@gas/scoring';
+import type {
+  Evento,
+  EventoPermessi,
+  FileEvento,
+  Polo,
+  Sessione,
+  Sito,
+  Squadra,
+  User,
+} from '@gas/contracts';
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { Evento, EventoPermessi, FileEvento, Squadra, User } from './api/types';
 import { ToastProvider } from './components/toasts/ToastProvider';
 import { routes } from './routes';
 
@@ -115,9 +125,13 @@ const HOUR = 3_600_000;
 export function file(id: number, data: string, pubblico: boolean): FileEvento {
   return {
     id,
+    evento: 1,
+    tipologia: 'problemi',
     data,
     pubblico,
     pubblicato: pubblico,
+    nome_file: `file-${id}.pdf`,
+    dimensione: 1024,
     programmed_path_url: pubblico ? `/api/gas/file-programmato/${id}/contenuto/` : null,
   };
 }
@@ -134,6 +148,7 @@ export function evento(id: number, startOffset: number, extra: Partial<Evento> =
     fine,
     tipologia: 'o',
     ufficiale: true,
+    anno: new Date(inizio).getUTCFullYear(),
     inizio_iscrizioni: null,
     fine_iscrizioni: null,
     fine_modifica_squadre: null,
@@ -145,6 +160,11 @@ export function evento(id: number, startOffset: number, extra: Partial<Evento> =
     poli: [],
     problemi: [],
     sessioni: [{ id: id * 10, nome: `Sessione ${id}`, ufficiale: true, numero_qualificati: 5 }],
+    amministratori: [],
+    inseritori: [],
+    amministratori_str: [],
+    inseritori_str: [],
+    ...DEFAULT_PARAMS,
     permessi: NESSUN_PERMESSO,
     ...extra,
   };
@@ -165,6 +185,9 @@ export function squadra(
     polo: null,
     ufficiale: true,
     ospite: false,
+    ordine_eta: 0,
+    responsabili: [],
+    puo_modificare: false,
     scuola: {
       id: id + 100,
       nome: scuola,
@@ -176,6 +199,52 @@ export function squadra(
         longitude: null,
       },
     },
+  };
+}
+
+/** A session (GET /api/gas/sessione/{id}/), two hours from now unless told. */
+export function sessioneOut(extra: Partial<Sessione> & { id: number }): Sessione {
+  return {
+    nome: `Sessione ${extra.id}`,
+    evento: 1,
+    ufficiale: true,
+    numero_qualificati: null,
+    ordine: 0,
+    inizio: new Date(Date.now() + HOUR).toISOString(),
+    fine: new Date(Date.now() + 3 * HOUR).toISOString(),
+    squadre_count: 0,
+    poli: [],
+    ...extra,
+  };
+}
+
+/** A venue (GET /api/gas/polo/). */
+export function poloOut(extra: Partial<Polo> & { id: number }): Polo {
+  return {
+    evento: 1,
+    nome_breve: `Polo ${extra.id}`,
+    descrizione: '',
+    indirizzo: '',
+    responsabili: [],
+    capacita_massima_squadre: null,
+    latitude: null,
+    longitude: null,
+    citta: null,
+    ...extra,
+  };
+}
+
+/** The site content (GET /api/gas/sito/): nothing configured unless told. */
+export function sitoOut(extra: Partial<Sito> = {}): Sito {
+  return {
+    map_tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    chat_url: null,
+    home: null,
+    regolamento: null,
+    webinar: null,
+    finale: null,
+    chi_siamo: null,
+    ...extra,
   };
 }
 

@@ -1,6 +1,7 @@
 // Current user (whoami) and session calls.
+import { emptySchema, userSchema } from '@gas/contracts';
+import type { User } from '@gas/contracts';
 import { api } from './client';
-import type { User } from './types';
 
 /** Used before whoami answers and whenever it fails (spec §7). */
 export const ANONYMOUS_USER: User = Object.freeze({
@@ -16,18 +17,18 @@ export const ANONYMOUS_USER: User = Object.freeze({
 });
 
 export const fetchWhoami = (signal?: AbortSignal) =>
-  api.get<User>('/api/ext-user/whoami/', undefined, { signal });
+  api.get('/api/ext-user/whoami/', userSchema, undefined, { signal });
 
 export const login = (username: string, password: string) =>
-  api.post<User>('/api/auth/login/', { username, password });
+  api.post('/api/auth/login/', userSchema, { username, password });
 
-export const logout = () => api.post<void>('/api/auth/logout/');
+export const logout = () => api.post('/api/auth/logout/', emptySchema);
 
 export const changePassword = (payload: {
   old_password: string;
   new_password: string;
   confirm_password: string;
-}) => api.post<void>('/api/auth/password/', payload);
+}) => api.post('/api/auth/password/', emptySchema, payload);
 
 /** The login page, coming back to `next` (path + query + hash) afterwards. */
 export function loginUrl(next: string): string {

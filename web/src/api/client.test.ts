@@ -1,7 +1,21 @@
+import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../testing';
-import { api, buildUrl, getList, NESTED_FILE_MESSAGE, readCookie, request } from './client';
+import { CSRF_COOKIE, CSRF_HEADER, oraServerSchema } from '@gas/contracts';
+import {
+  api,
+  buildUrl,
+  checkAnswer,
+  getList,
+  NESTED_FILE_MESSAGE,
+  readCookie,
+  request,
+} from './client';
 import { ApiError, INTERNAL_SERVER_ERROR_DETAIL, NETWORK_ERROR_MESSAGE } from './errors';
+
+/** These tests are about transport, not shapes: any answer, or items with an id. */
+const anyAnswer = z.unknown();
+const withId = z.object({ id: z.number() });
 
 function headersOf(fetchMock: ReturnType<typeof mockFetch>, call = 0): Record<string, string> {
   const init = fetchMock.mock.calls[call]?.[1] as RequestInit;
@@ -44,7 +58,7 @@ describe('request basics', () => {
 
   it('sends same-origin credentials and no CSRF header on GET', async () => {
     const fetchMock = mockFetch({ '/api/time/': { now: 1 } });
-    await expect(api.get('/api/time/')).resolves.toEqual({ now: 1 });
+    await expect(api.get('/api/time/', anyAnswer)).resolves.toEqual({ now: 1 });
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(init.credentials).toBe('same-origin');
     expect(init.method).toBe('GET');
@@ -64,7 +78,7 @@ describe('request basics', () => {
 
   it('sends JSON bodies as JSON', async () => {
     const fetchMock = mockFetch({ '/api/gas/jolly/': { id: 5 } });
-    await api.post('/api/gas/jolly/', { problema: 1, squadra: 2 });
+    await api.post('/api/gas/jolly/', anyAnswer, { problema: 1, squadra: 2 });
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(headersOf(fetchMock)['Content-Type']).toBe('application/json');
     expect(JSON.parse(init.body as string)).toEqual({ problema: 1, squadra: 2 });
@@ -73,7 +87,7 @@ describe('request basics', () => {
   it('sends multipart when a file is present, letting the browser set the boundary', async () => {
     const fetchMock = mockFetch({ '/api/gas/file-programmato/': { id: 9 } });
     const file = new File(['%PDF-1.4'], 'testo.pdf', { type: 'application/pdf' });
-    await api.post('/api/gas/file-programmato/', {
+    await api.post('/api/gas/file-programmato/', anyAnswer, {
       il_file: file,
       evento: 3,
       tipologia: 'problemi',
@@ -90,7 +104,9 @@ describe('request basics', () => {
   it('refuses files nested inside objects', async () => {
     mockFetch({});
     const file = new File(['x'], 'x.pdf');
-    await expect(api.post('/api/x/', { nested: { file } })).rejects.toThrow(NESTED_FILE_MESSAGE);
+    await expect(api.post('/api/x/', anyAnswer, { nested: { file } })).rejects.toThrow(
+      NESTED_FILE_MESSAGE,
+    );
   });
 });
 
@@ -117,7 +133,7 @@ describe('list pagination', () => {
         return jsonResponse(pages[page]);
       },
     });
-    const eventi = await getList<{ id: number }>('/api/gas/evento/', { tipologia: 'o' });
+    const eventi = await getList('/api/gas/evento/', withId, { tipologia: 'o' });
     expect(eventi.map((e) => e.id)).toEqual([1, 2, 3, 4, 5]);
     expect(fetchMock.mock.calls.map((call) => String(call[0]))).toEqual([
       '/api/gas/evento/?tipologia=o',
@@ -139,7 +155,7 @@ describe('list pagination', () => {
         });
       },
     });
-    const squadre = await api.list<{ id: number }>('/api/gas/squadra/');
+    const squadre = await api.list('/api/gas/squadra/', withId);
     expect(squadre.map((s) => s.id)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
@@ -148,8 +164,8 @@ describe('list pagination', () => {
       '/api/plain/': [{ id: 1 }],
       '/api/loop/': { count: 1, next: '/api/loop/', previous: null, results: [{ id: 7 }] },
     });
-    await expect(getList('/api/plain/')).resolves.toEqual([{ id: 1 }]);
-    await expect(getList('/api/loop/')).resolves.toEqual([{ id: 7 }]);
+    await expect(getList('/api/plain/', withId)).resolves.toEqual([{ id: 1 }]);
+    await expect(getList('/api/loop/', withId)).resolves.toEqual([{ id: 7 }]);
   });
 });
 
@@ -165,7 +181,7 @@ describe('error mapping (spec §8)', () => {
     [503, 'server'],
   ] as const)('maps status %i to kind %s with the server detail', async (status, kind) => {
     mockFetch({ '/api/x/': () => jsonResponse({ detail: `dettaglio ${status}` }, status) });
-    const error = await rejection(api.get('/api/x/'));
+    const error = await rejection(api.get('/api/x/', anyAnswer));
     expect(error.kind).toBe(kind);
     expect(error.status).toBe(status);
     expect(error.detail).toBe(`dettaglio ${status}`);
@@ -185,7 +201,7 @@ describe('error mapping (spec §8)', () => {
           400,
         ),
     });
-    const error = await rejection(api.post('/api/gas/user/', {}));
+    const error = await rejection(api.post('/api/gas/user/', anyAnswer, {}));
     expect(error.kind).toBe('bad_request');
     expect(error.fieldErrors).toEqual({
       confirm_password: ['Le due password non corrispondono'],
@@ -201,13 +217,13 @@ describe('error mapping (spec §8)', () => {
       '/api/x/': () =>
         jsonResponse({ nome: ['Obbligatorio.'], squadre: ['Indica almeno un elemento.'] }, 400),
     });
-    const error = await rejection(api.post('/api/x/', {}));
+    const error = await rejection(api.post('/api/x/', anyAnswer, {}));
     expect(error.detail).toBe('Obbligatorio. Indica almeno un elemento.');
   });
 
   it('other 400 bodies without messages are still shown as they are', async () => {
     mockFetch({ '/api/x/': () => jsonResponse({ nome: 3 }, 400) });
-    const error = await rejection(api.post('/api/x/', {}));
+    const error = await rejection(api.post('/api/x/', anyAnswer, {}));
     expect(error.detail).toBe('{"nome":3}');
   });
 
@@ -220,8 +236,10 @@ describe('error mapping (spec §8)', () => {
         }),
       '/api/empty/': () => new Response(null, { status: 500 }),
     });
-    expect((await rejection(api.get('/api/html/'))).detail).toBe(INTERNAL_SERVER_ERROR_DETAIL);
-    const empty = await rejection(api.get('/api/empty/'));
+    expect((await rejection(api.get('/api/html/', anyAnswer))).detail).toBe(
+      INTERNAL_SERVER_ERROR_DETAIL,
+    );
+    const empty = await rejection(api.get('/api/empty/', anyAnswer));
     expect(empty.kind).toBe('server');
     expect(empty.detail).toBe(INTERNAL_SERVER_ERROR_DETAIL);
   });
@@ -233,7 +251,7 @@ describe('error mapping (spec §8)', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const error = await rejection(api.get('/api/x/'));
+    const error = await rejection(api.get('/api/x/', anyAnswer));
     expect(error.kind).toBe('network');
     expect(error.status).toBeNull();
     expect(error.detail).toBe(NETWORK_ERROR_MESSAGE);
@@ -249,9 +267,60 @@ describe('error mapping (spec §8)', () => {
       }),
     );
     await expect(
-      api.get('/api/x/', undefined, { signal: controller.signal }),
+      api.get('/api/x/', anyAnswer, undefined, { signal: controller.signal }),
     ).rejects.toMatchObject({
       name: 'AbortError',
     });
+  });
+});
+
+describe('answers checked against their schema (development and tests)', () => {
+  it('types a list by its item schema and checks every page', async () => {
+    mockFetch({
+      '/api/gas/polo/': (url) =>
+        jsonResponse(
+          url.searchParams.get('page') === '2'
+            ? { count: 2, next: null, previous: null, results: [{ id: 2, nome: 7 }] }
+            : {
+                count: 2,
+                next: '/api/gas/polo/?page=2',
+                previous: null,
+                results: [{ id: 1, nome: 'A' }],
+              },
+        ),
+    });
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = await rejection(
+      getList('/api/gas/polo/', z.object({ id: z.number(), nome: z.string() })),
+    );
+    // Reported once, for whoever runs the site (spec §7).
+    expect(reported).toHaveBeenCalledTimes(1);
+    reported.mockRestore();
+    expect(error.kind).toBe('server');
+    expect(error.detail).toBe(
+      'Risposta inattesa da /api/gas/polo/ (results.0.nome): il server e l’app non sono allineati.',
+    );
+  });
+
+  it('returns the server’s own object when it matches (nothing stripped)', async () => {
+    mockFetch({ '/api/time/': { time: '2026-04-15T09:00:00.000Z', epoch_ms: 1, extra: true } });
+    const answer = await api.get('/api/time/', oraServerSchema);
+    expect(answer).toEqual({ time: '2026-04-15T09:00:00.000Z', epoch_ms: 1, extra: true });
+  });
+
+  it('trusts the server when checking is off (production)', () => {
+    expect(checkAnswer('/api/time/', oraServerSchema, { time: 1 }, false)).toEqual({ time: 1 });
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => checkAnswer('/api/time/', oraServerSchema, { time: 1 }, true)).toThrow(ApiError);
+    reported.mockRestore();
+  });
+
+  it('sends the CSRF header the contracts name', async () => {
+    document.cookie = `${CSRF_COOKIE}=tok123`;
+    const fetchMock = mockFetch({ '/api/x/': { ok: true } });
+    await api.post('/api/x/', anyAnswer, {});
+    const headers = (fetchMock.mock.calls[0]?.[1] as RequestInit).headers as Record<string, string>;
+    expect(headers[CSRF_HEADER]).toBe('tok123');
+    expect(CSRF_HEADER).toBe('X-CSRFToken');
   });
 });

@@ -1,9 +1,10 @@
 // react-query hooks over the API client. Keys live here so that later
 // features invalidate the same caches.
+import { eventoSchema, sessioneSchema, squadraSchema } from '@gas/contracts';
+import type { Evento, Tipologia, User } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ANONYMOUS_USER, fetchWhoami } from './auth';
 import { api, getList } from './client';
-import type { Evento, Sessione, Squadra, Tipologia, User } from './types';
 import { findCurrentEvent } from '../lib/currentEvent';
 import { reportError } from '../lib/reportError';
 
@@ -28,7 +29,7 @@ export const queryKeys = {
 };
 
 export function fetchEventi(filter: EventiFilter = {}, signal?: AbortSignal): Promise<Evento[]> {
-  return getList<Evento>('/api/gas/evento/', { ...filter }, { signal });
+  return getList('/api/gas/evento/', eventoSchema, { ...filter }, { signal });
 }
 
 /**
@@ -70,7 +71,7 @@ export function useEventoCorrente(): Evento | null {
 export function useEvento(id: number) {
   return useQuery({
     queryKey: queryKeys.evento(id),
-    queryFn: ({ signal }) => api.get<Evento>(`/api/gas/evento/${id}/`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/gas/evento/${id}/`, eventoSchema, undefined, { signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -78,7 +79,8 @@ export function useEvento(id: number) {
 export function useSessione(id: number) {
   return useQuery({
     queryKey: queryKeys.sessione(id),
-    queryFn: ({ signal }) => api.get<Sessione>(`/api/gas/sessione/${id}/`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      api.get(`/api/gas/sessione/${id}/`, sessioneSchema, undefined, { signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -88,7 +90,7 @@ export function useSquadreInSessione(sessione: number) {
   return useQuery({
     queryKey: queryKeys.squadreInSessione(sessione),
     queryFn: ({ signal }) =>
-      getList<Squadra>('/api/gas/squadra/in_sessione/', { sessione }, { signal }),
+      getList('/api/gas/squadra/in_sessione/', squadraSchema, { sessione }, { signal }),
     staleTime: 60_000,
   });
 }

@@ -1,101 +1,22 @@
 // Site content (spec §1, §2): settings, sponsors, credits and the Albo d'oro.
+import {
+  alboEventoSchema,
+  collaboratoreSchema,
+  collaboratoriJsonSchema,
+  sitoSchema,
+  sponsorSchema,
+} from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { SitoServer } from '@gas/contracts';
+import type { Collaboratore } from '@gas/contracts';
 import { api, getList } from './client';
 import { queryKeys } from './queries';
-
-export interface Persona {
-  nome: string;
-  ruolo?: string;
-  affiliazione?: string;
-}
-
-export interface Notizia {
-  titolo: string;
-  testo: string;
-  /** YYYY-MM-DD */
-  data: string;
-}
-
-export interface Webinar {
-  /** YYYY-MM-DD */
-  data: string;
-  /** HH:MM, Italian time */
-  ora: string;
-  titolo: string;
-  descrizione: string;
-  link: string;
-}
-
-export interface DocumentiAnno {
-  regolamento: string;
-  logistica: string;
-  poli?: string;
-}
-
-/**
- * GET /api/gas/sito/: every key may be null when not configured; the server's
- * own settings (map_tile_url, chat_url) come from its environment.
- */
-export interface Sito extends Partial<SitoServer> {
-  home: {
-    notizie: Notizia[];
-    video_url: string;
-    chi_siamo_anteprima: string;
-    regolamento_sintesi: string;
-  } | null;
-  regolamento: Record<string, DocumentiAnno> | null;
-  webinar: Webinar[] | null;
-  finale: {
-    inizio: string;
-    fine: string;
-    luogo: string;
-    calendario: { data: string; descrizione: string }[];
-  } | null;
-  chi_siamo: {
-    direzione: Persona[];
-    docenti_formazione: Persona[];
-    sviluppatori: Persona[];
-    ringraziamenti: string[];
-    docenti_scuole: Persona[];
-  } | null;
-}
-
-export interface Sponsor {
-  name: string;
-  logo_url: string;
-  website: string;
-  description: string;
-}
-
-export interface Collaboratore {
-  nome: string;
-  contributi: number;
-}
-
-export interface Vincitore {
-  posizione: number;
-  id: number;
-  nome: string;
-  totale: number;
-  scuola: { id: number; nome: string; citta: string | null } | null;
-}
-
-export interface AlboEvento {
-  id: number;
-  titolo: string;
-  inizio: string;
-  fine: string;
-  anno: number;
-  sessioni: { id: number; nome: string; squadre: number; podio: Vincitore[] }[];
-}
 
 const CONTENT_STALE_MS = 5 * 60_000;
 
 export function useSito() {
   return useQuery({
     queryKey: queryKeys.sito,
-    queryFn: ({ signal }) => api.get<Sito>('/api/gas/sito/', undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/api/gas/sito/', sitoSchema, undefined, { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -103,7 +24,7 @@ export function useSito() {
 export function useSponsor() {
   return useQuery({
     queryKey: queryKeys.sponsor,
-    queryFn: ({ signal }) => getList<Sponsor>('/api/gas/sponsor/', undefined, { signal }),
+    queryFn: ({ signal }) => getList('/api/gas/sponsor/', sponsorSchema, undefined, { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -112,7 +33,7 @@ export function useTopContributors() {
   return useQuery({
     queryKey: queryKeys.topContributors,
     queryFn: ({ signal }) =>
-      getList<Collaboratore>('/api/top-contributors/', undefined, { signal }),
+      getList('/api/top-contributors/', collaboratoreSchema, undefined, { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -131,7 +52,9 @@ export function useCollaboratori() {
   return useQuery({
     queryKey: queryKeys.collaboratori,
     queryFn: async ({ signal }) =>
-      parseCollaboratori(await api.get<unknown>('/api/gas/collaboratori/', undefined, { signal })),
+      parseCollaboratori(
+        await api.get('/api/gas/collaboratori/', collaboratoriJsonSchema, undefined, { signal }),
+      ),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -139,7 +62,8 @@ export function useCollaboratori() {
 export function useAlboDoro() {
   return useQuery({
     queryKey: queryKeys.alboDoro,
-    queryFn: ({ signal }) => getList<AlboEvento>('/api/gas/albo-d-oro/', undefined, { signal }),
+    queryFn: ({ signal }) =>
+      getList('/api/gas/albo-d-oro/', alboEventoSchema, undefined, { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }

@@ -1,5 +1,5 @@
+import type { Tipologia } from '@gas/contracts';
 import { describe, expect, it } from 'vitest';
-import type { Tipologia } from '../api/types';
 import { findCurrentEvent } from './currentEvent';
 
 describe("'Evento corrente' prefers official, then running events", () => {

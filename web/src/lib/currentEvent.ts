@@ -1,4 +1,4 @@
-import type { Evento } from '../api/types';
+import type { Evento } from '@gas/contracts';
 
 /** 'Evento corrente': starting within this window of now, in either direction (spec §9). */
 export const CURRENT_EVENT_WINDOW_MS = 172_800_000;

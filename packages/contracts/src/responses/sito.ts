@@ -3,18 +3,75 @@ import { z } from 'zod';
 import { id, istante } from './common';
 import { sitoServer } from '../sito';
 
+export const personaSchema = z.object({
+  nome: z.string(),
+  ruolo: z.string().optional(),
+  affiliazione: z.string().optional(),
+});
+export type Persona = z.infer<typeof personaSchema>;
+
+export const notiziaSchema = z.object({
+  titolo: z.string(),
+  testo: z.string(),
+  /** YYYY-MM-DD */
+  data: z.string(),
+});
+export type Notizia = z.infer<typeof notiziaSchema>;
+
+export const webinarSchema = z.object({
+  /** YYYY-MM-DD */
+  data: z.string(),
+  /** HH:MM, Italian time */
+  ora: z.string(),
+  titolo: z.string(),
+  descrizione: z.string(),
+  link: z.string(),
+});
+export type Webinar = z.infer<typeof webinarSchema>;
+
+/** A season's rules, logistics and (optionally) venues documents. */
+export const documentiAnnoSchema = z.object({
+  regolamento: z.string(),
+  logistica: z.string(),
+  poli: z.string().optional(),
+});
+export type DocumentiAnno = z.infer<typeof documentiAnnoSchema>;
+
 /**
- * GET /api/gas/sito/: the site settings by key (null where unset; their
- * shapes are checked where they are read, as organisers edit them by hand)
- * and the operator's settings.
+ * GET /api/gas/sito/: the site settings by key, null where not configured,
+ * and the operator's settings (map tiles, chat link) from the environment.
  */
 export const sitoSchema = sitoServer.extend({
-  home: z.unknown(),
-  regolamento: z.unknown(),
-  webinar: z.unknown(),
-  finale: z.unknown(),
-  chi_siamo: z.unknown(),
+  home: z
+    .object({
+      notizie: z.array(notiziaSchema),
+      video_url: z.string(),
+      chi_siamo_anteprima: z.string(),
+      regolamento_sintesi: z.string(),
+    })
+    .nullable(),
+  /** Per season (the year as a string). */
+  regolamento: z.record(z.string(), documentiAnnoSchema).nullable(),
+  webinar: z.array(webinarSchema).nullable(),
+  finale: z
+    .object({
+      inizio: z.string(),
+      fine: z.string(),
+      luogo: z.string(),
+      calendario: z.array(z.object({ data: z.string(), descrizione: z.string() })),
+    })
+    .nullable(),
+  chi_siamo: z
+    .object({
+      direzione: z.array(personaSchema),
+      docenti_formazione: z.array(personaSchema),
+      sviluppatori: z.array(personaSchema),
+      ringraziamenti: z.array(z.string()),
+      docenti_scuole: z.array(personaSchema),
+    })
+    .nullable(),
 });
+export type Sito = z.infer<typeof sitoSchema>;
 
 export const sponsorSchema = z.object({
   name: z.string(),

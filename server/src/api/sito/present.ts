@@ -1,6 +1,7 @@
 // Site content as the public pages read it. Settings are edited by hand in
 // the back office, so every value is checked here: a malformed one becomes
 // null (or is skipped), never a 500.
+import { sitoSchema, type Sito, type SitoServer } from '@gas/contracts';
 import { z } from 'zod';
 import { IMPOSTAZIONI_SITO, type Sponsor } from '../../db/schema';
 
@@ -10,11 +11,20 @@ export const TOP_CONTRIBUTORS = 16;
 const collaboratore = z.object({ nome: z.string(), contributi: z.number().finite() });
 export type Collaboratore = z.infer<typeof collaboratore>;
 
-/** Home, rules documents, webinars, final and about-us: one object, null where unset. */
-export function presentSito(settings: Map<string, unknown>) {
-  return Object.fromEntries(
-    IMPOSTAZIONI_SITO.map((key) => [key, settings.get(key) ?? null]),
-  ) as Record<(typeof IMPOSTAZIONI_SITO)[number], unknown>;
+type Contenuti = Omit<Sito, keyof SitoServer>;
+
+/**
+ * Home, rules documents, webinars, final and about-us: one object, null
+ * where unset or where the stored value does not have the shape the site
+ * reads (settings are edited by hand; a malformed one never breaks a page).
+ */
+export function presentSito(settings: Map<string, unknown>): Contenuti {
+  const out: Record<string, unknown> = {};
+  for (const key of IMPOSTAZIONI_SITO) {
+    const parsed = sitoSchema.shape[key].safeParse(settings.get(key) ?? null);
+    out[key] = parsed.success ? parsed.data : null;
+  }
+  return out as Contenuti;
 }
 
 export function presentSponsor(row: Sponsor) {

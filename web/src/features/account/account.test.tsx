@@ -1,13 +1,21 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
-import { type Handler, jsonResponse, mockFetch, page, renderApp, user } from '../../testing';
+import {
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  page,
+  renderApp,
+  user,
+  sitoOut,
+} from '../../testing';
 
 function setup(path: string, handlers: Record<string, Handler> = {}) {
   const fetchMock = mockFetch({
     '/api/ext-user/whoami/': ANONYMOUS_USER,
     '/api/gas/evento/': page([]),
-    '/api/gas/sito/': {},
+    '/api/gas/sito/': sitoOut(),
     ...handlers,
   });
   return { ...renderApp(path), fetchMock };
@@ -136,7 +144,7 @@ describe('chat-token page', () => {
   it('?user= only prefills the name: no token is created until asked', async () => {
     const { fetchMock } = setup('/accounts/profile/chat-token/?user=fisico42', {
       '/api/ext-user/whoami/': user('docente'),
-      '/api/gas/sito/': { chat_url: 'https://chat.example.it/gas' },
+      '/api/gas/sito/': sitoOut({ chat_url: 'https://chat.example.it/gas' }),
       '/api/gas/chat-token/': { token: 'abc123', username: 'fisico42' },
     });
     const field = (await screen.findByLabelText(
@@ -161,7 +169,7 @@ describe('chat-token page', () => {
   it('without GAS_CHAT_URL the page names the chat server without a link', async () => {
     setup('/accounts/profile/chat-token/', {
       '/api/ext-user/whoami/': user('docente'),
-      '/api/gas/sito/': { chat_url: null },
+      '/api/gas/sito/': sitoOut({ chat_url: null }),
     });
     expect(await screen.findByText(/server della comunità/, {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'server della comunità' })).toBeNull();

@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { MESSAGGI_PERSONE } from '@gas/contracts';
-import { jsonResponse, mockFetch, page, renderApp, user } from '../../testing';
+import { jsonResponse, mockFetch, page, renderApp, user, sitoOut } from '../../testing';
 
 beforeEach(() => vi.stubGlobal('scrollTo', vi.fn()));
 afterEach(() => {
@@ -15,7 +15,7 @@ it('shows a chat name taken by another account on the field', async () => {
   mockFetch({
     '/api/ext-user/whoami/': user('principale'),
     '/api/gas/evento/': page([]),
-    '/api/gas/sito/': {},
+    '/api/gas/sito/': sitoOut(),
     '/api/gas/chat-token/': () => jsonResponse({ user: [MESSAGGI_PERSONE.nomeChatDuplicato] }, 400),
   });
   renderApp('/accounts/profile/chat-token/');

@@ -1,6 +1,7 @@
 // admin-actions/ (spec §2, §5): for staff, clear the cached scores of a
 // session and ask the open pages of a session to reload within an interval.
 // Error messages clear after 10 s.
+import { detailSchema, sessioneSchema } from '@gas/contracts';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -20,7 +21,6 @@ import { QueryState } from '../../components/QueryState';
 import { RequireLogin } from '../../components/RequireLogin';
 import { SelectFilter, type SelectOption } from '../../components/SelectFilter';
 import { formatDate } from '../../lib/romeTime';
-import type { SessioneOut } from './shared/types';
 import { zodIssues } from '../../components/form/zodResolver';
 import { useTimedMessage, type TimedMessage } from '../../components/form/useTimedMessage';
 
@@ -32,7 +32,7 @@ export const INTERVALLO_DEFAULT = 30;
 function useSessioni() {
   return useQuery({
     queryKey: ['sessioni', 'tutte'],
-    queryFn: ({ signal }) => getList<SessioneOut>('/api/gas/sessione/', undefined, { signal }),
+    queryFn: ({ signal }) => getList('/api/gas/sessione/', sessioneSchema, undefined, { signal }),
   });
 }
 
@@ -115,7 +115,7 @@ function Azioni({ opzioni }: { opzioni: SelectOption[] }) {
                 onSubmit={(e) => {
                   e.preventDefault();
                   void cache.run(sessione, (id) =>
-                    api.patch<{ detail: string }>(`/api/gas/sessione/${id}/delete_cache/`, {
+                    api.patch(`/api/gas/sessione/${id}/delete_cache/`, detailSchema, {
                       sessione: id,
                     }),
                   );
@@ -151,8 +151,9 @@ function Azioni({ opzioni }: { opzioni: SelectOption[] }) {
                   void refresh.run(
                     sessione,
                     (id) =>
-                      api.patch<{ detail: string }>(
+                      api.patch(
                         `/api/gas/sessione/${id}/request_refresh_frontend_delayed/`,
+                        detailSchema,
                         body,
                       ),
                     parsed.success ? undefined : zodIssues(parsed.error).interval,

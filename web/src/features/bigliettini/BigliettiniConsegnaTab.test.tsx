@@ -9,6 +9,7 @@ import {
   sentTo,
   squadra,
   user,
+  sessioneOut,
 } from '../../testing';
 import { BigliettiniConsegnaTab, IN_CORSO, PDF_FALLITO, PDF_VUOTO } from './BigliettiniConsegnaTab';
 
@@ -45,7 +46,7 @@ function open(biglietti: Handler, who = user('admin', { is_superuser: true })) {
   ];
   const fetchMock = mockFetch({
     '/api/ext-user/whoami/': who,
-    '/api/gas/sessione/10/': { id: 10, nome: 'Sessione', evento: 1, poli: [1, 2] },
+    '/api/gas/sessione/10/': sessioneOut({ id: 10, nome: 'Sessione', evento: 1, poli: [1, 2] }),
     '/api/gas/polo/': page([
       polo(1, 'Polo di Pisa', 'pisa@example.org'),
       polo(2, 'Polo di Roma', 'roma@example.org'),

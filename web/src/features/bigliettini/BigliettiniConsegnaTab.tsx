@@ -2,6 +2,7 @@
 // choose a venue of the session and an output, then 'Scarica' (a file) or
 // 'Renderizza' (shown here: the PDF inline, the LaTeX source to copy). The
 // log is shown when the compilation fails or gives an empty PDF.
+import type { Polo } from '@gas/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -11,7 +12,6 @@ import { useCurrentUser, useSessione, useSquadreInSessione } from '../../api/que
 import { errorMessage } from '../../components/LoaderError';
 import { QueryState } from '../../components/QueryState';
 import { CopyButton } from '../../components/form/CopyButton';
-import type { Polo } from '../admin/shared/types';
 import { usePoli } from '../poli/api';
 import {
   base64ToBytes,

@@ -2,6 +2,7 @@
 // the event staff with 'Orario automatico' off, the delivery time. Built for
 // a venue desk: Tab follows the fields, Enter sends from any field, and after
 // a delivery the cursor is back on the first field to fill.
+import type { Evento, Squadra } from '@gas/contracts';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -12,10 +13,8 @@ import Row from 'react-bootstrap/Row';
 import { Controller, type FieldPath, type Resolver } from 'react-hook-form';
 import { MESSAGGI_GARA, rispostaCreateRequest } from '@gas/contracts';
 import { parseAnswerValue } from '@gas/scoring';
-import type { Evento } from '../../api/types';
 import { DateTimeInput, TYPED_FORMAT } from '../../components/form/DateTimeInput';
 import { toWall, wallToIso } from '../../lib/romeTime';
-import type { SquadraDettaglio } from '../admin/shared/types';
 import { useApiForm } from '../../components/form/useApiForm';
 import { useTimedMessage } from '../../components/form/useTimedMessage';
 import { zodResolver } from '../../components/form/zodResolver';
@@ -78,7 +77,7 @@ function makeResolver(sceglieMomento: boolean): Resolver<ConsegnaValues> {
 
 interface ConsegnaFormProps {
   evento: Evento;
-  squadre: SquadraDettaglio[];
+  squadre: Squadra[];
   /** Session names by id, to tell teams of different sessions apart. */
   sessioni?: Map<number, string>;
   onDelivered(): void;

@@ -1,10 +1,10 @@
 // sessione/{pk}/consegna-risposte/ and evento/{pk}/consegna-risposte/
 // (spec §2): the answer form and the answers already delivered.
+import type { Evento } from '@gas/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser, useEvento, useSessione } from '../../api/queries';
-import type { Evento } from '../../api/types';
 import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';

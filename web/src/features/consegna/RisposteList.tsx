@@ -1,5 +1,6 @@
 // The answers delivered in this session (or event), newest first, with
 // deletion for the event staff (spec §2; toast 'Errore di cancellazione').
+import type { RispostaOut } from '@gas/contracts';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
@@ -8,7 +9,6 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { useToasts } from '../../components/toasts/ToastContext';
 import { formatDateTime, formatTimeWithSeconds } from '../../lib/romeTime';
 import { formatAnswerValue } from '../../lib/numbers';
-import type { RispostaOut } from '../admin/shared/types';
 import { cancellaRisposta } from './api';
 import { CANCELLAZIONE_TITOLO, cancellazioneFallita } from './messages';
 

@@ -1,8 +1,9 @@
 // Calls of the answer-submission page: the teams the user may deliver for,
 // the answers already delivered, submit / joker / delete.
+import { jollyCreatoSchema, rispostaSchema, squadraSchema } from '@gas/contracts';
+import type { Squadra } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, getList } from '../../api/client';
-import type { JollyOut, RispostaOut, SquadraDettaglio } from '../admin/shared/types';
 
 /** Where the page was opened: one session, or every session of an event. */
 export interface Ambito {
@@ -25,14 +26,15 @@ export function useSquadreConsegna(ambito: Ambito, tutte: boolean, enabled: bool
     enabled,
     queryFn: async ({ signal }) => {
       const { evento, sessione } = ambito;
-      let list: SquadraDettaglio[];
+      let list: Squadra[];
       if (tutte) {
         list = sessione
-          ? await getList('/api/gas/squadra/in_sessione/', { sessione }, { signal })
-          : await getList('/api/gas/squadra/', { evento }, { signal });
+          ? await getList('/api/gas/squadra/in_sessione/', squadraSchema, { sessione }, { signal })
+          : await getList('/api/gas/squadra/', squadraSchema, { evento }, { signal });
       } else {
-        list = await getList<SquadraDettaglio>(
+        list = await getList(
           '/api/gas/squadra/mie/',
+          squadraSchema,
           { sessione: sessione ?? undefined },
           { signal },
         );
@@ -47,8 +49,9 @@ export function useRisposte(ambito: Ambito) {
   return useQuery({
     queryKey: consegnaKeys.risposte(ambito),
     queryFn: ({ signal }) =>
-      getList<RispostaOut>(
+      getList(
         '/api/gas/risposta/',
+        rispostaSchema,
         ambito.sessione
           ? { squadra__sessione: ambito.sessione }
           : { squadra__evento: ambito.evento },
@@ -67,12 +70,12 @@ export interface RispostaPayload {
 }
 
 export const inviaRisposta = (payload: RispostaPayload) =>
-  api.post<RispostaOut>('/api/gas/risposta/', payload);
+  api.post('/api/gas/risposta/', rispostaSchema, payload);
 
 export const impostaJolly = (payload: {
   squadra: number;
   problema: number;
   momento_consegna?: string;
-}) => api.post<JollyOut & { momento_consegna: string }>('/api/gas/jolly/', payload);
+}) => api.post('/api/gas/jolly/', jollyCreatoSchema, payload);
 
 export const cancellaRisposta = (id: number) => api.delete(`/api/gas/risposta/${id}/`);

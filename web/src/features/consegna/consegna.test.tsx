@@ -1,3 +1,4 @@
+import type { EventoPermessi } from '@gas/contracts';
 import {
   act,
   cleanup,
@@ -8,7 +9,6 @@ import {
   within,
 } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EventoPermessi } from '../../api/types';
 import {
   evento,
   type Handler,
@@ -20,6 +20,7 @@ import {
   sentTo,
   squadra,
   user,
+  sessioneOut,
 } from '../../testing';
 import { useTimedMessage } from '../../components/form/useTimedMessage';
 import ConsegnaRispostePage, {
@@ -83,7 +84,13 @@ function setup(permessi: EventoPermessi, handlers: Record<string, Handler> = {},
   ];
   const fetchMock = mockFetch({
     '/api/ext-user/whoami/': user('inseritore'),
-    '/api/gas/sessione/10/': { id: 10, nome: 'Sessione 1', evento: 1, ufficiale: false, poli: [] },
+    '/api/gas/sessione/10/': sessioneOut({
+      id: 10,
+      nome: 'Sessione 1',
+      evento: 1,
+      ufficiale: false,
+      poli: [],
+    }),
     '/api/gas/evento/1/': e,
     '/api/gas/squadra/in_sessione/': page(teams.slice(0, squadre)),
     '/api/gas/squadra/mie/': page(teams.slice(0, squadre).map((t) => ({ ...t, evento: 1 }))),
@@ -193,7 +200,18 @@ describe('answer submission page', () => {
 
   it("sets the joker: 'Jolly impostato correttamente.' (the value is not needed)", async () => {
     const { fetchMock } = setup(STAFF, {
-      '/api/gas/jolly/': () => jsonResponse({ id: 1, squadra: 1, problema: 102, risposta: 9 }, 201),
+      '/api/gas/jolly/': () =>
+        jsonResponse(
+          {
+            id: 1,
+            squadra: 1,
+            problema: 102,
+            risposta: 9,
+            momento_consegna: new Date().toISOString(),
+            date: new Date().toISOString(),
+          },
+          201,
+        ),
     });
     fireEvent.change(await screen.findByLabelText('Squadra'), { target: { value: '1' } });
     fireEvent.change(field('Problema'), { target: { value: '102' } });
@@ -288,6 +306,7 @@ describe('a team manager without teams here', () => {
     user('secondario', {
       responsabile: {
         id: 4,
+        user: 1,
         attivo: true,
         puo_iscriversi_gare_ufficiali: false,
         newsletter: false,

@@ -2,7 +2,8 @@
 // (loaded from a call), developers, thanks and the 16 most active collaborators.
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { useCollaboratori, useSito, useTopContributors, type Persona } from '../../api/sito';
+import type { Persona } from '@gas/contracts';
+import { useCollaboratori, useSito, useTopContributors } from '../../api/sito';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 

@@ -3,7 +3,8 @@
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { useSito, type DocumentiAnno } from '../../api/sito';
+import type { DocumentiAnno } from '@gas/contracts';
+import { useSito } from '../../api/sito';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { safeHref } from '../../lib/safeHref';

@@ -1,11 +1,14 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
-import { parseCollaboratori, type AlboEvento, type Sito, type Sponsor } from '../../api/sito';
+import type { AlboEvento, Sito, Sponsor } from '@gas/contracts';
+import { parseCollaboratori } from '../../api/sito';
 import { type Handler, jsonResponse, mockFetch, page, renderApp } from '../../testing';
 import { youtubeId } from '../home/VideoFacade';
 
 const SITO: Sito = {
+  map_tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  chat_url: null,
   home: {
     notizie: [
       { titolo: 'Al via l’edizione 2026', testo: 'Iscrizioni aperte.', data: '2025-11-10' },

@@ -1,8 +1,8 @@
 // eventi/, eventi/anno/{anno}/, eventi/non-ufficiali/ and evento/{pk}/: one
 // page (spec §2). Lists show 'Eventi programmati' and 'Eventi passati'.
+import type { Evento } from '@gas/contracts';
 import { Link, useParams } from 'react-router';
 import { useEvento, useEventi, type EventiFilter } from '../../api/queries';
-import type { Evento } from '../../api/types';
 import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';

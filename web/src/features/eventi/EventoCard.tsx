@@ -1,11 +1,11 @@
 // An event (spec §2 "Event card"): title, status text, enrolment and
 // team-edit periods, joker deadline, tiles, and its sessions when it is
 // running or when `verbose` (the single-event page).
+import type { Evento, Tipologia } from '@gas/contracts';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
-import type { Evento, Tipologia } from '../../api/types';
 import { RelativeTime } from '../../components/RelativeTime';
 import { formatDateTime } from '../../lib/romeTime';
 import { statusText } from '../../lib/eventStatus';

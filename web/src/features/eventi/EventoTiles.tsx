@@ -2,11 +2,11 @@
 // available, orange with the date when scheduled, red 'non disponibile' when
 // missing), commentary video, dedicated page, venue list, deliver answers and
 // edit event, the last ones by permission.
+import type { Evento, FileEvento } from '@gas/contracts';
 import type { ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
-import type { Evento, FileEvento } from '../../api/types';
 import { formatDateTime } from '../../lib/romeTime';
 import { safeHref } from '../../lib/safeHref';
 

@@ -1,11 +1,11 @@
 // A session of an event (spec §2): enrolled teams with 'Segui' to the school
 // scores page, and the actions (scores, clock, chat, deliver answers, your teams).
+import type { Evento, SessioneBreve, Squadra } from '@gas/contracts';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { useCurrentUser, useSquadreInSessione } from '../../api/queries';
 import { useChatUrl } from '../../api/sito';
-import type { Evento, SessioneBreve, Squadra } from '../../api/types';
 import { LinkButton } from '../../components/LinkButton';
 import { QueryState } from '../../components/QueryState';
 

@@ -1,5 +1,5 @@
 // Which events a list shows and in which block (spec §2 "Event lists").
-import type { Evento } from '../../api/types';
+import type { Evento } from '@gas/contracts';
 import { seasonOf } from '../../lib/seasons';
 
 const DAY_MS = 86_400_000;

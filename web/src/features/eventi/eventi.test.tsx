@@ -1,7 +1,7 @@
+import type { Evento } from '@gas/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
-import type { Evento } from '../../api/types';
 import {
   evento,
   file,
@@ -12,6 +12,7 @@ import {
   renderApp,
   squadra,
   user,
+  sitoOut,
 } from '../../testing';
 import { eventiDellAnno, isPastSeason, splitEventi } from './blocks';
 
@@ -199,7 +200,7 @@ describe('event card', () => {
 
   it("lists the teams of each session with 'Segui' on the event page", async () => {
     setup('/evento/5/', {
-      '/api/gas/sito/': { chat_url: 'https://chat.example.it/gas' },
+      '/api/gas/sito/': sitoOut({ chat_url: 'https://chat.example.it/gas' }),
       '/api/gas/evento/5/': evento(5, -30 * DAY),
       '/api/gas/squadra/in_sessione/': page([
         squadra(1, 50, 'Fotoni Stanchi', 'Liceo Galilei', 'Pisa'),
@@ -226,7 +227,7 @@ describe('event card', () => {
 
   it('shows no chat link when the server has no chat configured', async () => {
     const { fetchMock } = setup('/evento/5/', {
-      '/api/gas/sito/': { chat_url: null },
+      '/api/gas/sito/': sitoOut({ chat_url: null }),
       '/api/gas/evento/5/': evento(5, -30 * DAY),
     });
     const card = await screen.findByTestId('sessione-50');

@@ -1,10 +1,10 @@
 // When an event starts, its problems and files become public: reload them
 // 3 s after the start (spec §4, §9 "Restart timer at start +3 s"), and once
 // more at the end for the solutions.
+import type { Evento } from '@gas/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { queryKeys } from '../../api/queries';
-import type { Evento } from '../../api/types';
 import { scheduleAt, useEventPhase, type Phase } from '../../lib/timers';
 
 export const RELOAD_AFTER_START_MS = 3000;

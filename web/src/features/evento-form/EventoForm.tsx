@@ -1,6 +1,7 @@
 // The fields of the event form (spec §2 Event form, §5, §9): title, type,
 // dates, the optional scoring parameters and the problems, with Reset and
 // 'Crea evento' / 'Salva modifiche'.
+import type { Evento } from '@gas/contracts';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -8,7 +9,6 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Controller, type FieldPath, type Resolver } from 'react-hook-form';
 import { eventoCreateRequest, eventoPatchRequest } from '@gas/contracts';
-import type { Evento } from '../../api/types';
 import { DateTimeInput } from '../../components/form/DateTimeInput';
 import { FormAlert } from '../../components/form/FormAlert';
 import { useApiForm } from '../../components/form/useApiForm';

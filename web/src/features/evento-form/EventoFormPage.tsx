@@ -1,13 +1,13 @@
 // nuovo-evento/ and modifica-evento/{pk}/ (spec §2 Event form). On save the
 // browser goes to evento/{id}/. Editing also shows the event's staff with the
 // invitations and the 'Testo e soluzioni' uploads.
+import type { Evento } from '@gas/contracts';
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { queryKeys, useCurrentUser, useEvento } from '../../api/queries';
-import type { Evento } from '../../api/types';
 import { ErrorPage } from '../../components/ErrorPage';
 import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';

@@ -1,6 +1,7 @@
 // 'Testo e soluzioni' (spec §2): the PDF of the problems (public at the
 // event's start) and of the solutions (public at its end). An existing file
 // is replaced by a new upload.
+import type { Evento, FileEvento as FileInfo } from '@gas/contracts';
 import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -8,7 +9,6 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { FILE_NON_PDF, FILE_TROPPO_GRANDE, MAX_FILE_BYTES } from '@gas/contracts';
-import type { Evento, FileEvento as FileInfo } from '../../api/types';
 import { errorMessage } from '../../components/LoaderError';
 import { formatDateTime } from '../../lib/romeTime';
 import { caricaFile } from './api';

@@ -1,6 +1,7 @@
 // Administrators and inseritori of the event with the invitation controls
 // (spec §2 edit mode; roles adm and ins). An unknown e-mail is not reported
 // (spec §5): the server answers the same either way.
+import type { Evento } from '@gas/contracts';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,7 +10,6 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import { invitoRequest } from '@gas/contracts';
-import type { Evento } from '../../api/types';
 import { serverErrorMessage } from '../../components/form/useApiForm';
 import { zodIssues } from '../../components/form/zodResolver';
 import { invita } from './api';

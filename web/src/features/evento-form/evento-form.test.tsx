@@ -1,7 +1,7 @@
+import type { Responsabile } from '@gas/contracts';
 import { useState } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Responsabile } from '../../api/types';
 import {
   evento,
   type Handler,
@@ -25,6 +25,7 @@ afterEach(() => {
 
 const docente: Responsabile = {
   id: 5,
+  user: 1,
   attivo: true,
   puo_iscriversi_gare_ufficiali: false,
   newsletter: false,
@@ -194,8 +195,12 @@ describe('modifica-evento', () => {
     inseritori_str: [],
     file_problemi: {
       id: 3,
+      evento: 7,
+      tipologia: 'problemi',
       data: '2026-04-16T08:00:00Z',
       pubblico: true,
+      pubblicato: true,
+      dimensione: 2048,
       nome_file: 'testo.pdf',
       programmed_path_url: '/api/gas/file-programmato/3/contenuto/',
     },

@@ -1,7 +1,7 @@
 // The event form's values, their defaults (spec §9) and the request they
 // become. Dates are wall strings on Rome's clock (lib/romeTime).
+import type { Evento, Tipologia } from '@gas/contracts';
 import { dateNuovoEvento, erroriDateEvento, type DateEvento } from '@gas/contracts';
-import type { Evento, Tipologia } from '../../api/types';
 import { TYPED_FORMAT } from '../../components/form/DateTimeInput';
 import { fromWall, toWall, wallToIso } from '../../lib/romeTime';
 

@@ -1,4 +1,4 @@
-import type { Sito } from '../../api/sito';
+import type { Sito } from '@gas/contracts';
 import { formatDayLong, formatDayRange } from '../../lib/romeTime';
 
 /** The national final: dates, place and day-by-day calendar (spec §1: 15-18 April 2026). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Sponsor } from '../../api/sito';
+import type { Sponsor } from '@gas/contracts';
 import { safeHref } from '../../lib/safeHref';
 
 /** A sponsor's logo, wider when landscape than when portrait (spec §2 Sponsors page). */

@@ -1,5 +1,5 @@
 import Table from 'react-bootstrap/Table';
-import type { Webinar } from '../../api/sito';
+import type { Webinar } from '@gas/contracts';
 import { ScrollTable } from '../../components/ScrollTable';
 import { formatDay, formatDayLong } from '../../lib/romeTime';
 import { safeHref } from '../../lib/safeHref';

@@ -3,11 +3,11 @@
 // clock, a flip-clock countdown to the start and then to the end, 'L'evento è
 // concluso!' once the end has passed, and a warning when this computer's clock
 // is more than 10 s off the server's.
+import type { Sessione } from '@gas/contracts';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
 import { useSessione } from '../../api/queries';
-import type { Sessione } from '../../api/types';
 import { FlipClock } from '../../components/FlipClock';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';

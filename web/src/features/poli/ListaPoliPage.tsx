@@ -1,4 +1,5 @@
 // lista-poli/{pk}/ (spec §2 Venue list): a card per venue of the event.
+import type { Polo } from '@gas/contracts';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -6,7 +7,6 @@ import { Link, useParams } from 'react-router';
 import { useEvento } from '../../api/queries';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
-import type { Polo } from '../admin/shared/types';
 import { usePoli } from './api';
 
 export const NESSUN_POLO = 'Questo evento non ha poli.';

@@ -19,7 +19,7 @@ const polo = {
   capacita_massima_squadre: 40,
   latitude: null,
   longitude: null,
-  citta: { id: 1, name: 'Pisa', provincia: 'PI' },
+  citta: { id: 1, name: 'Pisa', provincia: 'PI', latitude: null, longitude: null },
 };
 
 function open(poli: unknown[]) {

@@ -1,12 +1,12 @@
 // sessione/{pk}/punteggi/ (and its standard-model and scuola/{id} paths): the
 // live scores of a session (spec §2 "Scores page").
+import type { Evento, Sessione } from '@gas/contracts';
 import './punteggi.css';
 import { useEffect, useMemo } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { useParams } from 'react-router';
-import type { Sessione } from '../../api/types';
 import { LoaderError } from '../../components/LoaderError';
 import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
@@ -21,7 +21,6 @@ import { ScoresTabs } from './ScoresTabs';
 import { StandardModelCard } from './StandardModelCard';
 import { useScoresData } from './useScoresData';
 import { useScoresModel, type ScoresModel } from './useScoresModel';
-import type { EventoPunteggi } from './types';
 
 /** standard: live scores; standard-model: with developer options; scuola: following one school. */
 export type PunteggiVariant = 'standard' | 'standard-model' | 'scuola';
@@ -72,7 +71,7 @@ function SchoolCard({
 function ScoresView(props: {
   variant: PunteggiVariant;
   sessione: Sessione;
-  evento: EventoPunteggi;
+  evento: Evento;
   scuolaId: number | null;
   data: ReturnType<typeof useScoresData>;
 }) {

@@ -1,6 +1,7 @@
 // Top of the scores page: event link, status sentence (and 'La gara è
 // terminata!'), countdown, live tile, last-update time, self-reload note and
 // the lost-connection notice.
+import type { Sessione } from '@gas/contracts';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -10,7 +11,6 @@ import { FlipClock as FlipClockBase } from '../../components/FlipClock';
 import { formatTimeWithSeconds } from '../../lib/romeTime';
 import { statusText } from '../../lib/eventStatus';
 import { skewWarning } from '../../lib/serverClock';
-import type { Sessione } from '../../api/types';
 import { useServerNow } from '../../lib/serverNow';
 import { LiveTile } from './LiveTile';
 import type { ScoresModel } from './useScoresModel';

@@ -1,10 +1,10 @@
 // The tabs of the scores page (spec §2) with the chosen one in the URL hash,
 // and the highlight colours in the `colori` query parameter. Charts, maps,
 // delivery slips and latency are lazy chunks loaded when their tab opens.
+import type { Evento, Polo, Squadra, User } from '@gas/contracts';
 import { lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useLocation, useNavigate } from 'react-router';
-import type { Squadra, User } from '../../api/types';
 import { PageLoading } from '../../components/PageLoading';
 import { MessaggiList } from './messaggi/MessaggiList';
 import type { useMessaggi } from './messaggi/useMessaggi';
@@ -20,7 +20,6 @@ import {
   type SortState,
 } from './table/tableState';
 import { hashForTab, TAB_TITLES, tabFromHash, visibleTabs, type TabKey } from './tabs';
-import type { EventoPunteggi, Polo } from './types';
 import type { ScoresModel } from './useScoresModel';
 import { schoolNames } from './useScoresData';
 
@@ -40,7 +39,7 @@ export interface ScoresTabsProps {
   model: ScoresModel;
   sessioneId: number;
   threshold: number | null;
-  evento: EventoPunteggi;
+  evento: Evento;
   user: User;
   teams: ReadonlyMap<number, Squadra>;
   poli: readonly Polo[];

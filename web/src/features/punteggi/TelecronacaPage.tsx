@@ -2,6 +2,7 @@
 // be read on a projector: the top 20 with arrows against the ranking of five
 // minutes earlier, the history of the latest answers, each problem's value,
 // solvers and errors, the timer, and the latest important messages.
+import type { Evento, Sessione } from '@gas/contracts';
 import './punteggi.css';
 import { computeLeaderboard, type LeaderboardEntry } from '@gas/scoring';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
@@ -9,7 +10,6 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
-import type { Sessione } from '../../api/types';
 import { FlipClock } from '../../components/FlipClock';
 import { LoaderError } from '../../components/LoaderError';
 import { Page } from '../../components/Page';
@@ -28,7 +28,6 @@ import { ConnectionAlert, GARA_TERMINATA } from './ScoresHeader';
 import { useScoresData } from './useScoresData';
 import { useScoresModel } from './useScoresModel';
 import { useThrottled } from './useThrottled';
-import type { EventoPunteggi } from './types';
 
 /** Arrows compare with the ranking this long ago. */
 export const PAST_RANKING_MS = 5 * 60_000;
@@ -91,7 +90,7 @@ function problemRows(session: LiveSession): ProblemRow[] {
   });
 }
 
-function Telecronaca({ sessione, evento }: { sessione: Sessione; evento: EventoPunteggi }) {
+function Telecronaca({ sessione, evento }: { sessione: Sessione; evento: Evento }) {
   const data = useScoresData(sessione.id);
   const model = useScoresModel({ sessione, params: data.params, teams: data.teams });
   const messaggi = useMessaggi(evento.id, sessione.inizio, sessione.fine, model.offset);

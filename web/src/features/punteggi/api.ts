@@ -2,9 +2,18 @@
 // risposta-all: all of them at load (pages fetched in parallel once the first
 // tells the count), the newer ones after a reconnection (id__gt), and the
 // missing ones of the re-check (pk_risposte).
+import {
+  eventoPunteggioSchema,
+  messaggioImportanteSchema,
+  paginated,
+  poloSchema,
+  punteggiItemSchema,
+  scuolaSchema,
+} from '@gas/contracts';
+import { z } from 'zod';
+import type { EventoPunteggioRow } from '@gas/contracts';
 import type { ScoringEvent } from '@gas/scoring';
-import { api, getList, type Paginated } from '../../api/client';
-import type { EventoRisposta, Messaggio, Polo, PunteggiItem, ScuolaBreve } from './types';
+import { api, getList } from '../../api/client';
 
 export const EVENTS_PAGE = 5000;
 
@@ -17,9 +26,12 @@ export const punteggiKeys = {
   latenza: (sessione: number) => ['punteggi', 'latenza', sessione] as const,
 };
 
+const eventiPage = paginated(eventoPunteggioSchema);
+
 export async function fetchPunteggi(sessione: number, signal?: AbortSignal) {
-  const page = await api.get<Paginated<PunteggiItem>>(
+  const page = await api.get(
     `/api/gas/sessione/${sessione}/punteggi/`,
+    paginated(punteggiItemSchema),
     undefined,
     { signal },
   );
@@ -32,23 +44,21 @@ export async function fetchPunteggi(sessione: number, signal?: AbortSignal) {
 export async function fetchAllEvents(
   sessione: number,
   signal?: AbortSignal,
-): Promise<EventoRisposta[]> {
+): Promise<EventoPunteggioRow[]> {
   const path = '/api/gas/risposta-all/';
   const query = { squadra__sessione: sessione, limit: EVENTS_PAGE };
-  const first = await api.get<Paginated<EventoRisposta>>(path, { ...query, offset: 0 }, { signal });
+  const first = await api.get(path, eventiPage, { ...query, offset: 0 }, { signal });
   const offsets: number[] = [];
   for (let offset = EVENTS_PAGE; offset < first.count; offset += EVENTS_PAGE) offsets.push(offset);
   const rest = await Promise.all(
-    offsets.map((offset) =>
-      api.get<Paginated<EventoRisposta>>(path, { ...query, offset }, { signal }),
-    ),
+    offsets.map((offset) => api.get(path, eventiPage, { ...query, offset }, { signal })),
   );
   // A page that grew meanwhile may repeat an event: the engine keeps the first of an id.
   return [first, ...rest].flatMap((p) => p.results);
 }
 
 export function fetchEventsAfter(sessione: number, idGt: number): Promise<ScoringEvent[]> {
-  return getList<ScoringEvent>('/api/gas/risposta-all/', {
+  return getList('/api/gas/risposta-all/', eventoPunteggioSchema, {
     squadra__sessione: sessione,
     id__gt: idGt,
     page_size: EVENTS_PAGE,
@@ -56,22 +66,24 @@ export function fetchEventsAfter(sessione: number, idGt: number): Promise<Scorin
 }
 
 export function fetchEventIds(sessione: number): Promise<number[]> {
-  return api.get<number[]>('/api/gas/risposta-all/pk_risposte/', { squadra__sessione: sessione });
+  return api.get('/api/gas/risposta-all/pk_risposte/', z.array(z.number()), {
+    squadra__sessione: sessione,
+  });
 }
 
 export function fetchEventsByIds(sessione: number, ids: number[]): Promise<ScoringEvent[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return api.get<ScoringEvent[]>('/api/gas/risposta-all/pk_risposte/', {
+  return api.get('/api/gas/risposta-all/pk_risposte/', z.array(eventoPunteggioSchema), {
     squadra__sessione: sessione,
     pk__in: ids,
   });
 }
 
 export const fetchPoli = (evento: number, signal?: AbortSignal) =>
-  getList<Polo>('/api/gas/polo/', { evento, page_size: 500 }, { signal });
+  getList('/api/gas/polo/', poloSchema, { evento, page_size: 500 }, { signal });
 
 export const fetchMessaggi = (evento: number, signal?: AbortSignal) =>
-  getList<Messaggio>('/api/gas/messaggi-importanti/', { evento }, { signal });
+  getList('/api/gas/messaggi-importanti/', messaggioImportanteSchema, { evento }, { signal });
 
 export const fetchScuole = (sessione: number, signal?: AbortSignal) =>
-  getList<ScuolaBreve>(`/api/gas/sessione/${sessione}/scuole/`, { page_size: 5000 }, { signal });
+  getList(`/api/gas/sessione/${sessione}/scuole/`, scuolaSchema, { page_size: 5000 }, { signal });

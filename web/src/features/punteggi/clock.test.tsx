@@ -1,9 +1,9 @@
 // The scores page header shows the time to the start twice (flip clock and
 // live tile): they read one clock and must never be a second apart.
+import type { Sessione } from '@gas/contracts';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Sessione } from '../../api/types';
 import { ScoresHeader } from './ScoresHeader';
 import type { ScoresModel } from './useScoresModel';
 

@@ -2,7 +2,7 @@ import { computeLeaderboard, type ScoringEvent } from '@gas/scoring';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
-import { mockFetch, NESSUN_PERMESSO, page, renderApp } from '../../testing';
+import { evento, mockFetch, NESSUN_PERMESSO, page, renderApp } from '../../testing';
 
 const HOUR = 3_600_000;
 
@@ -90,8 +90,7 @@ function fixture(startOffset: number, teams = 22) {
       squadre_count: teams,
       poli: [],
     },
-    '/api/gas/evento/3/': {
-      id: 3,
+    '/api/gas/evento/3/': evento(3, 0, {
       titolo: 'Gara di prova',
       inizio,
       fine,
@@ -99,7 +98,7 @@ function fixture(startOffset: number, teams = 22) {
       poli: [],
       problemi: [],
       permessi: NESSUN_PERMESSO,
-    },
+    }),
     '/api/gas/squadra/in_sessione/': page(
       squadre.map((s) => ({
         id: s.id,
@@ -115,6 +114,9 @@ function fixture(startOffset: number, teams = 22) {
         polo: null,
         ufficiale: true,
         ospite: false,
+        ordine_eta: 0,
+        responsabili: [],
+        puo_modificare: false,
       })),
     ),
     '/api/gas/sessione/7/punteggi/': page([{ ora: json.ora, json }]),

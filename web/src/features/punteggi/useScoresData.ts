@@ -1,14 +1,14 @@
 // Everything the scores pages read besides the live state: the session, its
 // event (scoring parameters, permissions), the teams with their schools and
 // venues, the venues, the current user.
+import { eventoSchema } from '@gas/contracts';
+import type { Squadra } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ScoringParams } from '@gas/scoring';
 import { useMemo } from 'react';
 import { api } from '../../api/client';
 import { queryKeys, useCurrentUser, useSessione, useSquadreInSessione } from '../../api/queries';
-import type { Squadra } from '../../api/types';
 import { fetchPoli, punteggiKeys } from './api';
-import type { EventoPunteggi } from './types';
 
 const PARAM_NAMES: (keyof ScoringParams)[] = [
   'PTI_TOLTI_ERRORE',
@@ -35,8 +35,7 @@ export function paramsOf(evento: Partial<ScoringParams> | undefined): Partial<Sc
 export function useEventoPunteggi(id: number | undefined) {
   return useQuery({
     queryKey: queryKeys.evento(id ?? 0),
-    queryFn: ({ signal }) =>
-      api.get<EventoPunteggi>(`/api/gas/evento/${id}/`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/gas/evento/${id}/`, eventoSchema, undefined, { signal }),
     enabled: id !== undefined && id > 0,
   });
 }

@@ -1,24 +1,26 @@
 // What the scores page and the commentary view show, in one place: server
 // clock, phase, the live session (or the server snapshot until the events are
 // loaded), the replay, and the board on screen.
+import type { ClassificaEntry, PunteggiItem, Sessione, Squadra } from '@gas/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Leaderboard } from '@gas/scoring';
+import type { Leaderboard, LeaderboardEntry } from '@gas/scoring';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { queryKeys } from '../../api/queries';
-import type { Sessione, Squadra } from '../../api/types';
 import { useServerOffset } from '../../lib/serverClock';
 import { useEventPhase } from '../../lib/timers';
 import type { LiveSession } from './live/LiveSession';
 import { useLiveSession } from './live/useLiveSession';
 import { useReplay } from './replay/ReplayControl';
-import type { ClassificaEntry, PunteggiItem } from './types';
 import type { ScoringParams } from '@gas/scoring';
 
 const noSubscribe = () => () => {};
 const zero = () => 0;
 
+/** A ranking row as the table shows it: the engine's, or the snapshot's with its venue. */
+export type DisplayEntry = LeaderboardEntry & { polo?: ClassificaEntry['polo'] };
+
 export interface DisplayBoard {
-  classifica: readonly ClassificaEntry[];
+  classifica: readonly DisplayEntry[];
   valori: readonly number[];
   problemi: readonly { id: number; nome: string }[];
 }

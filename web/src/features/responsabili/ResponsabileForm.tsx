@@ -1,16 +1,15 @@
 // The secondary-manager form (spec §2, §5): names, e-mail, username and, on
 // creation only, the password twice; teams and schools; the newsletter. In
 // edit mode the personal fields are read-only and not sent.
+import type { Manager, Scuola, Squadra } from '@gas/contracts';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import type { FieldPath } from 'react-hook-form';
 import { responsabileCreateRequest, responsabileUpdateRequest } from '@gas/contracts';
-import type { Scuola } from '../../api/types';
 import { FormAlert } from '../../components/form/FormAlert';
 import { useApiForm } from '../../components/form/useApiForm';
-import type { Manager, SquadraDettaglio } from '../admin/shared/types';
 import { zodResolver } from '../../components/form/zodResolver';
 import { creaResponsabile, modificaResponsabile } from './api';
 
@@ -43,13 +42,13 @@ function updatePayload(v: ResponsabileValues, assegnazioni: boolean, preferenze:
 }
 
 /** 'scuola - squadra', the label of a team in the multi-select (spec §2). */
-export function etichettaSquadra(s: SquadraDettaglio): string {
+export function etichettaSquadra(s: Squadra): string {
   return `${s.scuola?.nome ?? 'Senza scuola'} - ${s.nome}`;
 }
 
 interface ResponsabileFormProps {
   manager?: Manager;
-  squadre: SquadraDettaglio[];
+  squadre: Squadra[];
   scuole: Scuola[];
   onSaved(): void;
 }

@@ -1,5 +1,6 @@
 // nuovo-responsabile/ and modifica-responsabile/{pk}/ (spec §2 Secondary
 // manager form). On success the browser goes to accounts/profile/.
+import type { Manager, Squadra } from '@gas/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/errors';
@@ -9,7 +10,6 @@ import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
 import { RequireLogin } from '../../components/RequireLogin';
-import type { Manager, SquadraDettaglio } from '../admin/shared/types';
 import { useMieScuole, useMieSquadre } from '../squadre/api';
 import { managerKeys, useManager } from './api';
 import { ResponsabileForm } from './ResponsabileForm';
@@ -29,7 +29,7 @@ function useSquadreAssegnabili(assegnate: readonly number[]) {
   const recenti = new Set(
     (eventi.data ?? []).filter((e) => Date.parse(e.inizio) >= since).map((e) => e.id),
   );
-  const data: SquadraDettaglio[] | undefined = squadre.data
+  const data: Squadra[] | undefined = squadre.data
     ?.filter((s) => recenti.has(s.evento) || assegnate.includes(s.id))
     .sort(
       (a, b) =>

@@ -1,6 +1,6 @@
+import { managerSchema } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, getList } from '../../api/client';
-import type { Manager } from '../admin/shared/types';
 
 export const managerKeys = {
   manager: (id: number) => ['manager', id] as const,
@@ -11,7 +11,7 @@ export function useManager(id: number) {
   return useQuery({
     queryKey: managerKeys.manager(id),
     enabled: Number.isInteger(id) && id > 0,
-    queryFn: ({ signal }) => api.get<Manager>(`/api/gas/user/${id}/`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/gas/user/${id}/`, managerSchema, undefined, { signal }),
   });
 }
 
@@ -20,12 +20,13 @@ export function useAltriResponsabili(enabled: boolean) {
   return useQuery({
     queryKey: managerKeys.altri,
     enabled,
-    queryFn: ({ signal }) => getList<Manager>('/api/gas/extended-user/', undefined, { signal }),
+    queryFn: ({ signal }) =>
+      getList('/api/gas/extended-user/', managerSchema, undefined, { signal }),
   });
 }
 
 export const creaResponsabile = (payload: Record<string, unknown>) =>
-  api.post<Manager>('/api/gas/user/', payload);
+  api.post('/api/gas/user/', managerSchema, payload);
 
 export const modificaResponsabile = (id: number, payload: Record<string, unknown>) =>
-  api.patch<Manager>(`/api/gas/user/${id}/`, payload);
+  api.patch(`/api/gas/user/${id}/`, managerSchema, payload);

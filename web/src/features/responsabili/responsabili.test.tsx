@@ -1,6 +1,6 @@
+import type { Responsabile } from '@gas/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Responsabile } from '../../api/types';
 import {
   evento,
   type Handler,
@@ -22,6 +22,7 @@ afterEach(() => {
 
 const principale: Responsabile = {
   id: 3,
+  user: 1,
   attivo: true,
   puo_iscriversi_gare_ufficiali: true,
   newsletter: true,
@@ -49,7 +50,28 @@ function open(
     '/api/gas/evento/': page([futuro]),
     '/api/gas/squadra/mie/': page(mie),
     '/api/ext-user/scuola/': page([scuola]),
-    '/api/gas/user/': () => jsonResponse({ id: 50 }, 201),
+    '/api/gas/user/': () =>
+      jsonResponse(
+        {
+          id: 50,
+          username: 'nuovo',
+          first_name: 'Nuovo',
+          last_name: 'Responsabile',
+          email: 'nuovo@example.org',
+          responsabile: {
+            id: 50,
+            user: 50,
+            ruolo: 'ss',
+            attivo: true,
+            puo_iscriversi_gare_ufficiali: false,
+            scuole: [],
+            squadre: [],
+          },
+          puo_modificare: true,
+          puo_modificare_assegnazioni: true,
+        },
+        201,
+      ),
     ...extra,
   });
   const view = renderPage(<ResponsabileFormPage mode={mode} />, { path, route });

@@ -1,11 +1,11 @@
 // sessione/{pk}/le-tue-squadre/ (spec §2): the user's teams in a session.
+import type { Evento, Sessione } from '@gas/contracts';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser, useEvento, useSessione } from '../../api/queries';
-import type { Evento, Sessione } from '../../api/types';
 import { LinkButton } from '../../components/LinkButton';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';

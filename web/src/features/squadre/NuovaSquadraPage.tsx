@@ -1,13 +1,13 @@
 // nuova-squadra/ ('Iscrizione squadra', spec §2, §5): a team in a session of
 // an unofficial event whose enrolment is open to the user. `?sessione=` or
 // `?evento=` preselect the session.
+import type { Evento } from '@gas/contracts';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
 import { squadraCreateRequest } from '@gas/contracts';
-import type { Evento } from '../../api/types';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { RequireLogin } from '../../components/RequireLogin';

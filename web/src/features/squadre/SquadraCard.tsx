@@ -1,7 +1,7 @@
+import type { Squadra } from '@gas/contracts';
 import { Fragment } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
-import type { SquadraDettaglio } from '../admin/shared/types';
 
 const MEMBRI = [
   ['capitano', 'Capitano'],
@@ -12,7 +12,7 @@ const MEMBRI = [
 ] as const;
 
 /** A team of le-tue-squadre: name, school, venue and members when known. */
-export function SquadraCard({ squadra, polo }: { squadra: SquadraDettaglio; polo?: string }) {
+export function SquadraCard({ squadra, polo }: { squadra: Squadra; polo?: string }) {
   const membri = MEMBRI.filter(([key]) => squadra[key]);
   return (
     <Card className="h-100">

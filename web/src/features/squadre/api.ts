@@ -1,7 +1,6 @@
+import { eventoSchema, scuolaSchema, squadraSchema } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, getList } from '../../api/client';
-import type { Evento, Scuola } from '../../api/types';
-import type { SquadraDettaglio } from '../admin/shared/types';
 
 export const squadreKeys = {
   mie: (sessione?: number) => ['squadre', 'mie', sessione ?? null] as const,
@@ -14,7 +13,7 @@ export function useMieSquadre(sessione?: number) {
   return useQuery({
     queryKey: squadreKeys.mie(sessione),
     queryFn: ({ signal }) =>
-      getList<SquadraDettaglio>('/api/gas/squadra/mie/', { sessione }, { signal }),
+      getList('/api/gas/squadra/mie/', squadraSchema, { sessione }, { signal }),
   });
 }
 
@@ -23,7 +22,8 @@ export function useMieScuole(enabled = true) {
   return useQuery({
     queryKey: squadreKeys.mieScuole,
     enabled,
-    queryFn: ({ signal }) => getList<Scuola>('/api/ext-user/scuola/', { mie: 'y' }, { signal }),
+    queryFn: ({ signal }) =>
+      getList('/api/ext-user/scuola/', scuolaSchema, { mie: 'y' }, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -32,7 +32,7 @@ export function useEventiNonUfficiali() {
   return useQuery({
     queryKey: squadreKeys.eventiNonUfficiali,
     queryFn: ({ signal }) =>
-      getList<Evento>('/api/gas/evento/', { tipologia__in: 'pub,priv' }, { signal }),
+      getList('/api/gas/evento/', eventoSchema, { tipologia__in: 'pub,priv' }, { signal }),
   });
 }
 
@@ -40,4 +40,4 @@ export const iscriviSquadra = (payload: {
   nome: string;
   sessione: number;
   scuola?: number | null;
-}) => api.post<SquadraDettaglio>('/api/gas/squadra/', payload);
+}) => api.post('/api/gas/squadra/', squadraSchema, payload);

@@ -1,6 +1,6 @@
+import type { Responsabile } from '@gas/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Responsabile } from '../../api/types';
 import {
   evento,
   type Handler,
@@ -12,6 +12,7 @@ import {
   sentTo,
   squadra,
   user,
+  sessioneOut,
 } from '../../testing';
 import LeTueSquadrePage from './LeTueSquadrePage';
 import NuovaSquadraPage, { NESSUNA_SESSIONE_APERTA, sessioniAperte } from './NuovaSquadraPage';
@@ -19,6 +20,7 @@ import { SECONDARIO_NESSUNA_QUI } from './texts';
 
 const responsabile = (ruolo: 'sp' | 'ss', squadre: number[] = []): Responsabile => ({
   id: 3,
+  user: 1,
   attivo: true,
   puo_iscriversi_gare_ufficiali: false,
   newsletter: false,
@@ -43,13 +45,13 @@ function leTue(
     '/api/ext-user/whoami/': user('docente', {
       responsabile: responsabile(ruolo, opts.assegnate),
     }),
-    '/api/gas/sessione/10/': {
+    '/api/gas/sessione/10/': sessioneOut({
       id: 10,
       nome: 'Sessione unica',
       evento: 1,
       ufficiale: opts.sessioneUfficiale ?? tipologia === 'o',
       poli: [],
-    },
+    }),
     '/api/gas/evento/1/': evento(1, 86_400_000, { tipologia, titolo: 'Gara di prova' }),
     '/api/gas/squadra/mie/': page(mie),
     ...extra,

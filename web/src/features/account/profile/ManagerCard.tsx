@@ -1,10 +1,10 @@
 // A manager on the profile page: name, contacts, role and, for the owner
 // only, the password note and the newsletter flag (spec §2 Profile).
+import { RUOLO_LABEL } from '../../../lib/persone';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/LinkButton';
-import { RUOLO_LABEL } from '../../admin/shared/types';
 
 export interface ManagerCardData {
   id: number | null;

@@ -1,10 +1,10 @@
 // The content of accounts/profile/ (spec §2 Profile): every case, from the
 // anonymous visitor to the main manager.
+import type { User } from '@gas/contracts';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
-import type { User } from '../../../api/types';
 import { LinkButton } from '../../../components/LinkButton';
 import { QueryState } from '../../../components/QueryState';
 import { useAltriResponsabili } from '../../responsabili/api';

@@ -1,6 +1,6 @@
+import type { Responsabile, User } from '@gas/contracts';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Responsabile, User } from '../../../api/types';
 import {
   evento,
   mockFetch,
@@ -22,6 +22,7 @@ afterEach(() => {
 
 const resp = (ruolo: 'sp' | 'ss'): Responsabile => ({
   id: 3,
+  user: 1,
   attivo: true,
   puo_iscriversi_gare_ufficiali: true,
   newsletter: true,

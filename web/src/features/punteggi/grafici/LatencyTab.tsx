@@ -1,6 +1,7 @@
 // 'Latenza arrivo risposte' (superusers): the delay between an answer's
 // delivery time and its arrival at the server, as a histogram, with a
 // download of the raw events (risposta-all with date_received).
+import type { EventoPunteggioRow } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -10,7 +11,6 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { QueryState } from '../../../components/QueryState';
 import { fetchAllEvents, punteggiKeys } from '../api';
-import type { EventoRisposta } from '../types';
 import { italianNumber } from './axes';
 import { EChart } from './EChart';
 import { histogram } from './chartData';
@@ -18,7 +18,7 @@ import { histogram } from './chartData';
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 /** Latencies in seconds of the events that carry date_received. */
-export function latencies(events: readonly EventoRisposta[]): number[] {
+export function latencies(events: readonly EventoPunteggioRow[]): number[] {
   const out: number[] = [];
   for (const e of events) {
     if (!e.date_received) continue;
@@ -48,7 +48,7 @@ function download(name: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function toCsv(events: readonly EventoRisposta[]): string {
+function toCsv(events: readonly EventoPunteggioRow[]): string {
   const head = 'id,k,s,p,c,d,date_received';
   const lines = events.map((e) =>
     [e.id, e.k, e.s, e.p, e.k === 'r' ? String(e.c) : '', e.d, e.date_received ?? ''].join(','),
@@ -69,7 +69,7 @@ export default function LatencyTab({ sessioneId }: { sessioneId: number }) {
   );
 }
 
-function Latency({ events, sessioneId }: { events: EventoRisposta[]; sessioneId: number }) {
+function Latency({ events, sessioneId }: { events: EventoPunteggioRow[]; sessioneId: number }) {
   const values = useMemo(() => latencies(events), [events]);
   const sorted = useMemo(() => [...values].sort((a, b) => a - b), [values]);
   // The bulk of the distribution: outliers (answers typed in later) beyond p99 go in the last bin.

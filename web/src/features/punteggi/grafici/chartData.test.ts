@@ -1,7 +1,6 @@
+import type { Polo, Squadra } from '@gas/contracts';
 import { describe, expect, it } from 'vitest';
-import type { Squadra } from '../../../api/types';
 import { teamPlaces, venuePoints } from '../mappe/mapData';
-import type { Polo } from '../types';
 import { chartTeams, histogram, historyUntil, niceStep, scoreSplit } from './chartData';
 import { latencies, quantile } from './LatencyTab';
 import { scoreChartOption } from './ScoreChartTab';

@@ -1,8 +1,8 @@
 // The live controller without React: fake API, fake sockets, fake timers.
+import type { PunteggiItem } from '@gas/contracts';
 import type { ScoringEvent } from '@gas/scoring';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveSocketOptions } from '../../../lib/live/LiveSocket';
-import type { PunteggiItem } from '../types';
 import {
   FEEDS_OPEN_AFTER_MS,
   FEEDS_OPEN_BEFORE_MS,

@@ -10,6 +10,7 @@
 //   persistent difference triggers a full re-sync;
 // - every 5 minutes while the session runs, the missing-answer re-check;
 // - every 10 s while some `new` flag is on, a fresh leaderboard.
+import type { PunteggiItem, PunteggiJson } from '@gas/contracts';
 import type { ScoringEvent, ScoringParams } from '@gas/scoring';
 import { LiveSocket, type FeedStatus, type LiveSocketOptions } from '../../../lib/live/LiveSocket';
 import { wsUrl } from '../../../lib/live/reconnect';
@@ -23,7 +24,6 @@ import {
   fetchPunteggi,
 } from '../api';
 import { markNpeReceived } from '../perf';
-import type { PunteggiItem, PunteggiJson } from '../types';
 import { LiveSession, setupFromSnapshot } from './LiveSession';
 import { delayedRefreshMs, parseEventiMessage, parseLastMessage } from './messages';
 import { RECHECK_INTERVAL_MS } from './recheck';

@@ -3,6 +3,7 @@
 // page shows. Feeds, fetches and timers live in LiveController; this class is
 // plain TypeScript so the rules (out-of-order insert, deletions, re-check,
 // reconciliation with the server's snapshot) are tested without a browser.
+import type { PunteggiJson } from '@gas/contracts';
 import {
   LiveScoring,
   type ApplyResult,
@@ -11,7 +12,6 @@ import {
   type ScoringParams,
   type SessionSetup,
 } from '@gas/scoring';
-import type { PunteggiJson } from '../types';
 import { chunks, holes, MISSING_WARN_THRESHOLD, PK_IN_MAX } from './recheck';
 
 export interface LiveSessionDeps {

@@ -1,6 +1,7 @@
+import type { LeaderboardEntry } from '@gas/scoring';
+import type { PunteggiJson } from '@gas/contracts';
 import { computeLeaderboard, type ScoringEvent, type SessionSetup } from '@gas/scoring';
 import { describe, expect, it, vi } from 'vitest';
-import type { PunteggiJson } from '../types';
 import { LiveSession, setupFromSnapshot, type LiveSessionDeps } from './LiveSession';
 import { delayedRefreshMs, parseEventiMessage, parseLastMessage } from './messages';
 import { areConsecutive, chunks, holes } from './recheck';
@@ -246,7 +247,7 @@ describe('LiveSession', () => {
   it('compares itself with the server snapshot and rebuilds on a changed team list', () => {
     const events = [r(1, 10, 1, true, 1), r(2, 13, 1, true, 2)];
     const live = new LiveSession(setup, events, deps());
-    const json = (classifica: PunteggiJson['classifica'], numero_eventi: number): PunteggiJson =>
+    const json = (classifica: readonly LeaderboardEntry[], numero_eventi: number): PunteggiJson =>
       ({ ...base, classifica, numero_eventi }) as unknown as PunteggiJson;
     const base = { inizio: setup.inizio, problemi: setup.problemi, valori: [] };
     const board = computeLeaderboard({ ...setup, eventi: events });

@@ -1,9 +1,9 @@
 // 'Mappa': the teams at their schools, one marker per place (bigger with more
 // teams; gold for a top-3 team, green within the qualification threshold).
 // The same data is listed under the map, which also covers missing tiles.
+import type { Squadra } from '@gas/contracts';
 import { useMemo } from 'react';
 import type { LeaderboardEntry } from '@gas/scoring';
-import type { Squadra } from '../../../api/types';
 import { MapFrame, radiusFor, type MapPoint } from './MapFrame';
 import { bestPosition, placeColor, teamPlaces } from './mapData';
 

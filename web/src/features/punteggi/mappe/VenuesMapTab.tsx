@@ -1,7 +1,7 @@
 // 'Mappa poli': the venues of the event with their teams and best position.
+import type { Polo } from '@gas/contracts';
 import { useMemo } from 'react';
 import type { LeaderboardEntry } from '@gas/scoring';
-import type { Polo } from '../types';
 import { MapFrame, radiusFor, type MapPoint } from './MapFrame';
 import { bestPosition, placeColor, venuePoints } from './mapData';
 

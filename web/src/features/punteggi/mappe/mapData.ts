@@ -1,7 +1,6 @@
 // Points of the maps, from the ranking and the teams (pure, tested).
+import type { Polo, Squadra } from '@gas/contracts';
 import type { LeaderboardEntry } from '@gas/scoring';
-import type { Squadra } from '../../../api/types';
-import type { Polo } from '../types';
 
 type Row = Pick<LeaderboardEntry, 'id' | 'nome' | 'posizione' | 'totale'>;
 

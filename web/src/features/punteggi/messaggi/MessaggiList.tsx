@@ -1,13 +1,13 @@
+import type { MessaggioImportante } from '@gas/contracts';
 import ListGroup from 'react-bootstrap/ListGroup';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QueryState } from '../../../components/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { formatDateTime } from '../../../lib/romeTime';
-import type { Messaggio } from '../types';
 
 /** Important messages, newest first, each with 'Fra ... / ... fa' (spec §2). */
 export function MessaggiList(props: {
-  query: UseQueryResult<Messaggio[]>;
+  query: UseQueryResult<MessaggioImportante[]>;
   offset: number;
   limit?: number;
   className?: string;

@@ -2,6 +2,7 @@
 // /ws/gas/messaggi-importanti/{eventoId}/ opened for events running or
 // starting within 24 hours. A new message is added to the list and shown as a
 // toast; an unreadable frame or another type is reported as an error.
+import type { MessaggioImportante } from '@gas/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messaggiFrame } from '@gas/contracts';
 import { useEffect, useState } from 'react';
@@ -12,7 +13,6 @@ import { reportError } from '../../../lib/reportError';
 import { MAX_TIMER_MS } from '../../../lib/timers';
 import { fetchMessaggi, punteggiKeys } from '../api';
 import { frameProblems } from '../live/messages';
-import type { Messaggio } from '../types';
 
 export const MESSAGES_FEED_BEFORE_MS = 24 * 3_600_000;
 
@@ -20,7 +20,9 @@ export const MESSAGES_FEED_BEFORE_MS = 24 * 3_600_000;
  * The message of a new_message frame (the contracts' messaggiFrame schema),
  * or an error text ('' for a pong, which is not an error).
  */
-export function parseMessaggioFrame(text: string): { message: Messaggio } | { error: string } {
+export function parseMessaggioFrame(
+  text: string,
+): { message: MessaggioImportante } | { error: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -42,7 +44,10 @@ export function parseMessaggioFrame(text: string): { message: Messaggio } | { er
 }
 
 /** Newest first, without duplicates. */
-export function mergeMessaggi(list: readonly Messaggio[], message: Messaggio): Messaggio[] {
+export function mergeMessaggi(
+  list: readonly MessaggioImportante[],
+  message: MessaggioImportante,
+): MessaggioImportante[] {
   return [message, ...list.filter((m) => m.id !== message.id)].sort((a, b) =>
     a.data < b.data ? 1 : a.data > b.data ? -1 : b.id - a.id,
   );
@@ -84,8 +89,14 @@ export function useMessaggi(eventoId: number, inizio: string, fine: string, offs
           return;
         }
         const message = parsed.message;
-        queryClient.setQueryData<Messaggio[]>(key, (list) => mergeMessaggi(list ?? [], message));
-        toasts.show({ title: 'Messaggio importante', message: message.testo, variant: 'info' });
+        queryClient.setQueryData<MessaggioImportante[]>(key, (list) =>
+          mergeMessaggi(list ?? [], message),
+        );
+        toasts.show({
+          title: 'MessaggioImportante importante',
+          message: message.testo,
+          variant: 'info',
+        });
       },
       // After a loss, messages published meanwhile come with a refetch.
       onOpen: (reconnected) => {

@@ -1,14 +1,14 @@
 // A short ranking (simplified, venue): position, team, school, total, with a
 // '…' row where ranks are skipped and the 3 px red line under the last team
 // within the qualification threshold.
+import type { DisplayEntry } from '../useScoresModel';
 import Table from 'react-bootstrap/Table';
-import type { ClassificaEntry } from '../types';
 import { COLORI, type Colori } from '../table/tableState';
 
 export function RankingTable(props: {
-  rows: readonly ClassificaEntry[];
+  rows: readonly DisplayEntry[];
   /** Rows of the full ranking, to tell where ranks were skipped. */
-  full: readonly ClassificaEntry[];
+  full: readonly DisplayEntry[];
   threshold: number | null;
   schools: ReadonlyMap<number, string>;
   colori: Colori;

@@ -2,16 +2,17 @@
 // 50, 100, ..., the threshold, the user's schools), venue (ranks 1-3, the
 // threshold, the venue's teams) and minimal (top 20 with arrows against an
 // earlier ranking, top 3 in bold).
+import type { DisplayEntry } from '../useScoresModel';
+import type { Polo } from '@gas/contracts';
 import { minimalView, simplifiedView, venueView, type LeaderboardEntry } from '@gas/scoring';
 import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import type { ClassificaEntry, Polo } from '../types';
 import type { Colori } from '../table/tableState';
 import { RankingTable } from './RankingTable';
 
 interface Common {
-  rows: readonly ClassificaEntry[];
+  rows: readonly DisplayEntry[];
   threshold: number | null;
   schools: ReadonlyMap<number, string>;
   colori: Colori;

@@ -4,10 +4,10 @@
 // problem, blinking when new, a 'J' badge on the joker; a 3 px red line under
 // the qualification threshold; a click on a row picks its highlight colour.
 // Rows are virtualised inside the table's own scroll box.
+import type { DisplayEntry } from '../useScoresModel';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import Overlay from 'react-bootstrap/Overlay';
 import Popover from 'react-bootstrap/Popover';
-import type { ClassificaEntry } from '../types';
 import { markTableCommitted } from '../perf';
 import {
   COLORE_NAMES,
@@ -27,7 +27,7 @@ export const ROW_HEIGHT_SCHOOLS = 50;
 const HEADER_HEIGHT = 52;
 
 export interface ScoreTableProps {
-  rows: readonly ClassificaEntry[];
+  rows: readonly DisplayEntry[];
   problemi: readonly { id: number; nome: string }[];
   valori: readonly number[];
   threshold: number | null;
@@ -224,7 +224,7 @@ function SortHeader(props: {
 }
 
 interface RowProps {
-  entry: ClassificaEntry;
+  entry: DisplayEntry;
   index: number;
   problemi: readonly { id: number; nome: string }[];
   height: number;
