@@ -20,12 +20,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rollupOptions: {
-      // Modules run in import order even across shared chunks: main.tsx puts
-      // zod in jitless mode before any schema of @gas/contracts is built (a
-      // schema built first probes `new Function`, which the CSP refuses).
-      output: { strictExecutionOrder: true },
-    },
   },
   server: { proxy },
   preview: { proxy },

@@ -3,7 +3,8 @@
 // The server validates requests with these schemas and the web form uses the
 // same ones, so both reject the same input with the same Italian messages.
 import { z } from 'zod';
-import { INT4_MAX, idValue } from './wire';
+import { idValue } from './params';
+import { INT4_MAX } from './wire';
 import { isSafeLink, LINK_NON_VALIDO } from './links';
 
 export const MAX_TITOLO = 200;
@@ -24,8 +25,6 @@ export const DATA_FUORI_INTERVALLO = 'Data fuori dall’intervallo consentito (a
 export const FILE_NON_PDF = 'Il file deve essere un PDF.';
 export const FILE_TROPPO_GRANDE = 'Il file supera la dimensione massima consentita (20 MB).';
 export const FILE_MANCANTE = 'Nessun file inviato.';
-/** Client-side only: the form cannot send a file inside a nested object. */
-export const NESTED_FILE_NON_SUPPORTATO = 'Non si supporta ancora nested post con file.';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

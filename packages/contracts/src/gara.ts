@@ -4,7 +4,7 @@
 // checked with @gas/scoring's parseAnswerValue (contracts import only zod), by
 // the server and by the answer form alike.
 import { z } from 'zod';
-import { idValue } from './wire';
+import { idValue } from './params';
 
 export const LIMITI_GARA = {
   /** No real answer needs more characters; longer texts are refused before parsing. */

@@ -1,8 +1,6 @@
 export {
   configureZodItalian,
   messaggioValidazione,
-  REQUIRED_FIELD,
-  VALORE_NON_VALIDO,
   DATA_NON_VALIDA,
   SCHEMA_WORDS,
 } from './zod-italian';
@@ -11,6 +9,7 @@ export * from './evento';
 export * from './gara';
 export * from './links';
 export * from './live';
+export * from './params';
 export * from './persone';
 export * from './responses';
 export * from './sito';

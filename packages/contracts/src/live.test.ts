@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CLOSE_CODES,
-  eventiFrame,
-  FINAL_CLOSE_CODES,
-  lastFrame,
-  messaggiFrame,
-  punteggiItemSchema,
-} from './live';
+import { eventiFrame, lastFrame, messaggiFrame, punteggiItemSchema } from './live';
+import { CLOSE_CODES, FINAL_CLOSE_CODES } from './wire';
 
 const d = '2026-04-15T09:12:03.120Z';
 const entry = {

@@ -7,17 +7,12 @@
 //   /ws/gas/sessione/{id}/punteggi_last/     lastFrame
 //   /ws/gas/messaggi-importanti/{eventoId}/  messaggiFrame
 //   any feed, from the client:               clientFrame ({"type":"ping"})
+// The close codes and the instant pattern are in wire.ts (no zod: the web
+// app's production bundle uses them without the schemas).
 import { z } from 'zod';
+import { ISTANTE_ISO, ISTANTE_NON_VALIDO } from './wire';
 
-/**
- * ISO 8601 date-time with a time zone, as the scoring engine reads it
- * (@gas/scoring parseInstant: `T`, `t` or a space between date and time,
- * optional seconds and fraction, `Z` or an offset). The engine still checks
- * the calendar (month lengths, leap days) when it reads the instant.
- */
-export const ISTANTE_ISO =
-  /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}(:?\d{2})?)$/;
-const istante = z.string().regex(ISTANTE_ISO, 'Data e ora ISO 8601 con il fuso orario.');
+const istante = z.string().regex(ISTANTE_ISO, ISTANTE_NON_VALIDO);
 const id = z.number().int().positive();
 
 // ---- punteggi_eventi: scoring events (answers and jokers) and reload requests
@@ -151,22 +146,3 @@ export type MessaggiFrame = z.infer<typeof messaggiFrame>;
 
 /** What a client may send on any feed (anything else closes it after repeated abuse). */
 export const clientFrame = pingFrame;
-
-// ---- close codes (4000-4999 are the application's range)
-
-export const CLOSE_CODES = {
-  /** The session or event does not exist: do not reconnect. */
-  notFound: { code: 4404, reason: 'Non trovato' },
-  /** The viewer may not (or may no longer) see the event: do not reconnect. */
-  forbidden: { code: 4403, reason: 'Permesso negato' },
-  /** The client sent too many frames. */
-  tooManyMessages: { code: 4429, reason: 'Troppi messaggi' },
-  serverError: { code: 1011, reason: 'Errore interno del server' },
-  shutdown: { code: 1001, reason: 'Server in arresto' },
-} as const;
-
-/** Close codes after which a client must not reconnect. */
-export const FINAL_CLOSE_CODES: readonly number[] = [
-  CLOSE_CODES.notFound.code,
-  CLOSE_CODES.forbidden.code,
-];

@@ -3,7 +3,7 @@
 // server validates requests with these schemas and the web forms use the same
 // ones, so both reject the same input with the same Italian messages.
 import { z } from 'zod';
-import { idValue } from './wire';
+import { idValue } from './params';
 import { PASSWORD_MISMATCH } from './auth';
 
 export const LIMITI_PERSONE = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventoPunteggioSchema, paginated, squadraSchema, userSchema } from './responses';
-import { idParam, INT4_MAX, pkNonValido } from './wire';
+import { idParam } from './params';
+import { INT4_MAX, pkNonValido } from './wire';
 
 describe('the id parameter', () => {
   it('accepts a positive int4 written in digits', () => {

@@ -1,29 +1,14 @@
 // Constants of the wire protocol that server and web app share: the int4
-// bound of every id, the one `:id` path parameter, the CSRF names and the
-// Italian messages both sides write.
-import { z } from 'zod';
+// bound of every id, the CSRF names, the live feeds' close codes and the
+// Italian messages both sides write. No zod here: the web app's start-up
+// path imports these, and the package is marked free of side effects so that
+// what a bundle does not use (the schemas) stays out of it.
 
 /** Ids are PostgreSQL int4: a larger number must be a 400 or 404, never a 500. */
 export const INT4_MAX = 2_147_483_647;
 
-/** A database id in a body or a filter. */
-export const idValue = z.number().int().positive().max(INT4_MAX);
-
-/**
- * A positive int4 written in digits, in a path (`:id`) or a query-string
- * filter (`?evento=`): `abc`, `1.5`, `-1`, `1e3`, `0` or beyond int4 are a
- * 400 with DRF's message, never a 500 and never another object.
- */
+/** DRF's message for an id or number parameter that is not a valid integer. */
 export const NUMERO_INTERO_RICHIESTO = 'È richiesto un numero intero valido.';
-export const intParam = (min: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,10}$/, NUMERO_INTERO_RICHIESTO)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(INT4_MAX));
-export const idParam = intParam(1);
-export const idParams = z.object({ id: idParam });
 
 /** Django's CSRF double submit: the cookie the server sets and the header unsafe requests repeat it in. */
 export const CSRF_COOKIE = 'csrftoken';
@@ -31,3 +16,39 @@ export const CSRF_HEADER = 'X-CSRFToken';
 
 /** DRF's message for an id that names nothing the user may see. */
 export const pkNonValido = (pk: number | string) => `Pk "${pk}" non valido - l'oggetto non esiste.`;
+
+/** A required value is missing (zod-italian.ts and the web app's frame checks). */
+export const REQUIRED_FIELD = 'Questo campo è obbligatorio.';
+export const VALORE_NON_VALIDO = 'Valore non valido.';
+export const ISTANTE_NON_VALIDO = 'Data e ora ISO 8601 con il fuso orario.';
+
+/** Client-side only: the form cannot send a file inside a nested object. */
+export const NESTED_FILE_NON_SUPPORTATO = 'Non si supporta ancora nested post con file.';
+
+/**
+ * ISO 8601 date-time with a time zone, as the scoring engine reads it
+ * (@gas/scoring parseInstant: `T`, `t` or a space between date and time,
+ * optional seconds and fraction, `Z` or an offset). The engine still checks
+ * the calendar (month lengths, leap days) when it reads the instant.
+ */
+export const ISTANTE_ISO =
+  /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}(:?\d{2})?)$/;
+
+// ---- the live feeds' close codes (4000-4999 are the application's range)
+
+const NOT_FOUND = 4404;
+const FORBIDDEN = 4403;
+
+export const CLOSE_CODES = {
+  /** The session or event does not exist: do not reconnect. */
+  notFound: { code: NOT_FOUND, reason: 'Non trovato' },
+  /** The viewer may not (or may no longer) see the event: do not reconnect. */
+  forbidden: { code: FORBIDDEN, reason: 'Permesso negato' },
+  /** The client sent too many frames. */
+  tooManyMessages: { code: 4429, reason: 'Troppi messaggi' },
+  serverError: { code: 1011, reason: 'Errore interno del server' },
+  shutdown: { code: 1001, reason: 'Server in arresto' },
+} as const;
+
+/** Close codes after which a client must not reconnect (the web app needs only these). */
+export const FINAL_CLOSE_CODES: readonly number[] = [NOT_FOUND, FORBIDDEN];

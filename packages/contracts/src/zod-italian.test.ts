@@ -3,12 +3,8 @@ import { z } from 'zod';
 import { PASSWORD_MISMATCH, passwordChangeRequest } from './auth';
 import { eventoCreateRequest, invitoRequest } from './evento';
 import { responsabileCreateRequest, squadraCreateRequest } from './persone';
-import {
-  configureZodItalian,
-  messaggioValidazione,
-  REQUIRED_FIELD,
-  SCHEMA_WORDS,
-} from './zod-italian';
+import { REQUIRED_FIELD } from './wire';
+import { configureZodItalian, messaggioValidazione, SCHEMA_WORDS } from './zod-italian';
 
 configureZodItalian();
 

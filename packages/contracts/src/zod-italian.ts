@@ -5,9 +5,8 @@
 // never shown. Messages a schema writes itself (e.g. PASSWORD_MISMATCH) win
 // over these, as zod gives them precedence over the global locale.
 import { z } from 'zod';
+import { REQUIRED_FIELD, VALORE_NON_VALIDO } from './wire';
 
-export const REQUIRED_FIELD = 'Questo campo è obbligatorio.';
-export const VALORE_NON_VALIDO = 'Valore non valido.';
 export const DATA_NON_VALIDA = 'Data non valida.';
 
 /**

@@ -1,5 +1,4 @@
 // Current user (whoami) and session calls.
-import { emptySchema, userSchema } from '@gas/contracts';
 import type { User } from '@gas/contracts';
 import { api } from './client';
 
@@ -17,18 +16,18 @@ export const ANONYMOUS_USER: User = Object.freeze({
 });
 
 export const fetchWhoami = (signal?: AbortSignal) =>
-  api.get('/api/ext-user/whoami/', userSchema, undefined, { signal });
+  api.get('/api/ext-user/whoami/', 'user', undefined, { signal });
 
 export const login = (username: string, password: string) =>
-  api.post('/api/auth/login/', userSchema, { username, password });
+  api.post('/api/auth/login/', 'user', { username, password });
 
-export const logout = () => api.post('/api/auth/logout/', emptySchema);
+export const logout = () => api.post('/api/auth/logout/', 'empty');
 
 export const changePassword = (payload: {
   old_password: string;
   new_password: string;
   confirm_password: string;
-}) => api.post('/api/auth/password/', emptySchema, payload);
+}) => api.post('/api/auth/password/', 'empty', payload);
 
 /** The login page, coming back to `next` (path + query + hash) afterwards. */
 export function loginUrl(next: string): string {

@@ -1,17 +1,11 @@
 // Typed fetch client for the DRF-style API of spec §7: same-origin cookie
 // session, JSON in and out, CSRF header on unsafe methods, multipart when a
 // file is sent, list pages merged by following `next` links. Every call names
-// the response schema of @gas/contracts it expects (the server declares the
-// same one): the result's type comes from it, and in development and tests the
-// answer is checked against it (`checkAnswer`).
-import {
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  NESTED_FILE_NON_SUPPORTATO,
-  paginated,
-  type Paginated,
-} from '@gas/contracts';
-import type { z } from 'zod';
+// the response schema of @gas/contracts it expects (`api.get(path, 'evento')`,
+// the server declares the same one): the result's type comes from it, and in
+// development and tests the answer is checked against it (`checkAnswer`).
+import { CSRF_COOKIE, CSRF_HEADER, NESTED_FILE_NON_SUPPORTATO } from '@gas/contracts';
+import type { AnswerShape, Paginated, ResponseName, ResponseOf } from '@gas/contracts';
 import { ApiError, errorFromResponse, networkError } from './errors';
 import { emitApiNotice } from './events';
 import { reportError } from '../lib/reportError';
@@ -186,17 +180,15 @@ function sameOriginPath(next: string, current: string): string {
 }
 
 /** GET a list, following DRF `next` links (page or offset/limit) and merging the results. */
-export async function getList<S extends z.ZodType>(
+export async function getList<N extends ResponseName>(
   path: string,
-  item: S,
+  item: N,
   query?: Query,
   options: { signal?: AbortSignal } = {},
-): Promise<z.output<S>[]> {
-  type T = z.output<S>;
-  const page = paginated(item);
+): Promise<ResponseOf<N>[]> {
   let url = buildUrl(path, query);
   const first = await request<unknown>(url, { signal: options.signal });
-  if (Array.isArray(first)) return first.map((x) => checkAnswer(path, item, x));
+  if (Array.isArray(first)) return checkAnswer(path, item, 'array', first);
   if (!isPaginated(first)) {
     throw new ApiError({
       kind: 'server',
@@ -205,16 +197,17 @@ export async function getList<S extends z.ZodType>(
       body: first,
     });
   }
-  const results = [...checkAnswer(path, page, first).results];
+  const results = [...(await checkAnswer(path, item, 'page', first)).results];
   const seen = new Set([url]);
   let next = first.next;
   for (let pages = 1; next && pages < MAX_PAGES; pages++) {
     url = sameOriginPath(next, url);
     if (seen.has(url)) break;
     seen.add(url);
-    const more: Paginated<T> = checkAnswer(
+    const more = await checkAnswer(
       path,
-      page,
+      item,
+      'page',
       await request<unknown>(url, { signal: options.signal }),
     );
     results.push(...more.results);
@@ -227,50 +220,84 @@ export async function getList<S extends z.ZodType>(
  * Answers are checked against their schema in development and tests, where a
  * drift between server and web app must fail loudly. Production trusts the
  * server, which checks every answer against the same schemas in its own
- * tests: parsing a 1,000-row risposta-all page costs about 1 ms of the page's
- * one thread (docs/performance.md), spent on every page load for nothing.
+ * tests: the check would cost about 1 ms of the page's one thread per
+ * 1,000-row risposta-all page, and zod with every schema ~35 kB (gzip) on
+ * every page's start-up scripts (docs/performance.md). The schemas are loaded
+ * only here, by a dynamic import that production builds drop.
  */
 const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
+/** What an answer of `shape` naming `N` is typed as. */
+export type Answer<N extends ResponseName, S extends AnswerShape> = S extends 'one'
+  ? ResponseOf<N>
+  : S extends 'array'
+    ? ResponseOf<N>[]
+    : Paginated<ResponseOf<N>>;
+
 /**
- * The answer as its schema types it. A mismatch is a server error with an
- * Italian message, reported once; the object returned is the server's own
- * (nothing stripped or copied).
+ * Throws when `data` does not match the schema: a server error with an
+ * Italian message, reported once. Defined only in development and tests (a
+ * constant condition), so production builds hold neither it nor the schemas
+ * it loads.
  */
-export function checkAnswer<S extends z.ZodType>(
+const assertAnswer = CHECK_ANSWERS
+  ? async (path: string, name: ResponseName, shape: AnswerShape, data: unknown) => {
+      const { answerSchema } = await import('@gas/contracts/responses');
+      const result = answerSchema(name, shape).safeParse(data);
+      if (result.success) return;
+      const where = result.error.issues[0]?.path.join('.') || 'risposta';
+      const error = new ApiError({
+        kind: 'server',
+        status: 200,
+        detail: `Risposta inattesa da ${path} (${where}): il server e l’app non sono allineati.`,
+        body: data,
+        cause: result.error,
+      });
+      reportError(error, `risposta non conforme: ${path}`);
+      throw error;
+    }
+  : null;
+
+/** The answer as its schema types it; the object is the server's own (nothing stripped or copied). */
+export async function checkAnswer<N extends ResponseName, S extends AnswerShape>(
   path: string,
-  schema: S,
+  name: N,
+  shape: S,
   data: unknown,
   check = CHECK_ANSWERS,
-): z.output<S> {
-  if (!check) return data as z.output<S>;
-  const result = schema.safeParse(data);
-  if (result.success) return data as z.output<S>;
-  const where = result.error.issues[0]?.path.join('.') || 'risposta';
-  const error = new ApiError({
-    kind: 'server',
-    status: 200,
-    detail: `Risposta inattesa da ${path} (${where}): il server e l’app non sono allineati.`,
-    body: data,
-    cause: result.error,
-  });
-  reportError(error, `risposta non conforme: ${path}`);
-  throw error;
+): Promise<Answer<N, S>> {
+  if (check && assertAnswer) await assertAnswer(path, name, shape, data);
+  return data as Answer<N, S>;
 }
 
 type Init = Omit<RequestOptions, 'method' | 'body' | 'query'>;
 
-/** Each call names the schema of its answer; `delete` answers nothing. */
+/**
+ * Each call names the resource of its answer (a key of the contracts'
+ * `responseSchemas`): `get`/`post`/`put`/`patch` answer one, `array` a JSON
+ * array of them, `page` one DRF page, `list` every page merged; `delete`
+ * answers nothing.
+ */
+/** A read answering `shape`. */
+const read =
+  <S extends AnswerShape>(shape: S) =>
+  async <N extends ResponseName>(path: string, name: N, query?: Query, init?: Init) =>
+    checkAnswer(path, name, shape, await request<unknown>(path, { ...init, query }));
+
+/** A write answering one item. */
+const write =
+  (method: 'POST' | 'PUT' | 'PATCH') =>
+  async <N extends ResponseName>(path: string, name: N, body?: unknown, init?: Init) =>
+    checkAnswer(path, name, 'one', await request<unknown>(path, { ...init, method, body }));
+
 export const api = {
-  get: async <S extends z.ZodType>(path: string, schema: S, query?: Query, init?: Init) =>
-    checkAnswer(path, schema, await request<unknown>(path, { ...init, query })),
+  get: read('one'),
+  array: read('array'),
+  page: read('page'),
   list: getList,
-  post: async <S extends z.ZodType>(path: string, schema: S, body?: unknown, init?: Init) =>
-    checkAnswer(path, schema, await request<unknown>(path, { ...init, method: 'POST', body })),
-  put: async <S extends z.ZodType>(path: string, schema: S, body?: unknown, init?: Init) =>
-    checkAnswer(path, schema, await request<unknown>(path, { ...init, method: 'PUT', body })),
-  patch: async <S extends z.ZodType>(path: string, schema: S, body?: unknown, init?: Init) =>
-    checkAnswer(path, schema, await request<unknown>(path, { ...init, method: 'PATCH', body })),
+  post: write('POST'),
+  put: write('PUT'),
+  patch: write('PATCH'),
   delete: async (path: string, init?: Init): Promise<void> => {
     await request<unknown>(path, { ...init, method: 'DELETE' });
   },

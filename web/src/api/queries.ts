@@ -1,6 +1,5 @@
 // react-query hooks over the API client. Keys live here so that later
 // features invalidate the same caches.
-import { eventoSchema, sessioneSchema, squadraSchema } from '@gas/contracts';
 import type { Evento, Tipologia, User } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ANONYMOUS_USER, fetchWhoami } from './auth';
@@ -29,7 +28,7 @@ export const queryKeys = {
 };
 
 export function fetchEventi(filter: EventiFilter = {}, signal?: AbortSignal): Promise<Evento[]> {
-  return getList('/api/gas/evento/', eventoSchema, { ...filter }, { signal });
+  return getList('/api/gas/evento/', 'evento', { ...filter }, { signal });
 }
 
 /**
@@ -71,7 +70,7 @@ export function useEventoCorrente(): Evento | null {
 export function useEvento(id: number) {
   return useQuery({
     queryKey: queryKeys.evento(id),
-    queryFn: ({ signal }) => api.get(`/api/gas/evento/${id}/`, eventoSchema, undefined, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/gas/evento/${id}/`, 'evento', undefined, { signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -79,8 +78,7 @@ export function useEvento(id: number) {
 export function useSessione(id: number) {
   return useQuery({
     queryKey: queryKeys.sessione(id),
-    queryFn: ({ signal }) =>
-      api.get(`/api/gas/sessione/${id}/`, sessioneSchema, undefined, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/gas/sessione/${id}/`, 'sessione', undefined, { signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -90,7 +88,7 @@ export function useSquadreInSessione(sessione: number) {
   return useQuery({
     queryKey: queryKeys.squadreInSessione(sessione),
     queryFn: ({ signal }) =>
-      getList('/api/gas/squadra/in_sessione/', squadraSchema, { sessione }, { signal }),
+      getList('/api/gas/squadra/in_sessione/', 'squadra', { sessione }, { signal }),
     staleTime: 60_000,
   });
 }

@@ -1,11 +1,4 @@
 // Site content (spec §1, §2): settings, sponsors, credits and the Albo d'oro.
-import {
-  alboEventoSchema,
-  collaboratoreSchema,
-  collaboratoriJsonSchema,
-  sitoSchema,
-  sponsorSchema,
-} from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { Collaboratore } from '@gas/contracts';
 import { api, getList } from './client';
@@ -16,7 +9,7 @@ const CONTENT_STALE_MS = 5 * 60_000;
 export function useSito() {
   return useQuery({
     queryKey: queryKeys.sito,
-    queryFn: ({ signal }) => api.get('/api/gas/sito/', sitoSchema, undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/api/gas/sito/', 'sito', undefined, { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -24,7 +17,7 @@ export function useSito() {
 export function useSponsor() {
   return useQuery({
     queryKey: queryKeys.sponsor,
-    queryFn: ({ signal }) => getList('/api/gas/sponsor/', sponsorSchema, undefined, { signal }),
+    queryFn: ({ signal }) => getList('/api/gas/sponsor/', 'sponsor', undefined, { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -33,7 +26,7 @@ export function useTopContributors() {
   return useQuery({
     queryKey: queryKeys.topContributors,
     queryFn: ({ signal }) =>
-      getList('/api/top-contributors/', collaboratoreSchema, undefined, { signal }),
+      getList('/api/top-contributors/', 'collaboratore', undefined, { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -53,7 +46,7 @@ export function useCollaboratori() {
     queryKey: queryKeys.collaboratori,
     queryFn: async ({ signal }) =>
       parseCollaboratori(
-        await api.get('/api/gas/collaboratori/', collaboratoriJsonSchema, undefined, { signal }),
+        await api.get('/api/gas/collaboratori/', 'collaboratoriJson', undefined, { signal }),
       ),
     staleTime: CONTENT_STALE_MS,
   });
@@ -62,8 +55,7 @@ export function useCollaboratori() {
 export function useAlboDoro() {
   return useQuery({
     queryKey: queryKeys.alboDoro,
-    queryFn: ({ signal }) =>
-      getList('/api/gas/albo-d-oro/', alboEventoSchema, undefined, { signal }),
+    queryFn: ({ signal }) => getList('/api/gas/albo-d-oro/', 'alboEvento', undefined, { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }

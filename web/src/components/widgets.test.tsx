@@ -1,4 +1,3 @@
-import { detailSchema } from '@gas/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -69,8 +68,8 @@ describe('toasts', () => {
     mockFetch({ '/api/x/': () => jsonResponse({ detail: 'Troppe richieste.' }, 429) });
     render(<ToastProvider>{null}</ToastProvider>);
     await act(async () => {
-      await expect(api.get('/api/x/', detailSchema)).rejects.toMatchObject({ kind: 'throttled' });
-      await expect(api.get('/api/x/', detailSchema)).rejects.toMatchObject({ kind: 'throttled' });
+      await expect(api.get('/api/x/', 'detail')).rejects.toMatchObject({ kind: 'throttled' });
+      await expect(api.get('/api/x/', 'detail')).rejects.toMatchObject({ kind: 'throttled' });
     });
     expect(screen.getByText('Calma')).toBeTruthy();
     expect(screen.getAllByText(THROTTLED_MESSAGE)).toHaveLength(1);

@@ -1,7 +1,6 @@
 // Offset between the server clock and this computer's (spec §2 live clock,
 // §9 clock-skew warning over 10 s), measured against GET /api/time/ with the
 // round trip split in half.
-import { oraServerSchema } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { queryKeys } from '../api/queries';
@@ -11,7 +10,7 @@ export const CLOCK_SKEW_WARNING_MS = 10_000;
 /** server time - local time, in ms. */
 export async function measureServerOffset(signal?: AbortSignal): Promise<number> {
   const sent = Date.now();
-  const { epoch_ms } = await api.get('/api/time/', oraServerSchema, undefined, { signal });
+  const { epoch_ms } = await api.get('/api/time/', 'oraServer', undefined, { signal });
   const received = Date.now();
   return epoch_ms - (sent + received) / 2;
 }

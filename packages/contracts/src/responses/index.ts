@@ -7,3 +7,4 @@ export * from './gara';
 export * from './luoghi';
 export * from './persone';
 export * from './sito';
+export * from './by-name';

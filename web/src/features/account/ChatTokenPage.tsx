@@ -1,6 +1,5 @@
 // accounts/profile/chat-token/ (spec §2): a token that identifies the user on
 // the community chat server. `?user=` only prefills the chat user name.
-import { chatTokenSchema } from '@gas/contracts';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -35,7 +34,7 @@ function ChatToken() {
     setError(null);
     setBusy(true);
     try {
-      setToken(await api.post(path, chatTokenSchema, body));
+      setToken(await api.post(path, 'chatToken', body));
     } catch (e) {
       // A refused name (e.g. another account's) comes as the field's own message.
       setError(serverErrorMessage(e, 'user'));

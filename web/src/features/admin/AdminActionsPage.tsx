@@ -1,7 +1,6 @@
 // admin-actions/ (spec §2, §5): for staff, clear the cached scores of a
 // session and ask the open pages of a session to reload within an interval.
 // Error messages clear after 10 s.
-import { detailSchema, sessioneSchema } from '@gas/contracts';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -32,7 +31,7 @@ export const INTERVALLO_DEFAULT = 30;
 function useSessioni() {
   return useQuery({
     queryKey: ['sessioni', 'tutte'],
-    queryFn: ({ signal }) => getList('/api/gas/sessione/', sessioneSchema, undefined, { signal }),
+    queryFn: ({ signal }) => getList('/api/gas/sessione/', 'sessione', undefined, { signal }),
   });
 }
 
@@ -115,7 +114,7 @@ function Azioni({ opzioni }: { opzioni: SelectOption[] }) {
                 onSubmit={(e) => {
                   e.preventDefault();
                   void cache.run(sessione, (id) =>
-                    api.patch(`/api/gas/sessione/${id}/delete_cache/`, detailSchema, {
+                    api.patch(`/api/gas/sessione/${id}/delete_cache/`, 'detail', {
                       sessione: id,
                     }),
                   );
@@ -153,7 +152,7 @@ function Azioni({ opzioni }: { opzioni: SelectOption[] }) {
                     (id) =>
                       api.patch(
                         `/api/gas/sessione/${id}/request_refresh_frontend_delayed/`,
-                        detailSchema,
+                        'detail',
                         body,
                       ),
                     parsed.success ? undefined : zodIssues(parsed.error).interval,

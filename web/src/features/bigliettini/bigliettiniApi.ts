@@ -1,5 +1,4 @@
 // POST /api/gas/biglietti-consegna/ and the decoding of its answer.
-import { bigliettiConsegnaSchema } from '@gas/contracts';
 import { api } from '../../api/client';
 
 export type Output = 'pdf' | 'source';
@@ -12,7 +11,7 @@ export interface BigliettiResponse {
 }
 
 export const generaBiglietti = (squadre: string[], content: Output, sessione: number) =>
-  api.post('/api/gas/biglietti-consegna/', bigliettiConsegnaSchema, { squadre, content, sessione });
+  api.post('/api/gas/biglietti-consegna/', 'bigliettiConsegna', { squadre, content, sessione });
 
 export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(b64);

@@ -1,6 +1,5 @@
 // Calls of the answer-submission page: the teams the user may deliver for,
 // the answers already delivered, submit / joker / delete.
-import { jollyCreatoSchema, rispostaSchema, squadraSchema } from '@gas/contracts';
 import type { Squadra } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, getList } from '../../api/client';
@@ -29,12 +28,12 @@ export function useSquadreConsegna(ambito: Ambito, tutte: boolean, enabled: bool
       let list: Squadra[];
       if (tutte) {
         list = sessione
-          ? await getList('/api/gas/squadra/in_sessione/', squadraSchema, { sessione }, { signal })
-          : await getList('/api/gas/squadra/', squadraSchema, { evento }, { signal });
+          ? await getList('/api/gas/squadra/in_sessione/', 'squadra', { sessione }, { signal })
+          : await getList('/api/gas/squadra/', 'squadra', { evento }, { signal });
       } else {
         list = await getList(
           '/api/gas/squadra/mie/',
-          squadraSchema,
+          'squadra',
           { sessione: sessione ?? undefined },
           { signal },
         );
@@ -51,7 +50,7 @@ export function useRisposte(ambito: Ambito) {
     queryFn: ({ signal }) =>
       getList(
         '/api/gas/risposta/',
-        rispostaSchema,
+        'risposta',
         ambito.sessione
           ? { squadra__sessione: ambito.sessione }
           : { squadra__evento: ambito.evento },
@@ -70,12 +69,12 @@ export interface RispostaPayload {
 }
 
 export const inviaRisposta = (payload: RispostaPayload) =>
-  api.post('/api/gas/risposta/', rispostaSchema, payload);
+  api.post('/api/gas/risposta/', 'risposta', payload);
 
 export const impostaJolly = (payload: {
   squadra: number;
   problema: number;
   momento_consegna?: string;
-}) => api.post('/api/gas/jolly/', jollyCreatoSchema, payload);
+}) => api.post('/api/gas/jolly/', 'jollyCreato', payload);
 
 export const cancellaRisposta = (id: number) => api.delete(`/api/gas/risposta/${id}/`);

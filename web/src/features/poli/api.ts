@@ -1,4 +1,3 @@
-import { poloSchema } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { getList } from '../../api/client';
 
@@ -6,7 +5,7 @@ export function usePoli(evento: number) {
   return useQuery({
     queryKey: ['poli', evento],
     enabled: Number.isInteger(evento) && evento > 0,
-    queryFn: ({ signal }) => getList('/api/gas/polo/', poloSchema, { evento }, { signal }),
+    queryFn: ({ signal }) => getList('/api/gas/polo/', 'polo', { evento }, { signal }),
     staleTime: 60_000,
   });
 }

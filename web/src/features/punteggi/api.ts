@@ -2,15 +2,6 @@
 // risposta-all: all of them at load (pages fetched in parallel once the first
 // tells the count), the newer ones after a reconnection (id__gt), and the
 // missing ones of the re-check (pk_risposte).
-import {
-  eventoPunteggioSchema,
-  messaggioImportanteSchema,
-  paginated,
-  poloSchema,
-  punteggiItemSchema,
-  scuolaSchema,
-} from '@gas/contracts';
-import { z } from 'zod';
 import type { EventoPunteggioRow } from '@gas/contracts';
 import type { ScoringEvent } from '@gas/scoring';
 import { api, getList } from '../../api/client';
@@ -26,14 +17,14 @@ export const punteggiKeys = {
   latenza: (sessione: number) => ['punteggi', 'latenza', sessione] as const,
 };
 
-const eventiPage = paginated(eventoPunteggioSchema);
-
 export async function fetchPunteggi(sessione: number, signal?: AbortSignal) {
-  const page = await api.get(
+  const page = await api.page(
     `/api/gas/sessione/${sessione}/punteggi/`,
-    paginated(punteggiItemSchema),
+    'punteggiItem',
     undefined,
-    { signal },
+    {
+      signal,
+    },
   );
   const item = page.results[0];
   if (!item) throw new Error('Nessuna classifica calcolata per questa sessione.');
@@ -47,18 +38,18 @@ export async function fetchAllEvents(
 ): Promise<EventoPunteggioRow[]> {
   const path = '/api/gas/risposta-all/';
   const query = { squadra__sessione: sessione, limit: EVENTS_PAGE };
-  const first = await api.get(path, eventiPage, { ...query, offset: 0 }, { signal });
+  const first = await api.page(path, 'eventoPunteggio', { ...query, offset: 0 }, { signal });
   const offsets: number[] = [];
   for (let offset = EVENTS_PAGE; offset < first.count; offset += EVENTS_PAGE) offsets.push(offset);
   const rest = await Promise.all(
-    offsets.map((offset) => api.get(path, eventiPage, { ...query, offset }, { signal })),
+    offsets.map((offset) => api.page(path, 'eventoPunteggio', { ...query, offset }, { signal })),
   );
   // A page that grew meanwhile may repeat an event: the engine keeps the first of an id.
   return [first, ...rest].flatMap((p) => p.results);
 }
 
 export function fetchEventsAfter(sessione: number, idGt: number): Promise<ScoringEvent[]> {
-  return getList('/api/gas/risposta-all/', eventoPunteggioSchema, {
+  return getList('/api/gas/risposta-all/', 'eventoPunteggio', {
     squadra__sessione: sessione,
     id__gt: idGt,
     page_size: EVENTS_PAGE,
@@ -66,24 +57,24 @@ export function fetchEventsAfter(sessione: number, idGt: number): Promise<Scorin
 }
 
 export function fetchEventIds(sessione: number): Promise<number[]> {
-  return api.get('/api/gas/risposta-all/pk_risposte/', z.array(z.number()), {
+  return api.array('/api/gas/risposta-all/pk_risposte/', 'id', {
     squadra__sessione: sessione,
   });
 }
 
 export function fetchEventsByIds(sessione: number, ids: number[]): Promise<ScoringEvent[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return api.get('/api/gas/risposta-all/pk_risposte/', z.array(eventoPunteggioSchema), {
+  return api.array('/api/gas/risposta-all/pk_risposte/', 'eventoPunteggio', {
     squadra__sessione: sessione,
     pk__in: ids,
   });
 }
 
 export const fetchPoli = (evento: number, signal?: AbortSignal) =>
-  getList('/api/gas/polo/', poloSchema, { evento, page_size: 500 }, { signal });
+  getList('/api/gas/polo/', 'polo', { evento, page_size: 500 }, { signal });
 
 export const fetchMessaggi = (evento: number, signal?: AbortSignal) =>
-  getList('/api/gas/messaggi-importanti/', messaggioImportanteSchema, { evento }, { signal });
+  getList('/api/gas/messaggi-importanti/', 'messaggioImportante', { evento }, { signal });
 
 export const fetchScuole = (sessione: number, signal?: AbortSignal) =>
-  getList(`/api/gas/sessione/${sessione}/scuole/`, scuolaSchema, { page_size: 5000 }, { signal });
+  getList(`/api/gas/sessione/${sessione}/scuole/`, 'scuola', { page_size: 5000 }, { signal });

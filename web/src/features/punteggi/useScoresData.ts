@@ -1,7 +1,6 @@
 // Everything the scores pages read besides the live state: the session, its
 // event (scoring parameters, permissions), the teams with their schools and
 // venues, the venues, the current user.
-import { eventoSchema } from '@gas/contracts';
 import type { Squadra } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ScoringParams } from '@gas/scoring';
@@ -35,7 +34,7 @@ export function paramsOf(evento: Partial<ScoringParams> | undefined): Partial<Sc
 export function useEventoPunteggi(id: number | undefined) {
   return useQuery({
     queryKey: queryKeys.evento(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/api/gas/evento/${id}/`, eventoSchema, undefined, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/gas/evento/${id}/`, 'evento', undefined, { signal }),
     enabled: id !== undefined && id > 0,
   });
 }

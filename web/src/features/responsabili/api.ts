@@ -1,4 +1,3 @@
-import { managerSchema } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, getList } from '../../api/client';
 
@@ -11,7 +10,7 @@ export function useManager(id: number) {
   return useQuery({
     queryKey: managerKeys.manager(id),
     enabled: Number.isInteger(id) && id > 0,
-    queryFn: ({ signal }) => api.get(`/api/gas/user/${id}/`, managerSchema, undefined, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/gas/user/${id}/`, 'manager', undefined, { signal }),
   });
 }
 
@@ -20,13 +19,12 @@ export function useAltriResponsabili(enabled: boolean) {
   return useQuery({
     queryKey: managerKeys.altri,
     enabled,
-    queryFn: ({ signal }) =>
-      getList('/api/gas/extended-user/', managerSchema, undefined, { signal }),
+    queryFn: ({ signal }) => getList('/api/gas/extended-user/', 'manager', undefined, { signal }),
   });
 }
 
 export const creaResponsabile = (payload: Record<string, unknown>) =>
-  api.post('/api/gas/user/', managerSchema, payload);
+  api.post('/api/gas/user/', 'manager', payload);
 
 export const modificaResponsabile = (id: number, payload: Record<string, unknown>) =>
-  api.patch(`/api/gas/user/${id}/`, managerSchema, payload);
+  api.patch(`/api/gas/user/${id}/`, 'manager', payload);

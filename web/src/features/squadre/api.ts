@@ -1,4 +1,3 @@
-import { eventoSchema, scuolaSchema, squadraSchema } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, getList } from '../../api/client';
 
@@ -12,8 +11,7 @@ export const squadreKeys = {
 export function useMieSquadre(sessione?: number) {
   return useQuery({
     queryKey: squadreKeys.mie(sessione),
-    queryFn: ({ signal }) =>
-      getList('/api/gas/squadra/mie/', squadraSchema, { sessione }, { signal }),
+    queryFn: ({ signal }) => getList('/api/gas/squadra/mie/', 'squadra', { sessione }, { signal }),
   });
 }
 
@@ -22,8 +20,7 @@ export function useMieScuole(enabled = true) {
   return useQuery({
     queryKey: squadreKeys.mieScuole,
     enabled,
-    queryFn: ({ signal }) =>
-      getList('/api/ext-user/scuola/', scuolaSchema, { mie: 'y' }, { signal }),
+    queryFn: ({ signal }) => getList('/api/ext-user/scuola/', 'scuola', { mie: 'y' }, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -32,7 +29,7 @@ export function useEventiNonUfficiali() {
   return useQuery({
     queryKey: squadreKeys.eventiNonUfficiali,
     queryFn: ({ signal }) =>
-      getList('/api/gas/evento/', eventoSchema, { tipologia__in: 'pub,priv' }, { signal }),
+      getList('/api/gas/evento/', 'evento', { tipologia__in: 'pub,priv' }, { signal }),
   });
 }
 
@@ -40,4 +37,4 @@ export const iscriviSquadra = (payload: {
   nome: string;
   sessione: number;
   scuola?: number | null;
-}) => api.post('/api/gas/squadra/', squadraSchema, payload);
+}) => api.post('/api/gas/squadra/', 'squadra', payload);

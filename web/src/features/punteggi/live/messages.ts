@@ -1,5 +1,4 @@
-// The frames of the score feeds, parsed with the wire protocol's schemas
-// (@gas/contracts live.ts, spec §7):
+// The frames of the score feeds (@gas/contracts live.ts, spec §7):
 //   punteggi_eventi: npe {id,k,s,p,c,d}, npe_delete {id}, refresh_page,
 //                    refresh_page_delayed {interval}, pong
 //   punteggi_last:   new_json {json: {ora, json}}, pong
@@ -7,28 +6,22 @@
 // is reported with Italian problem descriptions and dropped; an unknown type
 // is logged as a warning (spec §8).
 //
-// Cost on the hot path, measured on 100,000 npe frames (Node 20, the shared
-// 2-core machine, median of 7 runs, twice): JSON.parse alone 0.95 µs/frame,
-// the former hand parser (JSON.parse + eventProblems) 1.2-1.4 µs, this schema
-// parse 1.5-1.85 µs, i.e. +0.3-0.45 µs per frame, far below applying the
-// event to the engine and re-rendering. So every frame is validated, in
-// production too, with no separate fast path.
-import {
-  configureZodItalian,
-  lastFrame,
-  npeDeleteFrame,
-  npeFrame,
-  pongFrame,
-  refreshPageDelayedFrame,
-  refreshPageFrame,
-  type EventiFrame,
-  type LastFrame,
-  type PunteggiItem,
-} from '@gas/contracts';
+// Two checks, one verdict. The frames' types and their schemas are the
+// contracts' (live.ts). Production checks each frame with `frameProblems`
+// below: the same rules as the schemas for every frame the page acts on,
+// without zod, which would add about 20 kB (gzip) even as zod/mini to the
+// scores page (docs/performance.md, bench:web). In development and tests every
+// frame is also parsed with the contracts' schema, and a different verdict is
+// reported as an error (`crossCheck`), so the two cannot drift apart unseen;
+// messages.test.ts runs both over valid frames and every kind of breakage.
+import { ISTANTE_ISO, ISTANTE_NON_VALIDO, REQUIRED_FIELD, VALORE_NON_VALIDO } from '@gas/contracts';
+import type { EventiFrame, LastFrame, MessaggiFrame, PunteggiItem } from '@gas/contracts';
 import type { ScoringEvent } from '@gas/scoring';
-import type { z } from 'zod';
+import { reportError } from '../../../lib/reportError';
 
-configureZodItalian();
+/** Whether frames are also parsed with the contracts' schemas (never in production builds). */
+const CHECK_WITH_SCHEMAS = import.meta.env.DEV || import.meta.env.MODE === 'test';
+const frameSchemas = CHECK_WITH_SCHEMAS ? await import('@gas/contracts/live') : null;
 
 export type EventiMessage =
   | { type: 'npe'; event: ScoringEvent }
@@ -45,23 +38,17 @@ export type LastMessage =
   | { type: 'malformed'; problems: string[]; raw: string }
   | { type: 'unknown'; raw: string };
 
-/** The schema of each frame type of punteggi_eventi (every type of the union, checked by tsc). */
-const EVENTI_FRAMES = {
-  npe: npeFrame,
-  npe_delete: npeDeleteFrame,
-  refresh_page: refreshPageFrame,
-  refresh_page_delayed: refreshPageDelayedFrame,
-  pong: pongFrame,
-} satisfies Record<EventiFrame['type'], z.ZodType>;
+type Fields = Record<string, unknown>;
 
-const LAST_TYPES: ReadonlySet<string> = new Set<LastFrame['type']>(['new_json', 'pong']);
+function isRecord(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
-function parse(text: string): Record<string, unknown> | null {
+/** The JSON object a frame's text holds, or null. */
+export function parseObject(text: string): Fields | null {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }
@@ -69,32 +56,148 @@ function parse(text: string): Record<string, unknown> | null {
 
 const NOT_AN_OBJECT = 'non è un oggetto JSON';
 
-/** 'campo: messaggio' for each issue (the messages are the contracts' Italian ones). */
-export function frameProblems(error: z.ZodError): string[] {
-  return error.issues.map((issue) => `${issue.path.join('.') || 'messaggio'}: ${issue.message}`);
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+/** One rule per field: true when the value is right. */
+type Rule = { test: (v: unknown) => boolean; message?: string };
+const ID: Rule = { test: isId };
+const STRING: Rule = { test: (v) => typeof v === 'string' };
+const ISTANTE: Rule = {
+  test: (v) => typeof v === 'string' && ISTANTE_ISO.test(v),
+  message: ISTANTE_NON_VALIDO,
+};
+const BOOLEAN: Rule = { test: (v) => typeof v === 'boolean' };
+const OBJECT: Rule = { test: isRecord };
+const ARRAY: Rule = { test: Array.isArray };
+
+/** 'campo: messaggio' for each field of `value` that breaks its rule. */
+function problemsOf(value: Fields, rules: Record<string, Rule>, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const [field, rule] of Object.entries(rules)) {
+    const v = value[field];
+    if (rule.test(v)) continue;
+    const message =
+      v === undefined || v === null ? REQUIRED_FIELD : (rule.message ?? VALORE_NON_VALIDO);
+    out.push(`${prefix}${field}: ${message}`);
+  }
+  return out;
 }
 
-function schemaOf<T extends object>(table: T, type: unknown): T[keyof T] | undefined {
-  return typeof type === 'string' && Object.hasOwn(table, type)
-    ? table[type as keyof T]
-    : undefined;
+const NPE_RULES: Record<string, Rule> = { id: ID, s: ID, p: ID, d: ISTANTE };
+const SNAPSHOT_RULES: Record<string, Rule> = {
+  sessione: ID,
+  inizio: STRING,
+  fine: STRING,
+  problemi: ARRAY,
+  valori: ARRAY,
+  classifica: ARRAY,
+};
+
+/** The problems of a frame of a known type ([] when it is well formed). */
+export function frameProblems(m: Fields): string[] {
+  switch (m.type) {
+    case 'npe': {
+      const out = problemsOf(m, NPE_RULES);
+      if (m.k !== 'r' && m.k !== 'j')
+        out.push(`k: ${m.k === undefined ? REQUIRED_FIELD : VALORE_NON_VALIDO}`);
+      if (m.k === 'r') out.push(...problemsOf(m, { c: BOOLEAN }));
+      return out;
+    }
+    case 'npe_delete':
+      return problemsOf(m, { id: ID });
+    case 'refresh_page_delayed':
+      return problemsOf(m, {
+        interval: { test: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 },
+      });
+    case 'new_json': {
+      const item = m.json;
+      if (!isRecord(item)) return problemsOf(m, { json: OBJECT });
+      const out = problemsOf(item, { ora: STRING, json: OBJECT }, 'json.');
+      if (isRecord(item.json)) out.push(...problemsOf(item.json, SNAPSHOT_RULES, 'json.json.'));
+      return out;
+    }
+    case 'new_message': {
+      const message = m.message;
+      if (!isRecord(message)) return problemsOf(m, { message: OBJECT });
+      return problemsOf(message, { id: ID, testo: STRING, data: STRING, evento: ID }, 'message.');
+    }
+    default:
+      return [];
+  }
+}
+
+const FRAME_SCHEMA = {
+  punteggi_eventi: 'eventiFrame',
+  punteggi_last: 'lastFrame',
+  messaggi: 'messaggiFrame',
+} as const;
+export type Feed = keyof typeof FRAME_SCHEMA;
+
+/**
+ * Development and tests: the contracts' schema must give the same verdict.
+ * The production check reads only what the page uses of a snapshot, so there
+ * a schema refusal is the one that counts (the server sent a shape the
+ * contracts do not describe). Absent from production builds.
+ */
+export const crossCheck = frameSchemas
+  ? (feed: Feed, frame: Fields, problems: string[], raw: string): void => {
+      const schemaOk = frameSchemas[FRAME_SCHEMA[feed]].safeParse(frame).success;
+      if (schemaOk === (problems.length === 0)) return;
+      const verdict = problems.length === 0 ? 'valido' : `non valido (${problems.join('; ')})`;
+      reportError(
+        new Error(
+          `Messaggio ${String(frame.type)} di ${feed}: il controllo dice ${verdict}, lo schema ${
+            schemaOk ? 'valido' : 'non valido'
+          }.`,
+        ),
+        raw,
+      );
+    }
+  : null;
+
+const EVENTI_TYPES: ReadonlySet<string> = new Set<EventiFrame['type']>([
+  'npe',
+  'npe_delete',
+  'refresh_page',
+  'refresh_page_delayed',
+  'pong',
+]);
+const LAST_TYPES: ReadonlySet<string> = new Set<LastFrame['type']>(['new_json', 'pong']);
+export const MESSAGGI_TYPES: ReadonlySet<string> = new Set<MessaggiFrame['type']>([
+  'new_message',
+  'pong',
+]);
+
+/** The frame of a known type of `feed` with its problems, or null for an unknown type. */
+export function checkFrame(
+  feed: Feed,
+  m: Fields,
+  types: ReadonlySet<string>,
+  raw: string,
+): string[] | null {
+  if (typeof m.type !== 'string' || !types.has(m.type)) return null;
+  const problems = frameProblems(m);
+  crossCheck?.(feed, m, problems, raw);
+  return problems;
 }
 
 export function parseEventiMessage(text: string): EventiMessage {
-  const m = parse(text);
+  const m = parseObject(text);
   if (!m) return { type: 'malformed', problems: [NOT_AN_OBJECT], raw: text };
-  const schema = schemaOf(EVENTI_FRAMES, m.type);
-  if (!schema) return { type: 'unknown', raw: text };
-  const parsed = (schema as z.ZodType<EventiFrame>).safeParse(m);
-  if (!parsed.success)
-    return { type: 'malformed', problems: frameProblems(parsed.error), raw: text };
-  const frame = parsed.data;
+  const problems = checkFrame('punteggi_eventi', m, EVENTI_TYPES, text);
+  if (!problems) return { type: 'unknown', raw: text };
+  if (problems.length > 0) return { type: 'malformed', problems, raw: text };
+  const frame = m as EventiFrame;
   switch (frame.type) {
-    case 'npe': {
-      // The schema keeps only the event's fields: extra keys stay out of the engine.
-      const { type: _type, ...event } = frame;
-      return { type: 'npe', event };
-    }
+    case 'npe':
+      // Only the event's fields: extra keys stay out of the engine.
+      return {
+        type: 'npe',
+        event:
+          frame.k === 'r'
+            ? { id: frame.id, k: 'r', s: frame.s, p: frame.p, c: frame.c, d: frame.d }
+            : { id: frame.id, k: 'j', s: frame.s, p: frame.p, d: frame.d },
+      };
     case 'npe_delete':
       return { type: 'npe_delete', id: frame.id };
     case 'refresh_page_delayed':
@@ -105,15 +208,13 @@ export function parseEventiMessage(text: string): EventiMessage {
 }
 
 export function parseLastMessage(text: string): LastMessage {
-  const m = parse(text);
+  const m = parseObject(text);
   if (!m) return { type: 'malformed', problems: [NOT_AN_OBJECT], raw: text };
-  if (typeof m.type !== 'string' || !LAST_TYPES.has(m.type)) return { type: 'unknown', raw: text };
-  const parsed = lastFrame.safeParse(m);
-  if (!parsed.success)
-    return { type: 'malformed', problems: frameProblems(parsed.error), raw: text };
-  return parsed.data.type === 'pong'
-    ? { type: 'pong' }
-    : { type: 'new_json', item: parsed.data.json };
+  const problems = checkFrame('punteggi_last', m, LAST_TYPES, text);
+  if (!problems) return { type: 'unknown', raw: text };
+  if (problems.length > 0) return { type: 'malformed', problems, raw: text };
+  const frame = m as LastFrame;
+  return frame.type === 'pong' ? { type: 'pong' } : { type: 'new_json', item: frame.json };
 }
 
 /** A random delay in [0, interval] seconds, in ms (spec §4: pages reload spread over the interval). */

@@ -2,9 +2,8 @@
 // /ws/gas/messaggi-importanti/{eventoId}/ opened for events running or
 // starting within 24 hours. A new message is added to the list and shown as a
 // toast; an unreadable frame or another type is reported as an error.
-import type { MessaggioImportante } from '@gas/contracts';
+import type { MessaggiFrame, MessaggioImportante } from '@gas/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { messaggiFrame } from '@gas/contracts';
 import { useEffect, useState } from 'react';
 import { useToasts } from '../../../components/toasts/ToastContext';
 import { LiveSocket, type FeedStatus } from '../../../lib/live/LiveSocket';
@@ -12,35 +11,27 @@ import { wsUrl } from '../../../lib/live/reconnect';
 import { reportError } from '../../../lib/reportError';
 import { MAX_TIMER_MS } from '../../../lib/timers';
 import { fetchMessaggi, punteggiKeys } from '../api';
-import { frameProblems } from '../live/messages';
+import { checkFrame, MESSAGGI_TYPES, parseObject } from '../live/messages';
 
 export const MESSAGES_FEED_BEFORE_MS = 24 * 3_600_000;
 
 /**
- * The message of a new_message frame (the contracts' messaggiFrame schema),
- * or an error text ('' for a pong, which is not an error).
+ * The message of a new_message frame (checked as the contracts' messaggiFrame
+ * schema says), or an error text ('' for a pong, which is not an error).
  */
 export function parseMessaggioFrame(
   text: string,
 ): { message: MessaggioImportante } | { error: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { error: 'messaggio non leggibile' };
+  const frame = parseObject(text);
+  if (!frame) return { error: 'messaggio non leggibile' };
+  const problems = checkFrame('messaggi', frame, MESSAGGI_TYPES, text);
+  if (!problems) return { error: `tipo di messaggio inatteso: ${String(frame.type)}` };
+  if (problems.length > 0) {
+    return { error: `new_message senza id, testo o data (${problems.join('; ')})` };
   }
-  if (!value || typeof value !== 'object') return { error: 'messaggio non leggibile' };
-  const type = (value as { type?: unknown }).type;
-  if (type !== 'pong' && type !== 'new_message') {
-    return { error: `tipo di messaggio inatteso: ${String(type)}` };
-  }
-  const parsed = messaggiFrame.safeParse(value);
-  if (!parsed.success)
-    return {
-      error: `new_message senza id, testo o data (${frameProblems(parsed.error).join('; ')})`,
-    };
-  if (parsed.data.type === 'pong') return { error: '' };
-  return { message: parsed.data.message };
+  const parsed = frame as MessaggiFrame;
+  if (parsed.type === 'pong') return { error: '' };
+  return { message: parsed.message };
 }
 
 /** Newest first, without duplicates. */

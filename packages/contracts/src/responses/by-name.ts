@@ -1,0 +1,87 @@
+// The answers of the API by name: how the web app's typed client names the
+// schema a call expects (`api.get(path, 'evento')`). Naming them, instead of
+// passing the schema objects, keeps zod and every schema out of the web app's
+// production bundle, which needs only their types: the client loads this
+// table (a dynamic import) only where it checks answers, in development and
+// tests. Each name is the resource's item; the client knows whether a call
+// answers one item, an array or a DRF page of them.
+import { z } from 'zod';
+import { messaggioImportanteSchema, punteggiItemSchema } from '../live';
+import { detailSchema, emptySchema, id, paginated } from './common';
+import {
+  eventoSchema,
+  fileEventoSchema,
+  problemaSchema,
+  sessioneSchema,
+  sessioneStatoSchema,
+} from './eventi';
+import {
+  bigliettiConsegnaSchema,
+  eventoPunteggioSchema,
+  jollyCreatoSchema,
+  jollySchema,
+  rispostaSchema,
+} from './gara';
+import { cittaSchema, paeseSchema, poloSchema, regioneSchema, scuolaSchema } from './luoghi';
+import { chatTokenSchema, managerSchema, squadraSchema, userSchema } from './persone';
+import {
+  alboEventoSchema,
+  collaboratoreSchema,
+  collaboratoriJsonSchema,
+  oraServerSchema,
+  sitoSchema,
+  sponsorSchema,
+} from './sito';
+
+export const responseSchemas = {
+  id,
+  empty: emptySchema,
+  detail: detailSchema,
+  // gare
+  evento: eventoSchema,
+  sessione: sessioneSchema,
+  sessioneStato: sessioneStatoSchema,
+  problema: problemaSchema,
+  fileEvento: fileEventoSchema,
+  risposta: rispostaSchema,
+  jolly: jollySchema,
+  jollyCreato: jollyCreatoSchema,
+  eventoPunteggio: eventoPunteggioSchema,
+  punteggiItem: punteggiItemSchema,
+  messaggioImportante: messaggioImportanteSchema,
+  bigliettiConsegna: bigliettiConsegnaSchema,
+  // partecipanti
+  squadra: squadraSchema,
+  scuola: scuolaSchema,
+  polo: poloSchema,
+  citta: cittaSchema,
+  regione: regioneSchema,
+  paese: paeseSchema,
+  // persone
+  user: userSchema,
+  manager: managerSchema,
+  chatToken: chatTokenSchema,
+  // sito
+  sito: sitoSchema,
+  sponsor: sponsorSchema,
+  collaboratore: collaboratoreSchema,
+  collaboratoriJson: collaboratoriJsonSchema,
+  alboEvento: alboEventoSchema,
+  oraServer: oraServerSchema,
+} satisfies Record<string, z.ZodType>;
+
+export type ResponseSchemas = typeof responseSchemas;
+export type ResponseName = keyof ResponseSchemas;
+/** The type of the answer (or of one item of it) that `name` describes. */
+export type ResponseOf<N extends ResponseName> = z.output<ResponseSchemas[N]>;
+
+/** How a call answers the named resource: one item, a JSON array, or one DRF page. */
+export type AnswerShape = 'one' | 'array' | 'page';
+
+/** The schema of a whole answer: `name`'s item, an array of them or a page of them. */
+export function answerSchema(name: ResponseName, shape: AnswerShape): z.ZodType {
+  const item = responseSchemas[name];
+  if (shape === 'array') return z.array(item);
+  if (shape === 'page') return paginated(item);
+  return item;
+}
