@@ -30,7 +30,7 @@ const serverLayers = [
     folder: 'db',
     forbidden: [
       up(
-        ['api', 'live', 'scores', 'access', 'auth', 'policies', 'demo', 'plugins', 'util', ...TOP],
+        ['api', 'live', 'scores', 'access', 'auth', 'audit', 'policies', 'demo', 'plugins', 'util', ...TOP],
         'db/ is the bottom layer: it imports no other server folder.',
       ),
     ],
@@ -39,7 +39,7 @@ const serverLayers = [
     folder: 'util',
     forbidden: [{ regex: '^\\.\\./', message: 'util/ imports nothing of the server.' }],
   },
-  ...['scores', 'access', 'auth', 'policies'].map((folder) => ({
+  ...['scores', 'access', 'auth', 'audit', 'policies'].map((folder) => ({
     folder,
     forbidden: [
       up(

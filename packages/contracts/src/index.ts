@@ -14,3 +14,4 @@ export * from './persone';
 export * from './responses';
 export * from './sito';
 export * from './wire';
+export * from './admin';

@@ -1,6 +1,7 @@
 // Every API resource, one folder each (routes · schema · queries · present · tests).
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from './deps';
+import { adminRoutes } from './admin/routes';
 import { alboDoroRoutes } from './albo-d-oro/routes';
 import { authRoutes } from './auth/routes';
 import { bigliettiConsegnaRoutes } from './biglietti-consegna/routes';
@@ -37,6 +38,7 @@ const resources = [
   bigliettiConsegnaRoutes,
   sitoRoutes,
   alboDoroRoutes,
+  adminRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {

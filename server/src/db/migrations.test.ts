@@ -33,6 +33,7 @@ const EXPECTED_TABLES = [
   'problema',
   'punteggi_cache',
   'regione',
+  'registro',
   'responsabile',
   'responsabile_scuola',
   'responsabile_squadra',
@@ -195,7 +196,7 @@ describe.each(testBackends())('migration 0005 (one account per address) on %s', 
   it('applies once the duplicates are resolved; then the database refuses new ones', async () => {
     await database.db.execute(sql`update chat_token set username = 'impostore' where user_id = 2`);
     await migrateDatabase(database);
-    expect(await applied()).toBe(6);
+    expect(await applied()).toBe(7);
     expect(await indexes()).toEqual([
       'chat_token_username_lower_unique',
       'users_email_lower_unique',

@@ -22,3 +22,8 @@ export const pdfResponse = {
   304: z.undefined().describe('Non modificato'),
   ...ERROR_RESPONSES,
 };
+/** A CSV download (text/csv, not JSON). */
+export const csvResponse = {
+  200: z.string().describe('CSV (UTF-8 con BOM, separatore ;)'),
+  ...ERROR_RESPONSES,
+};

@@ -19,3 +19,6 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 /** CHECK condition: the column holds one of the given literals. */
 export const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '))})`;
+
+/** Column and table types for code that names columns without querying (api/admin resources). */
+export type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';

@@ -7,4 +7,5 @@ export * from './squadre';
 export * from './gara';
 export * from './sito';
 export * from './auth';
+export * from './registro';
 export * from './relations';

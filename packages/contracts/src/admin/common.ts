@@ -1,0 +1,53 @@
+// The back office's API (/api/admin/<risorsa>/, issue 14): what every
+// resource shares. Records are flat (foreign keys as ids, spec §3 names) so
+// that a form edits exactly what the list shows.
+import { z } from 'zod';
+import { id, istante } from '../responses/common';
+
+/** A text field of the back office: trimmed, at most `max` characters. */
+export const testoLibero = (max: number) => z.string().trim().max(max);
+/** A required text field. */
+export const testoObbligatorio = (max: number) => z.string().trim().min(1).max(max);
+/** A coordinate in decimal degrees, or empty. */
+export const latitudine = z.number().min(-90).max(90).nullable();
+export const longitudine = z.number().min(-180).max(180).nullable();
+/** A foreign key: a positive int4, checked to name an existing record. */
+export { idValue as riferimento } from '../params';
+
+/** What deleting a record would take with it (GET /api/admin/<r>/{id}/dipendenze/). */
+export const dipendenzaSchema = z.object({
+  risorsa: z.string(),
+  etichetta: z.string(),
+  numero: z.number().int().nonnegative(),
+});
+export const dipendenzeSchema = z.object({
+  dipendenze: z.array(dipendenzaSchema),
+  /** Answers and jokers that would go: only a superuser may then delete, with `?forza=1`. */
+  risposte: z.number().int().nonnegative(),
+});
+export type Dipendenze = z.infer<typeof dipendenzeSchema>;
+
+/** Query of every list: search, ordering, pagination and `format=csv` (filters are per resource). */
+export const ORDINAMENTO_NON_VALIDO = (campo: string) => `Ordinamento non valido: «${campo}».`;
+
+// ---- the audit log
+
+export const ORIGINI = ['admin', 'api', 'import', 'sistema'] as const;
+export const AZIONI = ['crea', 'modifica', 'elimina', 'accesso'] as const;
+
+/** One entry of the audit log: `modifiche` maps each field to [before, after]. */
+export const registroVoceSchema = z.object({
+  id,
+  momento: istante,
+  utente: id.nullable(),
+  utente_nome: z.string(),
+  indirizzo: z.string(),
+  origine: z.enum(ORIGINI),
+  azione: z.enum(AZIONI),
+  risorsa: z.string(),
+  oggetto: z.number().int().nullable(),
+  oggetto_nome: z.string(),
+  modifiche: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  nota: z.string(),
+});
+export type RegistroVoce = z.infer<typeof registroVoceSchema>;

@@ -1,0 +1,4 @@
+// The back office's wire protocol (/api/admin/, issue 14).
+export * from './common';
+export * from './luoghi';
+export * from './sito';

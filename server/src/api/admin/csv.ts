@@ -1,0 +1,29 @@
+// CSV downloads of the back office's lists, as Italian spreadsheets read
+// them: UTF-8 with a byte-order mark (Excel otherwise guesses a legacy code
+// page and breaks the accents), `;` between fields and a decimal comma
+// (Italian regional settings), CRLF line ends, quotes where needed
+// (csv-stringify, the csv project's writer).
+import { stringify } from 'csv-stringify/sync';
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'sì' : 'no';
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The CSV text of `rows` with these columns (header = the API field names). */
+export function toCsv(columns: string[], rows: Record<string, unknown>[]): string {
+  return stringify([columns, ...rows.map((row) => columns.map((c) => cell(row[c])))], {
+    delimiter: ';',
+    bom: true,
+    record_delimiter: 'windows',
+  });
+}
+
+/** `Content-Disposition` of a download named `<name>-<YYYY-MM-DD>.csv`. */
+export function csvDisposition(name: string, now = new Date()): string {
+  return `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`;
+}

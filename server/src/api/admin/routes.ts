@@ -1,0 +1,346 @@
+// /api/admin/<risorsa>/: the back office's API (issue 14), one generic set of
+// DRF-style routes per resource of resources.ts, plus the audit log
+// (/api/admin/log/, read-only). Staff and superusers only; every write runs
+// in one transaction with its audit entry.
+import {
+  dipendenzeSchema,
+  idParams,
+  ORDINAMENTO_NON_VALIDO,
+  pkNonValido,
+  registroVoceSchema,
+} from '@gas/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditContext, recordChange } from '../../audit/queries';
+import { PG_UNIQUE_VIOLATION, pgError } from '../../db/client';
+import { apiError, fieldErrors, type FieldErrors } from '../../errors';
+import { canUseAdminActions, isAuthenticated } from '../../policies';
+import type { ApiDeps } from '../deps';
+import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
+import { created, csvResponse, noContent, ok, page } from '../shared/responses';
+import { csvDisposition, toCsv } from './csv';
+import {
+  countDependents,
+  deleteRecord,
+  getRecord,
+  idExists,
+  insertRecord,
+  listLog,
+  listRecords,
+  updateRecord,
+  type ListFilter,
+  type LogRow,
+} from './queries';
+import type { AdminResource } from './resource';
+import { ADMIN_RESOURCES } from './resources';
+
+/** A unique value already taken. */
+const GIA_PRESENTE = 'Esiste già un elemento con questo valore.';
+
+/** Rows of one CSV download at most. */
+const CSV_MAX_ROWS = 100_000;
+
+/** Staff and superusers; anyone else gets DRF's 403. */
+async function requireStaff(request: FastifyRequest) {
+  if (!isAuthenticated(request.actor)) throw apiError('not_authenticated');
+  if (!canUseAdminActions(request.actor)) throw apiError('permission_denied');
+}
+
+const boolParam = z
+  .enum(['true', 'false', '1', '0'], { error: 'Usa true o false.' })
+  .transform((v) => v === 'true' || v === '1');
+
+/** The query-string schema of a field filter, from its column's type. */
+function filterParam(dataType: string) {
+  if (dataType === 'boolean') return boolParam;
+  if (dataType === 'number') return z.coerce.number().int().min(-2_147_483_648).max(2_147_483_647);
+  return z.string().max(200);
+}
+
+function listQueryOf(resource: AdminResource) {
+  const filters: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.filter) filters[name] = filterParam(field.column.dataType).optional();
+  }
+  return paginationQuery.extend({
+    search: z.string().max(200).optional(),
+    ordering: z.string().max(200).optional(),
+    ...filters,
+  });
+}
+
+/** `ordering=-nome,id` → columns; an unknown field is a 400 on `ordering`. */
+function orderingOf(resource: AdminResource, text: string | undefined): ListFilter['ordering'] {
+  const wanted = (text ?? resource.ordering.join(',')).split(',').filter(Boolean);
+  return wanted.map((item) => {
+    const descending = item.startsWith('-');
+    const name = descending ? item.slice(1) : item;
+    if (name === 'id') return [resource.id, descending];
+    const field = resource.fields[name];
+    if (!field?.sort) throw fieldErrors({ ordering: [ORDINAMENTO_NON_VALIDO(item)] });
+    return [field.column, descending];
+  });
+}
+
+function filterOf(resource: AdminResource, query: Record<string, unknown>): ListFilter {
+  const equals: ListFilter['equals'] = [];
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.filter && query[name] !== undefined) {
+      equals.push({ column: field.column, value: query[name] });
+    }
+  }
+  return {
+    search: query.search as string | undefined,
+    equals,
+    ordering: orderingOf(resource, query.ordering as string | undefined),
+  };
+}
+
+/** Field errors for foreign ids that name nothing. */
+async function checkReferences(
+  db: ApiDeps['database']['db'],
+  resource: AdminResource,
+  input: Record<string, unknown>,
+) {
+  const errors: FieldErrors = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = input[name];
+    if (!field.references || typeof value !== 'number') continue;
+    if (!(await idExists(db, field.references, value))) errors[name] = [pkNonValido(value)];
+  }
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+}
+
+/** A unique constraint broken by the write, as a message on the field it names. */
+function uniqueViolation(resource: AdminResource, error: unknown): unknown {
+  const info = pgError(error);
+  if (info?.code !== PG_UNIQUE_VIOLATION) return error;
+  const field = Object.entries(resource.fields).find(([, f]) =>
+    info.constraint?.includes(f.column.name),
+  )?.[0];
+  return fieldErrors({
+    [field ?? 'non_field_errors']: [GIA_PRESENTE],
+  });
+}
+
+function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminResource) {
+  const { db } = deps.database;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/api/admin/${resource.name}/`;
+  const tags = [`admin: ${resource.name}`];
+  const listQuery = listQueryOf(resource);
+  const patchBody = resource.request.partial();
+
+  r.get(
+    base,
+    { schema: { response: page(resource.item), tags, querystring: listQuery } },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, rows } = await listRecords(
+        db,
+        resource,
+        filterOf(resource, request.query),
+        window,
+      );
+      return pageOf(request, window, count, rows);
+    },
+  );
+
+  r.get(
+    `${base}csv/`,
+    {
+      schema: {
+        response: csvResponse,
+        tags,
+        querystring: listQuery,
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await listRecords(db, resource, filterOf(resource, request.query), {
+        limit: CSV_MAX_ROWS,
+        offset: 0,
+        style: 'limit',
+      });
+      return sendCsv(reply, resource.name, ['id', ...Object.keys(resource.fields)], rows);
+    },
+  );
+
+  r.post(
+    base,
+    { schema: { response: created(resource.item), tags, body: resource.request } },
+    async (request, reply) => {
+      const input = request.body as Record<string, unknown>;
+      await checkReferences(db, resource, input);
+      const record = await db
+        .transaction(async (tx) => {
+          const inserted = await insertRecord(tx, resource, input);
+          await recordChange(tx, auditContext(request, 'admin'), {
+            azione: 'crea',
+            risorsa: resource.name,
+            oggettoId: inserted.id,
+            oggettoNome: resource.title(inserted),
+            prima: null,
+            dopo: inserted,
+          });
+          return inserted;
+        })
+        .catch((error: unknown) => {
+          throw uniqueViolation(resource, error);
+        });
+      reply.status(201);
+      return record;
+    },
+  );
+
+  r.get(
+    `${base}:id/`,
+    { schema: { response: ok(resource.item), tags, params: idParams } },
+    async (request) => {
+      const record = await getRecord(db, resource, request.params.id);
+      if (!record) throw apiError('not_found');
+      return record;
+    },
+  );
+
+  r.patch(
+    `${base}:id/`,
+    { schema: { response: ok(resource.item), tags, params: idParams, body: patchBody } },
+    async (request) => {
+      const input = request.body as Record<string, unknown>;
+      await checkReferences(db, resource, input);
+      return db
+        .transaction(async (tx) => {
+          const before = await getRecord(tx, resource, request.params.id);
+          if (!before) throw apiError('not_found');
+          const after = await updateRecord(tx, resource, before.id, input);
+          if (!after) throw apiError('not_found');
+          await recordChange(tx, auditContext(request, 'admin'), {
+            azione: 'modifica',
+            risorsa: resource.name,
+            oggettoId: after.id,
+            oggettoNome: resource.title(after),
+            prima: before,
+            dopo: after,
+          });
+          return after;
+        })
+        .catch((error: unknown) => {
+          throw uniqueViolation(resource, error);
+        });
+    },
+  );
+
+  r.get(
+    `${base}:id/dipendenze/`,
+    { schema: { response: ok(dipendenzeSchema), tags, params: idParams } },
+    async (request) => {
+      const record = await getRecord(db, resource, request.params.id);
+      if (!record) throw apiError('not_found');
+      const dipendenze = await countDependents(db, resource.dependents ?? [], record.id);
+      return { dipendenze: dipendenze.filter((d) => d.numero > 0), risposte: 0 };
+    },
+  );
+
+  r.delete(
+    `${base}:id/`,
+    { schema: { response: noContent, tags, params: idParams } },
+    async (request, reply) => {
+      await db.transaction(async (tx) => {
+        const before = await getRecord(tx, resource, request.params.id);
+        if (!before) throw apiError('not_found');
+        await deleteRecord(tx, resource, before.id);
+        await recordChange(tx, auditContext(request, 'admin'), {
+          azione: 'elimina',
+          risorsa: resource.name,
+          oggettoId: before.id,
+          oggettoNome: resource.title(before),
+          prima: before,
+          dopo: null,
+        });
+      });
+      return reply.status(204).send();
+    },
+  );
+}
+
+function sendCsv(
+  reply: FastifyReply,
+  name: string,
+  columns: string[],
+  rows: Record<string, unknown>[],
+) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', csvDisposition(name))
+    .send(toCsv(columns, rows));
+}
+
+const logQuery = paginationQuery.extend({
+  risorsa: z.string().max(50).optional(),
+  oggetto: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  utente: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  azione: z.enum(['crea', 'modifica', 'elimina', 'accesso']).optional(),
+  origine: z.enum(['admin', 'api', 'import', 'sistema']).optional(),
+  dal: z.coerce.date().optional(),
+  al: z.coerce.date().optional(),
+  search: z.string().max(200).optional(),
+});
+
+function presentLog(row: LogRow) {
+  return {
+    id: row.id,
+    momento: row.momento.toISOString(),
+    utente: row.utenteId,
+    utente_nome: row.utenteNome,
+    indirizzo: row.indirizzo,
+    origine: row.origine,
+    azione: row.azione,
+    risorsa: row.risorsa,
+    oggetto: row.oggettoId,
+    oggetto_nome: row.oggettoNome,
+    modifiche: row.modifiche,
+    nota: row.nota,
+  };
+}
+
+function logRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const { db } = deps.database;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: log'];
+  r.get(
+    '/api/admin/log/',
+    { schema: { response: page(registroVoceSchema), tags, querystring: logQuery } },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, rows } = await listLog(db, request.query, window);
+      return pageOf(request, window, count, rows.map(presentLog));
+    },
+  );
+  r.get(
+    '/api/admin/log/csv/',
+    {
+      schema: {
+        response: csvResponse,
+        tags,
+        querystring: logQuery,
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await listLog(db, request.query, {
+        limit: CSV_MAX_ROWS,
+        offset: 0,
+        style: 'limit',
+      });
+      const records = rows.map(presentLog);
+      return sendCsv(reply, 'registro', Object.keys(registroVoceSchema.shape), records);
+    },
+  );
+}
+
+export async function adminRoutes(app: FastifyInstance, deps: ApiDeps) {
+  // Every /api/admin/ route, this plugin's scope only.
+  app.addHook('onRequest', requireStaff);
+  for (const resource of ADMIN_RESOURCES) resourceRoutes(app, deps, resource);
+  logRoutes(app, deps);
+}

@@ -1,0 +1,89 @@
+// Writes to the audit log (db/schema/registro.ts) in the transaction of the
+// change it describes: if the change rolls back, so does its entry. Callers
+// pass the record as the API shows it before and after (present()), and the
+// entry keeps only the fields that differ.
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../db/client';
+import {
+  registro,
+  users,
+  type AzioneRegistro,
+  type ModificheRegistro,
+  type OrigineRegistro,
+} from '../db/schema';
+
+/** Who makes the changes and from where. */
+export type AuditContext = {
+  userId: number | null;
+  indirizzo: string;
+  origine: OrigineRegistro;
+  /** Free detail for every entry (a bulk action's name, an import's `generato`). */
+  nota?: string;
+};
+
+export function auditContext(
+  request: FastifyRequest,
+  origine: OrigineRegistro,
+  nota?: string,
+): AuditContext {
+  return { userId: request.actor.userId, indirizzo: request.ip, origine, nota };
+}
+
+export type AuditEntry = {
+  azione: AzioneRegistro;
+  risorsa: string;
+  oggettoId: number | null;
+  oggettoNome: string;
+  /** The record before the change (null on creation). */
+  prima: Record<string, unknown> | null;
+  /** The record after the change (null on deletion). */
+  dopo: Record<string, unknown> | null;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** `{campo: [prima, dopo]}` for every field that differs (`id` left out). */
+export function differences(
+  prima: Record<string, unknown> | null,
+  dopo: Record<string, unknown> | null,
+): ModificheRegistro {
+  const out: ModificheRegistro = {};
+  const keys = new Set([...Object.keys(prima ?? {}), ...Object.keys(dopo ?? {})]);
+  for (const key of keys) {
+    if (key === 'id') continue;
+    const before = prima?.[key] ?? null;
+    const after = dopo?.[key] ?? null;
+    if (!same(before, after)) out[key] = [before, after];
+  }
+  return out;
+}
+
+/**
+ * Appends one entry; a change that changed nothing (same fields) is not
+ * recorded. The username is copied in the same statement, so the entry
+ * still says who it was after the account is renamed or deleted.
+ */
+export async function recordChange(
+  tx: DbOrTx,
+  context: AuditContext,
+  entry: AuditEntry,
+): Promise<void> {
+  const modifiche = differences(entry.prima, entry.dopo);
+  if (entry.azione === 'modifica' && Object.keys(modifiche).length === 0) return;
+  await tx.insert(registro).values({
+    utenteId: context.userId,
+    utenteNome:
+      context.userId === null
+        ? ''
+        : sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${context.userId}), '')`,
+    indirizzo: context.indirizzo,
+    origine: context.origine,
+    azione: entry.azione,
+    risorsa: entry.risorsa,
+    oggettoId: entry.oggettoId,
+    oggettoNome: entry.oggettoNome.slice(0, 200),
+    modifiche,
+    nota: context.nota ?? '',
+  });
+}
