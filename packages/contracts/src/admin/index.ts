@@ -2,3 +2,4 @@
 export * from './common';
 export * from './luoghi';
 export * from './sito';
+export * from './risorse';

@@ -33,7 +33,7 @@ describe.each(testBackends())('admin API on %s', (backend) => {
   const logCount = async () =>
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(registro))[0]!.n;
 
-  describe.each(ADMIN_RESOURCES.map((r) => r.name).concat('log'))('/api/admin/%s/', (name) => {
+  describe.each(ADMIN_RESOURCES.map((r) => r.risorsa.nome).concat('log'))('/api/admin/%s/', (name) => {
     it.each(cells(staffOnly))('GET list: $role → $expected', async ({ role, expected }) => {
       const res = await (await t.as(role)).get(`/api/admin/${name}/`);
       expect(res.statusCode).toBe(expected);

@@ -41,8 +41,8 @@ function keyOf(table: PgTable, column: AnyPgColumn): string {
 /** A row as the API shows it: `id` and every field by its API name. */
 export function toRecord(resource: AdminResource, row: Row): AdminRecord {
   const record: AdminRecord = { id: row[keyOf(resource.table, resource.id)] as number };
-  for (const [name, field] of Object.entries(resource.fields)) {
-    record[name] = row[keyOf(resource.table, field.column)] ?? null;
+  for (const [name, column] of Object.entries(resource.columns)) {
+    record[name] = row[keyOf(resource.table, column)] ?? null;
   }
   return record;
 }
@@ -51,8 +51,8 @@ export function toRecord(resource: AdminResource, row: Row): AdminRecord {
 export function toValues(resource: AdminResource, input: Record<string, unknown>): Row {
   const values: Row = {};
   for (const [name, value] of Object.entries(input)) {
-    const field = resource.fields[name];
-    if (field && value !== undefined) values[keyOf(resource.table, field.column)] = value;
+    const column = resource.columns[name];
+    if (column && value !== undefined) values[keyOf(resource.table, column)] = value;
   }
   return values;
 }
@@ -70,9 +70,9 @@ export type ListFilter = {
 };
 
 function whereOf(resource: AdminResource, filter: ListFilter): SQL | undefined {
-  const searched = Object.values(resource.fields)
-    .filter((f) => f.search)
-    .map((f) => f.column);
+  const searched = Object.entries(resource.risorsa.campi)
+    .filter(([, campo]) => campo.cerca)
+    .map(([name]) => resource.columns[name]!);
   const words = (filter.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
   return and(
     ...words.map((word) =>

@@ -1,41 +1,30 @@
-// What the back office knows of each resource (issue 14): its table, the API
-// name of each field and the column behind it, which fields are searched,
-// filtered and sorted, the request and record schemas of @gas/contracts, and
-// what a deletion would take with it. One generic set of routes (routes.ts)
-// and queries (queries.ts) serves every resource from this description.
-import type { z } from 'zod';
+// A resource of the back office (issue 14) as the server serves it: the
+// shared description of @gas/contracts (labels, schemas, which fields are
+// searched, filtered, sorted, referenced) plus the table, the column behind
+// each field and what a deletion would take with it. One generic set of
+// routes (routes.ts) and queries (queries.ts) serves every resource.
+import type { RisorsaAdmin } from '@gas/contracts';
 import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
-
-export type FieldSpec = {
-  column: AnyPgColumn;
-  /** A foreign key: the id must exist in this column's table (else a field error). */
-  references?: AnyPgColumn;
-  search?: boolean;
-  filter?: boolean;
-  sort?: boolean;
-};
 
 /** Rows of another table pointing at this record (listed before a deletion). */
 export type Dependent = { risorsa: string; etichetta: string; column: AnyPgColumn };
 
 export type AdminResource = {
-  /** The URL segment: /api/admin/<name>/ and the audit log's `risorsa`. */
-  name: string;
-  /** Plural label in Italian, for messages and the OpenAPI tags. */
-  etichetta: string;
+  risorsa: RisorsaAdmin;
   table: PgTable;
   id: AnyPgColumn;
-  /** API field name → column; `id` is implied. */
-  fields: Record<string, FieldSpec>;
-  /** The record as the API answers it. */
-  item: z.ZodObject;
-  /** POST body; PATCH takes any part of it. */
-  request: z.ZodObject;
-  /** How the audit log and messages call a record. */
-  title(record: Record<string, unknown>): string;
-  /** Default ordering (API field names, `-` for descending). */
-  ordering: string[];
+  /** The column of each field of `risorsa.campi` (checked by tsc). */
+  columns: Record<string, AnyPgColumn>;
+  /** The id column of each resource a reference may name. */
   dependents?: Dependent[];
 };
 
-export const defineResource = (resource: AdminResource): AdminResource => resource;
+/** Ties a description to its table: every field of the description has a column. */
+export function defineResource<R extends RisorsaAdmin>(
+  resource: { risorsa: R; columns: Record<keyof R['campi'], AnyPgColumn> } & Omit<
+    AdminResource,
+    'risorsa' | 'columns'
+  >,
+): AdminResource {
+  return resource as AdminResource;
+}

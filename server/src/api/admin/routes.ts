@@ -33,7 +33,7 @@ import {
   type LogRow,
 } from './queries';
 import type { AdminResource } from './resource';
-import { ADMIN_RESOURCES } from './resources';
+import { ADMIN_RESOURCES, ID_COLUMNS } from './resources';
 
 /** A unique value already taken. */
 const GIA_PRESENTE = 'Esiste già un elemento con questo valore.';
@@ -60,8 +60,8 @@ function filterParam(dataType: string) {
 
 function listQueryOf(resource: AdminResource) {
   const filters: Record<string, z.ZodType> = {};
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.filter) filters[name] = filterParam(field.column.dataType).optional();
+  for (const [name, campo] of Object.entries(resource.risorsa.campi)) {
+    if (campo.filtro) filters[name] = filterParam(resource.columns[name]!.dataType).optional();
   }
   return paginationQuery.extend({
     search: z.string().max(200).optional(),
@@ -72,22 +72,24 @@ function listQueryOf(resource: AdminResource) {
 
 /** `ordering=-nome,id` → columns; an unknown field is a 400 on `ordering`. */
 function orderingOf(resource: AdminResource, text: string | undefined): ListFilter['ordering'] {
-  const wanted = (text ?? resource.ordering.join(',')).split(',').filter(Boolean);
+  const wanted = (text ?? resource.risorsa.ordinamento.join(',')).split(',').filter(Boolean);
   return wanted.map((item) => {
     const descending = item.startsWith('-');
     const name = descending ? item.slice(1) : item;
     if (name === 'id') return [resource.id, descending];
-    const field = resource.fields[name];
-    if (!field?.sort) throw fieldErrors({ ordering: [ORDINAMENTO_NON_VALIDO(item)] });
-    return [field.column, descending];
+    const column = resource.columns[name];
+    if (!column || !resource.risorsa.campi[name]?.ordina) {
+      throw fieldErrors({ ordering: [ORDINAMENTO_NON_VALIDO(item)] });
+    }
+    return [column, descending];
   });
 }
 
 function filterOf(resource: AdminResource, query: Record<string, unknown>): ListFilter {
   const equals: ListFilter['equals'] = [];
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.filter && query[name] !== undefined) {
-      equals.push({ column: field.column, value: query[name] });
+  for (const [name, campo] of Object.entries(resource.risorsa.campi)) {
+    if (campo.filtro && query[name] !== undefined) {
+      equals.push({ column: resource.columns[name]!, value: query[name] });
     }
   }
   return {
@@ -104,10 +106,11 @@ async function checkReferences(
   input: Record<string, unknown>,
 ) {
   const errors: FieldErrors = {};
-  for (const [name, field] of Object.entries(resource.fields)) {
+  for (const [name, campo] of Object.entries(resource.risorsa.campi)) {
     const value = input[name];
-    if (!field.references || typeof value !== 'number') continue;
-    if (!(await idExists(db, field.references, value))) errors[name] = [pkNonValido(value)];
+    const target = campo.riferimento ? ID_COLUMNS[campo.riferimento] : undefined;
+    if (!target || typeof value !== 'number') continue;
+    if (!(await idExists(db, target, value))) errors[name] = [pkNonValido(value)];
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 }
@@ -116,8 +119,8 @@ async function checkReferences(
 function uniqueViolation(resource: AdminResource, error: unknown): unknown {
   const info = pgError(error);
   if (info?.code !== PG_UNIQUE_VIOLATION) return error;
-  const field = Object.entries(resource.fields).find(([, f]) =>
-    info.constraint?.includes(f.column.name),
+  const field = Object.entries(resource.columns).find(([, column]) =>
+    info.constraint?.includes(column.name),
   )?.[0];
   return fieldErrors({
     [field ?? 'non_field_errors']: [GIA_PRESENTE],
@@ -127,14 +130,16 @@ function uniqueViolation(resource: AdminResource, error: unknown): unknown {
 function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminResource) {
   const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const base = `/api/admin/${resource.name}/`;
-  const tags = [`admin: ${resource.name}`];
+  const { nome, item, request: body } = resource.risorsa;
+  const base = `/api/admin/${nome}/`;
+  const tags = [`admin: ${nome}`];
   const listQuery = listQueryOf(resource);
-  const patchBody = resource.request.partial();
+  const patchBody = body.partial();
+  const title = (record: Record<string, unknown>) => String(record[resource.risorsa.titolo] ?? '');
 
   r.get(
     base,
-    { schema: { response: page(resource.item), tags, querystring: listQuery } },
+    { schema: { response: page(item), tags, querystring: listQuery } },
     async (request) => {
       const window = pageWindow(request.query);
       const { count, rows } = await listRecords(
@@ -162,40 +167,36 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
         offset: 0,
         style: 'limit',
       });
-      return sendCsv(reply, resource.name, ['id', ...Object.keys(resource.fields)], rows);
+      return sendCsv(reply, nome, ['id', ...Object.keys(resource.columns)], rows);
     },
   );
 
-  r.post(
-    base,
-    { schema: { response: created(resource.item), tags, body: resource.request } },
-    async (request, reply) => {
-      const input = request.body as Record<string, unknown>;
-      await checkReferences(db, resource, input);
-      const record = await db
-        .transaction(async (tx) => {
-          const inserted = await insertRecord(tx, resource, input);
-          await recordChange(tx, auditContext(request, 'admin'), {
-            azione: 'crea',
-            risorsa: resource.name,
-            oggettoId: inserted.id,
-            oggettoNome: resource.title(inserted),
-            prima: null,
-            dopo: inserted,
-          });
-          return inserted;
-        })
-        .catch((error: unknown) => {
-          throw uniqueViolation(resource, error);
+  r.post(base, { schema: { response: created(item), tags, body } }, async (request, reply) => {
+    const input = request.body as Record<string, unknown>;
+    await checkReferences(db, resource, input);
+    const record = await db
+      .transaction(async (tx) => {
+        const inserted = await insertRecord(tx, resource, input);
+        await recordChange(tx, auditContext(request, 'admin'), {
+          azione: 'crea',
+          risorsa: nome,
+          oggettoId: inserted.id,
+          oggettoNome: title(inserted),
+          prima: null,
+          dopo: inserted,
         });
-      reply.status(201);
-      return record;
-    },
-  );
+        return inserted;
+      })
+      .catch((error: unknown) => {
+        throw uniqueViolation(resource, error);
+      });
+    reply.status(201);
+    return record;
+  });
 
   r.get(
     `${base}:id/`,
-    { schema: { response: ok(resource.item), tags, params: idParams } },
+    { schema: { response: ok(item), tags, params: idParams } },
     async (request) => {
       const record = await getRecord(db, resource, request.params.id);
       if (!record) throw apiError('not_found');
@@ -205,7 +206,7 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
 
   r.patch(
     `${base}:id/`,
-    { schema: { response: ok(resource.item), tags, params: idParams, body: patchBody } },
+    { schema: { response: ok(item), tags, params: idParams, body: patchBody } },
     async (request) => {
       const input = request.body as Record<string, unknown>;
       await checkReferences(db, resource, input);
@@ -217,9 +218,9 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
           if (!after) throw apiError('not_found');
           await recordChange(tx, auditContext(request, 'admin'), {
             azione: 'modifica',
-            risorsa: resource.name,
+            risorsa: nome,
             oggettoId: after.id,
-            oggettoNome: resource.title(after),
+            oggettoNome: title(after),
             prima: before,
             dopo: after,
           });
@@ -252,9 +253,9 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
         await deleteRecord(tx, resource, before.id);
         await recordChange(tx, auditContext(request, 'admin'), {
           azione: 'elimina',
-          risorsa: resource.name,
+          risorsa: nome,
           oggettoId: before.id,
-          oggettoNome: resource.title(before),
+          oggettoNome: title(before),
           prima: before,
           dopo: null,
         });
