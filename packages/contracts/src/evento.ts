@@ -145,6 +145,8 @@ export const messaggioImportanteRequest = z.object({
   testo: testo(MAX_TESTO, 1),
 });
 export type MessaggioImportanteRequest = z.infer<typeof messaggioImportanteRequest>;
+/** PATCH of a message: its text (the event and the time stay). */
+export const messaggioImportantePatch = z.object({ testo: testo(MAX_TESTO, 1) });
 
 export type DateEvento = {
   inizio: Date;

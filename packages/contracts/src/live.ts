@@ -141,7 +141,19 @@ export const newMessageFrame = z.object({
   type: z.literal('new_message'),
   message: messaggioImportanteSchema,
 });
-export const messaggiFrame = z.discriminatedUnion('type', [newMessageFrame, pongFrame]);
+/** A message was edited: replace it (same id) in the list. */
+export const editMessageFrame = z.object({
+  type: z.literal('edit_message'),
+  message: messaggioImportanteSchema,
+});
+/** A message was deleted: drop it from the list. */
+export const deleteMessageFrame = z.object({ type: z.literal('delete_message'), id });
+export const messaggiFrame = z.discriminatedUnion('type', [
+  newMessageFrame,
+  editMessageFrame,
+  deleteMessageFrame,
+  pongFrame,
+]);
 export type MessaggiFrame = z.infer<typeof messaggiFrame>;
 
 /** What a client may send on any feed (anything else closes it after repeated abuse). */

@@ -27,7 +27,14 @@ const MAX_PAYLOAD = 7900;
 const MAX_QUEUE = 10_000;
 
 type Envelope = { i: string; m: (LiveMessage | MessageRef)[] };
-type MessageRef = { type: 'new_message_ref'; eventoId: number; id: number };
+/** A new or edited message too long for a NOTIFY: the receiver reads it from the database. */
+type MessageRef = {
+  type: 'new_message_ref';
+  eventoId: number;
+  id: number;
+  /** The bus message it stands for (absent = new_message, as older instances send it). */
+  as?: 'new_message' | 'edit_message';
+};
 
 type Logger = ListenerLogger & {
   error(obj: object, msg: string): void;
@@ -105,10 +112,15 @@ export class LiveBridge {
   private enqueue(message: LiveMessage): void {
     let item: LiveMessage | MessageRef = message;
     if (
-      message.type === 'new_message' &&
+      (message.type === 'new_message' || message.type === 'edit_message') &&
       Buffer.byteLength(JSON.stringify(message)) > MAX_PAYLOAD - 200
     ) {
-      item = { type: 'new_message_ref', eventoId: message.eventoId, id: message.message.id };
+      item = {
+        type: 'new_message_ref',
+        eventoId: message.eventoId,
+        id: message.message.id,
+        as: message.type,
+      };
     }
     this.queue.push(item);
     if (this.queue.length > MAX_QUEUE) {
@@ -201,7 +213,7 @@ export class LiveBridge {
       const row = await messaggioById(this.options.db, ref.id);
       if (!row) return;
       const message = { id: row.id, testo: row.testo, data: row.data.toISOString() };
-      this.publishRemote({ type: 'new_message', eventoId: ref.eventoId, message });
+      this.publishRemote({ type: ref.as ?? 'new_message', eventoId: ref.eventoId, message });
     } catch (err) {
       this.options.log.error({ err }, 'live: messaggio non caricato');
     }

@@ -19,7 +19,13 @@ export type LiveMessage =
    * stays local).
    */
   | { type: 'snapshot_cleared'; sessioneId: number }
-  | { type: 'new_message'; eventoId: number; message: { id: number; testo: string; data: string } };
+  /** An important message was posted or edited (spec §4; issue 14: edits reach open pages too). */
+  | { type: 'new_message'; eventoId: number; message: MessaggioLive }
+  | { type: 'edit_message'; eventoId: number; message: MessaggioLive }
+  | { type: 'delete_message'; eventoId: number; id: number };
+
+/** An important message as the feed sends it (its event is the feed's). */
+export type MessaggioLive = { id: number; testo: string; data: string };
 
 export type LiveListener = (message: LiveMessage) => void;
 

@@ -43,6 +43,29 @@ describe('live frames', () => {
     expect(frame).toEqual({ type: 'npe', id: 813, k: 'j', s: 32, p: 4, d });
   });
 
+  it('edit_message and delete_message go to messaggi-importanti as messaggiFrames', () => {
+    const edit: LiveMessage = {
+      type: 'edit_message',
+      eventoId: 3,
+      message: { id: 5, testo: 'Pausa lunga', data: d },
+    };
+    const del: LiveMessage = { type: 'delete_message', eventoId: 3, id: 5 };
+    for (const message of [edit, del]) {
+      expect(feedKeyOf(message)).toBe('messaggi:3');
+      if (!isFeedMessage(message)) throw new Error('not a frame');
+      const frame = decode(encodeMessage(message));
+      expect(messaggiFrame.parse(frame)).toEqual(frame);
+    }
+    expect(decode(encodeMessage(edit as Extract<LiveMessage, { type: 'edit_message' }>))).toEqual({
+      type: 'edit_message',
+      message: { id: 5, testo: 'Pausa lunga', data: d, evento: 3 },
+    });
+    expect(decode(encodeMessage(del as Extract<LiveMessage, { type: 'delete_message' }>))).toEqual({
+      type: 'delete_message',
+      id: 5,
+    });
+  });
+
   it('new_message goes to messaggi-importanti as a messaggiFrame, with its event', () => {
     const message: LiveMessage = {
       type: 'new_message',

@@ -11,6 +11,8 @@
 //   {"type":"new_json","json":{"ora":"...","json":{...}}}  the /punteggi/ item (at most 1/s)
 // /ws/gas/messaggi-importanti/{eventoId}/
 //   {"type":"new_message","message":{"id":5,"testo":"...","data":"...","evento":3}}
+//   {"type":"edit_message","message":{...same shape...}}   replace the message with that id
+//   {"type":"delete_message","id":5}                        drop the message with that id
 // Any feed, in answer to a client's {"type":"ping"}: {"type":"pong"}.
 //
 // The frame types, their zod schemas and the close codes are those of
@@ -52,6 +54,8 @@ export function feedKeyOf(message: LiveMessage): string | null {
     case 'refresh_page_delayed':
       return feedKey('eventi', message.sessioneId);
     case 'new_message':
+    case 'edit_message':
+    case 'delete_message':
       return feedKey('messaggi', message.eventoId);
     case 'snapshot_invalidated':
     case 'snapshot_cleared':
@@ -81,10 +85,13 @@ export function messageFrame(message: FeedMessage): Frame {
     case 'refresh_page_delayed':
       return { type: 'refresh_page_delayed', interval: message.interval };
     case 'new_message':
+    case 'edit_message':
       return {
-        type: 'new_message',
+        type: message.type,
         message: { ...message.message, evento: message.eventoId },
       };
+    case 'delete_message':
+      return { type: 'delete_message', id: message.id };
   }
 }
 

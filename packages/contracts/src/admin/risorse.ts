@@ -149,7 +149,11 @@ export const risorsaPolo = risorsa({
     citta: { etichetta: 'Città', filtro: true, ordina: true, lista: true, riferimento: 'citta' },
     latitude: { etichetta: 'Latitudine' },
     longitude: { etichetta: 'Longitudine' },
-    capacita_massima_squadre: { etichetta: 'Capacità massima (squadre)', ordina: true, lista: true },
+    capacita_massima_squadre: {
+      etichetta: 'Capacità massima (squadre)',
+      ordina: true,
+      lista: true,
+    },
   },
   ordinamento: ['evento', 'nome_breve'],
   titolo: 'nome_breve',

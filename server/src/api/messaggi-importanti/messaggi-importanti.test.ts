@@ -170,6 +170,79 @@ describe.each(testBackends())('messaggi-importanti on %s', (backend) => {
     },
   );
 
+  describe.each(deleteTables)(
+    'PATCH /api/gas/messaggi-importanti/{id}/ of the %s event',
+    (_l, which, table) => {
+      it.each(cells(table))('$role → $expected (204 = may edit)', async ({ role, expected }) => {
+        const id = (await post(which === 'priv' ? priv : ev[which])).json().id;
+        const res = await (
+          await t.as(role)
+        ).patch(`/api/gas/messaggi-importanti/${id}/`, {
+          testo: 'Testo corretto',
+        });
+        expect(res.statusCode).toBe(expected === 204 ? 200 : expected);
+        const now = (await (await t.as('admin')).get(`/api/gas/messaggi-importanti/${id}/`)).json();
+        expect(now.testo).toBe(expected === 204 ? 'Testo corretto' : 'Messaggio di prova');
+      });
+    },
+  );
+
+  it('publishes edits and deletions after the commit, each in the audit log', async () => {
+    const publish = vi.spyOn(LiveBus.prototype, 'publish');
+    try {
+      const m = (await post(ev.nazionale, 'Pausa alle 11')).json();
+      const amministratore = await t.as('amministratore');
+      const edited = await amministratore.patch(`/api/gas/messaggi-importanti/${m.id}/`, {
+        testo: '  Pausa alle 11:30 ',
+      });
+      expect(edited.json()).toMatchObject({ id: m.id, testo: 'Pausa alle 11:30', data: m.data });
+      expect(publish).toHaveBeenCalledWith({
+        type: 'edit_message',
+        eventoId: ev.nazionale,
+        message: { id: m.id, testo: 'Pausa alle 11:30', data: m.data },
+      });
+      const deleted = await amministratore.delete(`/api/gas/messaggi-importanti/${m.id}/`);
+      expect(deleted.statusCode).toBe(204);
+      expect(publish).toHaveBeenCalledWith({
+        type: 'delete_message',
+        eventoId: ev.nazionale,
+        id: m.id,
+      });
+      const log = (
+        await (
+          await t.as('admin')
+        ).get(`/api/admin/log/?risorsa=messaggio-importante&oggetto=${m.id}`)
+      ).json();
+      expect(
+        log.results.map((e: { azione: string; utente_nome: string; origine: string }) => [
+          e.azione,
+          e.utente_nome,
+          e.origine,
+        ]),
+      ).toEqual([
+        ['elimina', 'amministratore', 'api'],
+        ['modifica', 'amministratore', 'api'],
+        ['crea', 'admin', 'api'],
+      ]);
+      expect(log.results[1].modifiche).toEqual({ testo: ['Pausa alle 11', 'Pausa alle 11:30'] });
+    } finally {
+      publish.mockRestore();
+    }
+  });
+
+  it('refuses a PATCH without text or with a blank one, changing nothing', async () => {
+    const m = (await post(ev.nazionale, 'Resta così')).json();
+    const admin = await t.as('admin');
+    for (const body of [{}, { testo: '   ' }, { testo: 'x'.repeat(100_000) }]) {
+      const res = await admin.patch(`/api/gas/messaggi-importanti/${m.id}/`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().testo.length).toBeGreaterThan(0);
+    }
+    expect((await admin.get(`/api/gas/messaggi-importanti/${m.id}/`)).json().testo).toBe(
+      'Resta così',
+    );
+  });
+
   it('publishes a new message on the live bus once stored', async () => {
     const publish = vi.spyOn(LiveBus.prototype, 'publish');
     try {

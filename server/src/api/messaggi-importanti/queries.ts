@@ -56,6 +56,23 @@ export async function insertMessaggio(
   return row!;
 }
 
-export async function deleteMessaggio(db: DbOrTx, id: number): Promise<void> {
-  await db.delete(messaggioImportante).where(eq(messaggioImportante.id, id));
+export async function deleteMessaggio(db: DbOrTx, id: number): Promise<MessaggioImportante | null> {
+  const [row] = await db
+    .delete(messaggioImportante)
+    .where(eq(messaggioImportante.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function updateMessaggio(
+  db: DbOrTx,
+  id: number,
+  testo: string,
+): Promise<MessaggioImportante | null> {
+  const [row] = await db
+    .update(messaggioImportante)
+    .set({ testo })
+    .where(eq(messaggioImportante.id, id))
+    .returning();
+  return row ?? null;
 }

@@ -325,7 +325,7 @@ describe('important-message frames (messaggi-importanti)', () => {
     const { parseMessaggioFrame } = await import('../messaggi/useMessaggi');
     const message = { id: 3, testo: 'Pausa', data: at(5), evento: 1 };
     expect(parseMessaggioFrame(JSON.stringify({ type: 'new_message', message }))).toEqual({
-      message,
+      change: { type: 'new_message', message },
     });
     expect(parseMessaggioFrame('{"type":"pong"}')).toEqual({ error: '' });
     expect(parseMessaggioFrame('rotto')).toEqual({ error: 'messaggio non leggibile' });
@@ -334,5 +334,26 @@ describe('important-message frames (messaggi-importanti)', () => {
     });
     const broken = parseMessaggioFrame('{"type":"new_message","message":{"id":3}}');
     expect('error' in broken && broken.error).toMatch(/^new_message senza id, testo o data/);
+  });
+
+  it('applies edits and deletions to the list, newest first', async () => {
+    const { applyMessaggioChange, parseMessaggioFrame } = await import('../messaggi/useMessaggi');
+    const a = { id: 1, testo: 'Inizio', data: at(1), evento: 1 };
+    const b = { id: 2, testo: 'Pausa', data: at(5), evento: 1 };
+    const edited = parseMessaggioFrame(
+      JSON.stringify({ type: 'edit_message', message: { ...a, testo: 'Inizio alle 10' } }),
+    );
+    expect('change' in edited).toBe(true);
+    if (!('change' in edited)) return;
+    expect(applyMessaggioChange([b, a], edited.change)).toEqual([
+      b,
+      { ...a, testo: 'Inizio alle 10' },
+    ]);
+    const deleted = parseMessaggioFrame('{"type":"delete_message","id":2}');
+    if (!('change' in deleted)) throw new Error('delete_message not read');
+    expect(applyMessaggioChange([b, a], deleted.change)).toEqual([a]);
+    expect(parseMessaggioFrame('{"type":"delete_message"}')).toMatchObject({
+      error: expect.stringMatching(/^delete_message senza id/),
+    });
   });
 });

@@ -41,6 +41,11 @@ const VALID: { schema: { safeParse(v: unknown): { success: boolean } }; frame: F
     schema: messaggiFrame,
     frame: { type: 'new_message', message: { id: 3, testo: 'Pausa', data: d, evento: 1 } },
   },
+  {
+    schema: messaggiFrame,
+    frame: { type: 'edit_message', message: { id: 3, testo: 'Pausa lunga', data: d, evento: 1 } },
+  },
+  { schema: messaggiFrame, frame: { type: 'delete_message', id: 3 } },
 ];
 
 /** Values that break a field of any kind (missing, null, wrong type, out of range). */

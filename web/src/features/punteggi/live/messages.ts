@@ -116,7 +116,10 @@ export function frameProblems(m: Fields): string[] {
       if (isRecord(item.json)) out.push(...problemsOf(item.json, SNAPSHOT_RULES, 'json.json.'));
       return out;
     }
-    case 'new_message': {
+    case 'delete_message':
+      return problemsOf(m, { id: ID });
+    case 'new_message':
+    case 'edit_message': {
       const message = m.message;
       if (!isRecord(message)) return problemsOf(m, { message: OBJECT });
       return problemsOf(message, { id: ID, testo: STRING, data: STRING, evento: ID }, 'message.');
@@ -165,6 +168,8 @@ const EVENTI_TYPES: ReadonlySet<string> = new Set<EventiFrame['type']>([
 const LAST_TYPES: ReadonlySet<string> = new Set<LastFrame['type']>(['new_json', 'pong']);
 export const MESSAGGI_TYPES: ReadonlySet<string> = new Set<MessaggiFrame['type']>([
   'new_message',
+  'edit_message',
+  'delete_message',
   'pong',
 ]);
 

@@ -15,23 +15,36 @@ import { checkFrame, MESSAGGI_TYPES, parseObject } from '../live/messages';
 
 export const MESSAGES_FEED_BEFORE_MS = 24 * 3_600_000;
 
+/** What a frame of the messages feed asks of the list. */
+export type MessaggioChange =
+  | { type: 'new_message' | 'edit_message'; message: MessaggioImportante }
+  | { type: 'delete_message'; id: number };
+
 /**
- * The message of a new_message frame (checked as the contracts' messaggiFrame
- * schema says), or an error text ('' for a pong, which is not an error).
+ * The change a frame of the messages feed carries (checked as the contracts'
+ * messaggiFrame schema says), or an error text ('' for a pong, which is not
+ * an error).
  */
-export function parseMessaggioFrame(
-  text: string,
-): { message: MessaggioImportante } | { error: string } {
+export function parseMessaggioFrame(text: string): { change: MessaggioChange } | { error: string } {
   const frame = parseObject(text);
   if (!frame) return { error: 'messaggio non leggibile' };
   const problems = checkFrame('messaggi', frame, MESSAGGI_TYPES, text);
   if (!problems) return { error: `tipo di messaggio inatteso: ${String(frame.type)}` };
   if (problems.length > 0) {
-    return { error: `new_message senza id, testo o data (${problems.join('; ')})` };
+    return { error: `${String(frame.type)} senza id, testo o data (${problems.join('; ')})` };
   }
   const parsed = frame as MessaggiFrame;
   if (parsed.type === 'pong') return { error: '' };
-  return { message: parsed.message };
+  return { change: parsed };
+}
+
+/** The list after a change: newest first, without duplicates. */
+export function applyMessaggioChange(
+  list: readonly MessaggioImportante[],
+  change: MessaggioChange,
+): MessaggioImportante[] {
+  if (change.type === 'delete_message') return list.filter((m) => m.id !== change.id);
+  return mergeMessaggi(list, change.message);
 }
 
 /** Newest first, without duplicates. */
@@ -79,15 +92,18 @@ export function useMessaggi(eventoId: number, inizio: string, fine: string, offs
           if (parsed.error) reportError(new Error(parsed.error), 'messaggi-importanti');
           return;
         }
-        const message = parsed.message;
+        const { change } = parsed;
         queryClient.setQueryData<MessaggioImportante[]>(key, (list) =>
-          mergeMessaggi(list ?? [], message),
+          applyMessaggioChange(list ?? [], change),
         );
-        toasts.show({
-          title: 'MessaggioImportante importante',
-          message: message.testo,
-          variant: 'info',
-        });
+        // A new message is announced; an edit or a deletion only updates the list.
+        if (change.type === 'new_message') {
+          toasts.show({
+            title: 'Messaggio importante',
+            message: change.message.testo,
+            variant: 'info',
+          });
+        }
       },
       // After a loss, messages published meanwhile come with a refetch.
       onOpen: (reconnected) => {
