@@ -2,12 +2,15 @@
 // resource shares. Records are flat (foreign keys as ids, spec §3 names) so
 // that a form edits exactly what the list shows.
 import { z } from 'zod';
+import { testo } from '../evento';
 import { id, istante } from '../responses/common';
 
-/** A text field of the back office: trimmed, at most `max` characters. */
-export const testoLibero = (max: number) => z.string().trim().max(max);
+/** A text field of the back office (trimmed, bounded, no NUL or bidi controls). */
+export const testoLibero = (max: number) => testo(max);
 /** A required text field. */
-export const testoObbligatorio = (max: number) => z.string().trim().min(1).max(max);
+export const testoObbligatorio = (max: number) => testo(max, 1);
+/** Date and time (ISO 8601 with offset), as the rest of the API writes them. */
+export { dateTime as dataOra } from '../evento';
 /** A coordinate in decimal degrees, or empty. */
 export const latitudine = z.number().min(-90).max(90).nullable();
 export const longitudine = z.number().min(-180).max(180).nullable();

@@ -18,6 +18,30 @@ import {
   adminScuolaSchema,
 } from './luoghi';
 import { adminSponsorRequest, adminSponsorSchema } from './sito';
+import {
+  adminEventoRequest,
+  adminEventoSchema,
+  adminFileRequest,
+  adminFileSchema,
+  adminJollyRequest,
+  adminJollySchema,
+  adminMessaggioRequest,
+  adminMessaggioSchema,
+  adminProblemaRequest,
+  adminProblemaSchema,
+  adminRispostaRequest,
+  adminRispostaSchema,
+  adminSessioneRequest,
+  adminSessioneSchema,
+} from './gare';
+import {
+  adminResponsabileRequest,
+  adminResponsabileSchema,
+  adminSquadraRequest,
+  adminSquadraSchema,
+  adminUserRequest,
+  adminUserSchema,
+} from './persone';
 
 export const GRUPPI_ADMIN = ['Gare', 'Partecipanti', 'Persone', 'Sito', 'Registro'] as const;
 export type GruppoAdmin = (typeof GRUPPI_ADMIN)[number];
@@ -51,6 +75,10 @@ export type RisorsaAdmin = {
   ordinamento: string[];
   /** The field that names a record. */
   titolo: string;
+  /** False: records come from elsewhere (uploads, the answer desk); no POST. */
+  crea?: boolean;
+  /** False: records are never edited here; no PATCH. */
+  modifica?: boolean;
 };
 
 const risorsa = <const R extends RisorsaAdmin>(r: R): R => r;
@@ -177,12 +205,299 @@ export const risorsaSponsor = risorsa({
   titolo: 'name',
 });
 
+// ---- Gare
+
+export const risorsaEvento = risorsa({
+  nome: 'evento',
+  etichetta: 'Eventi',
+  singolare: 'Evento',
+  gruppo: 'Gare',
+  item: adminEventoSchema,
+  request: adminEventoRequest,
+  campi: {
+    titolo: { etichetta: 'Titolo', cerca: true, ordina: true, lista: true },
+    descrizione: { etichetta: 'Descrizione', cerca: true },
+    tipologia: { etichetta: 'Tipologia', filtro: true, ordina: true, lista: true },
+    ufficiale: { etichetta: 'Ufficiale', filtro: true, ordina: true, lista: true },
+    anno: { etichetta: 'Anno scolastico (inizio)', filtro: true, ordina: true, lista: true },
+    inizio: { etichetta: 'Inizio', ordina: true, lista: true },
+    fine: { etichetta: 'Fine', ordina: true },
+    inizio_iscrizioni: { etichetta: 'Inizio iscrizioni' },
+    fine_iscrizioni: { etichetta: 'Fine iscrizioni' },
+    fine_modifica_squadre: { etichetta: 'Fine modifica squadre' },
+    fine_consegna_jolly: { etichetta: 'Fine consegna jolly' },
+    youtube_link: { etichetta: 'Diretta YouTube' },
+    pagina_dedicata: { etichetta: 'Pagina dedicata' },
+    pti_tolti_errore: { etichetta: 'Punti tolti per errore' },
+    pti_base_montepremi: { etichetta: 'Punti base del montepremi' },
+    max_errori_raise_montepremi: { etichetta: 'Errori massimi che alzano il montepremi' },
+    errore_punteggi_raise: { etichetta: 'Aumento del montepremi per errore' },
+    punteggio_base_problemi: { etichetta: 'Punteggio base dei problemi' },
+    bonus_velocita: { etichetta: 'Bonus velocità' },
+    scaling_bonus_velocita: { etichetta: 'Scala del bonus velocità' },
+    scaling_bonus_montepremi: { etichetta: 'Scala del bonus montepremi' },
+  },
+  ordinamento: ['-inizio'],
+  titolo: 'titolo',
+});
+
+export const risorsaSessione = risorsa({
+  nome: 'sessione',
+  etichetta: 'Sessioni',
+  singolare: 'Sessione',
+  gruppo: 'Gare',
+  item: adminSessioneSchema,
+  request: adminSessioneRequest,
+  campi: {
+    evento: { etichetta: 'Evento', filtro: true, ordina: true, lista: true, riferimento: 'evento' },
+    nome: { etichetta: 'Nome', cerca: true, ordina: true, lista: true },
+    ufficiale: { etichetta: 'Ufficiale', filtro: true, lista: true },
+    numero_qualificati: { etichetta: 'Squadre qualificate', lista: true },
+    ordine: { etichetta: 'Ordine', ordina: true, lista: true },
+  },
+  ordinamento: ['evento', 'ordine'],
+  titolo: 'nome',
+});
+
+export const risorsaProblema = risorsa({
+  nome: 'problema',
+  etichetta: 'Problemi',
+  singolare: 'Problema',
+  gruppo: 'Gare',
+  item: adminProblemaSchema,
+  request: adminProblemaRequest,
+  campi: {
+    evento: { etichetta: 'Evento', filtro: true, ordina: true, lista: true, riferimento: 'evento' },
+    nome: { etichetta: 'Nome', cerca: true, ordina: true, lista: true },
+    ordine: { etichetta: 'Ordine', ordina: true, lista: true },
+    soluzione: { etichetta: 'Soluzione (mantissa)', lista: true },
+    soluzione_exp: { etichetta: 'Esponente (10^)', lista: true },
+    intervallo_validita: { etichetta: 'Tolleranza relativa', lista: true },
+    udm_soluzione: { etichetta: 'Unità di misura', lista: true },
+  },
+  ordinamento: ['evento', 'ordine'],
+  titolo: 'nome',
+});
+
+export const risorsaFile = risorsa({
+  nome: 'file-programmato',
+  etichetta: 'File',
+  singolare: 'File',
+  gruppo: 'Gare',
+  item: adminFileSchema,
+  request: adminFileRequest,
+  campi: {
+    evento: { etichetta: 'Evento', filtro: true, ordina: true, lista: true, riferimento: 'evento' },
+    tipologia: {
+      etichetta: 'Tipologia',
+      filtro: true,
+      ordina: true,
+      lista: true,
+      solaLettura: true,
+    },
+    nome_file: { etichetta: 'Nome del file', cerca: true, lista: true, solaLettura: true },
+    data: { etichetta: 'Pubblicazione', ordina: true, lista: true },
+    pubblico: { etichetta: 'Pubblico', filtro: true, lista: true },
+    dimensione: { etichetta: 'Dimensione (byte)', lista: true, solaLettura: true },
+  },
+  ordinamento: ['evento', 'tipologia'],
+  titolo: 'nome_file',
+  crea: false,
+});
+
+export const risorsaRisposta = risorsa({
+  nome: 'risposta',
+  etichetta: 'Risposte',
+  singolare: 'Risposta',
+  gruppo: 'Gare',
+  item: adminRispostaSchema,
+  request: adminRispostaRequest,
+  campi: {
+    sessione: {
+      etichetta: 'Sessione',
+      filtro: true,
+      lista: true,
+      riferimento: 'sessione',
+      solaLettura: true,
+    },
+    squadra: {
+      etichetta: 'Squadra',
+      filtro: true,
+      lista: true,
+      riferimento: 'squadra',
+      solaLettura: true,
+    },
+    problema: {
+      etichetta: 'Problema',
+      filtro: true,
+      lista: true,
+      riferimento: 'problema',
+      solaLettura: true,
+    },
+    kind: { etichetta: 'Tipo', filtro: true, lista: true, solaLettura: true },
+    valore: { etichetta: 'Valore', cerca: true, lista: true, solaLettura: true },
+    valore_exp: { etichetta: 'Esponente', solaLettura: true },
+    corretto: { etichetta: 'Corretta', filtro: true, lista: true, solaLettura: true },
+    momento_consegna: { etichetta: 'Consegna', ordina: true, lista: true, solaLettura: true },
+    date_received: { etichetta: 'Ricevuta', ordina: true, solaLettura: true },
+    inserita_da: { etichetta: 'Inserita da', filtro: true, riferimento: 'user', solaLettura: true },
+  },
+  ordinamento: ['-id'],
+  titolo: 'valore',
+  crea: false,
+  modifica: false,
+});
+
+export const risorsaJolly = risorsa({
+  nome: 'jolly',
+  etichetta: 'Jolly',
+  singolare: 'Jolly',
+  gruppo: 'Gare',
+  item: adminJollySchema,
+  request: adminJollyRequest,
+  campi: {
+    squadra: {
+      etichetta: 'Squadra',
+      filtro: true,
+      lista: true,
+      riferimento: 'squadra',
+      solaLettura: true,
+    },
+    problema: {
+      etichetta: 'Problema',
+      filtro: true,
+      lista: true,
+      riferimento: 'problema',
+      solaLettura: true,
+    },
+    created_at: { etichetta: 'Scelto il', ordina: true, lista: true, solaLettura: true },
+  },
+  ordinamento: ['-id'],
+  titolo: 'id',
+  crea: false,
+  modifica: false,
+});
+
+export const risorsaMessaggio = risorsa({
+  nome: 'messaggio-importante',
+  etichetta: 'Messaggi importanti',
+  singolare: 'Messaggio importante',
+  gruppo: 'Gare',
+  item: adminMessaggioSchema,
+  request: adminMessaggioRequest,
+  campi: {
+    evento: { etichetta: 'Evento', filtro: true, ordina: true, lista: true, riferimento: 'evento' },
+    testo: { etichetta: 'Testo', cerca: true, lista: true },
+    data: { etichetta: 'Pubblicato', ordina: true, lista: true, solaLettura: true },
+  },
+  ordinamento: ['-data'],
+  titolo: 'testo',
+});
+
+// ---- Partecipanti: squadre
+
+export const risorsaSquadra = risorsa({
+  nome: 'squadra',
+  etichetta: 'Squadre',
+  singolare: 'Squadra',
+  gruppo: 'Partecipanti',
+  item: adminSquadraSchema,
+  request: adminSquadraRequest,
+  campi: {
+    nome: { etichetta: 'Nome', cerca: true, ordina: true, lista: true },
+    evento: { etichetta: 'Evento', filtro: true, ordina: true, lista: true, riferimento: 'evento' },
+    sessione: {
+      etichetta: 'Sessione',
+      filtro: true,
+      ordina: true,
+      lista: true,
+      riferimento: 'sessione',
+    },
+    scuola: { etichetta: 'Scuola', filtro: true, ordina: true, lista: true, riferimento: 'scuola' },
+    polo: { etichetta: 'Polo', filtro: true, ordina: true, lista: true, riferimento: 'polo' },
+    ufficiale: { etichetta: 'Ufficiale', filtro: true, ordina: true, lista: true },
+    ospite: { etichetta: 'Ospite', filtro: true, ordina: true, lista: true },
+    ordine_eta: { etichetta: 'Ordine di età', ordina: true },
+    penalita: { etichetta: 'Penalità', ordina: true },
+    id_esterno: { etichetta: 'Codice sul sito olimpiadi', cerca: true },
+    capitano: { etichetta: 'Capitano', cerca: true },
+    anno_capitano: { etichetta: 'Anno di nascita del capitano' },
+    consegnatore: { etichetta: 'Consegnatore', cerca: true },
+    anno_consegnatore: { etichetta: 'Anno di nascita del consegnatore' },
+    p1: { etichetta: 'Componente 1', cerca: true },
+    anno_p1: { etichetta: 'Anno di nascita (1)' },
+    p2: { etichetta: 'Componente 2', cerca: true },
+    anno_p2: { etichetta: 'Anno di nascita (2)' },
+    p3: { etichetta: 'Componente 3', cerca: true },
+    anno_p3: { etichetta: 'Anno di nascita (3)' },
+  },
+  ordinamento: ['evento', 'nome'],
+  titolo: 'nome',
+});
+
+// ---- Persone
+
+export const risorsaUser = risorsa({
+  nome: 'user',
+  etichetta: 'Utenti',
+  singolare: 'Utente',
+  gruppo: 'Persone',
+  item: adminUserSchema,
+  request: adminUserRequest,
+  campi: {
+    username: { etichetta: 'Nome utente', cerca: true, ordina: true, lista: true },
+    first_name: { etichetta: 'Nome', cerca: true, ordina: true, lista: true },
+    last_name: { etichetta: 'Cognome', cerca: true, ordina: true, lista: true },
+    email: { etichetta: 'E-mail', cerca: true, ordina: true, lista: true },
+    is_active: { etichetta: 'Attivo', filtro: true, lista: true },
+    is_staff: { etichetta: 'Staff', filtro: true, lista: true },
+    is_superuser: { etichetta: 'Superutente', filtro: true, lista: true },
+    date_joined: { etichetta: 'Iscritto il', ordina: true, solaLettura: true },
+    last_login: { etichetta: 'Ultimo accesso', ordina: true, solaLettura: true },
+  },
+  ordinamento: ['username'],
+  titolo: 'username',
+});
+
+export const risorsaResponsabile = risorsa({
+  nome: 'responsabile',
+  etichetta: 'Responsabili',
+  singolare: 'Responsabile',
+  gruppo: 'Persone',
+  item: adminResponsabileSchema,
+  request: adminResponsabileRequest,
+  campi: {
+    user: { etichetta: 'Utente', filtro: true, ordina: true, lista: true, riferimento: 'user' },
+    ruolo: { etichetta: 'Ruolo', filtro: true, ordina: true, lista: true },
+    attivo: { etichetta: 'Attivo', filtro: true, lista: true },
+    puo_iscriversi_gare_ufficiali: {
+      etichetta: 'Può iscriversi alle gare ufficiali',
+      filtro: true,
+    },
+    newsletter: { etichetta: 'Newsletter', filtro: true },
+    scuole: { etichetta: 'Scuole', riferimento: 'scuola' },
+    squadre: { etichetta: 'Squadre', riferimento: 'squadra' },
+  },
+  ordinamento: ['id'],
+  titolo: 'user',
+});
+
 /** Every resource, in the order of the /admin/ index. */
 export const RISORSE_ADMIN: readonly RisorsaAdmin[] = [
+  risorsaEvento,
+  risorsaSessione,
+  risorsaProblema,
+  risorsaFile,
+  risorsaRisposta,
+  risorsaJolly,
+  risorsaMessaggio,
+  risorsaSquadra,
   risorsaScuola,
   risorsaPolo,
   risorsaCitta,
   risorsaRegione,
   risorsaPaese,
+  risorsaUser,
+  risorsaResponsabile,
   risorsaSponsor,
 ];

@@ -33,24 +33,28 @@ describe.each(testBackends())('admin API on %s', (backend) => {
   const logCount = async () =>
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(registro))[0]!.n;
 
-  describe.each(ADMIN_RESOURCES.map((r) => r.risorsa.nome).concat('log'))('/api/admin/%s/', (name) => {
-    it.each(cells(staffOnly))('GET list: $role → $expected', async ({ role, expected }) => {
-      const res = await (await t.as(role)).get(`/api/admin/${name}/`);
-      expect(res.statusCode).toBe(expected);
-      if (expected === 200) expect(res.json()).toMatchObject({ count: expect.any(Number) });
-    });
-
-    it.each(cells({ ...staffOnly, staff: 400, admin: 400 }))(
-      'POST with an empty body: $role → $expected, nothing written',
-      async ({ role, expected }) => {
-        if (name === 'log') return;
-        const before = await logCount();
-        const res = await (await t.as(role)).post(`/api/admin/${name}/`, {});
+  describe.each(ADMIN_RESOURCES.map((r) => r.risorsa.nome).concat('log'))(
+    '/api/admin/%s/',
+    (name) => {
+      it.each(cells(staffOnly))('GET list: $role → $expected', async ({ role, expected }) => {
+        const res = await (await t.as(role)).get(`/api/admin/${name}/`);
         expect(res.statusCode).toBe(expected);
-        expect(await logCount()).toBe(before);
-      },
-    );
-  });
+        if (expected === 200) expect(res.json()).toMatchObject({ count: expect.any(Number) });
+      });
+
+      it.each(cells({ ...staffOnly, staff: 400, admin: 400 }))(
+        'POST with an empty body: $role → $expected, nothing written',
+        async ({ role, expected }) => {
+          const risorsa = ADMIN_RESOURCES.find((r) => r.risorsa.nome === name)?.risorsa;
+          if (name === 'log' || risorsa?.crea === false) return;
+          const before = await logCount();
+          const res = await (await t.as(role)).post(`/api/admin/${name}/`, {});
+          expect(res.statusCode).toBe(expected);
+          expect(await logCount()).toBe(before);
+        },
+      );
+    },
+  );
 
   it('refuses writes without the CSRF token', async () => {
     const admin = await t.as('admin');
@@ -63,6 +67,13 @@ describe.each(testBackends())('admin API on %s', (backend) => {
       },
     );
     expect(res.statusCode).toBe(403);
+  });
+
+  it('has no POST for records that come from elsewhere (answers, jokers, files)', async () => {
+    const admin = await t.as('admin');
+    for (const name of ['risposta', 'jolly', 'file-programmato']) {
+      expect([404, 405]).toContain((await admin.post(`/api/admin/${name}/`, {})).statusCode);
+    }
   });
 
   it('the log has no writing routes', async () => {

@@ -10,19 +10,19 @@ import {
   getTableColumns,
   gte,
   ilike,
+  inArray,
   lte,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { registro } from '../../db/schema';
+import { jolly, registro, risposta, sessione, squadra } from '../../db/schema';
 import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
 import type { Window } from '../shared/pagination';
-import type { AdminResource, Dependent } from './resource';
+import type { AdminRecord, AdminResource, Dependent, WithAnswers } from './resource';
 
 type Row = Record<string, unknown>;
-export type AdminRecord = Record<string, unknown> & { id: number };
 
 const keysByTable = new WeakMap<PgTable, Map<AnyPgColumn, string>>();
 
@@ -42,7 +42,8 @@ function keyOf(table: PgTable, column: AnyPgColumn): string {
 export function toRecord(resource: AdminResource, row: Row): AdminRecord {
   const record: AdminRecord = { id: row[keyOf(resource.table, resource.id)] as number };
   for (const [name, column] of Object.entries(resource.columns)) {
-    record[name] = row[keyOf(resource.table, column)] ?? null;
+    const value = row[keyOf(resource.table, column)] ?? null;
+    record[name] = value instanceof Date ? value.toISOString() : value;
   }
   return record;
 }
@@ -52,7 +53,10 @@ export function toValues(resource: AdminResource, input: Record<string, unknown>
   const values: Row = {};
   for (const [name, value] of Object.entries(input)) {
     const column = resource.columns[name];
-    if (column && value !== undefined) values[keyOf(resource.table, column)] = value;
+    if (!column || value === undefined) continue;
+    // Timestamps arrive as ISO strings and are stored as dates.
+    values[keyOf(resource.table, column)] =
+      column.dataType === 'date' && typeof value === 'string' ? new Date(value) : value;
   }
   return values;
 }
@@ -108,7 +112,46 @@ export async function listRecords(
       .where(where)
       .then(([r]) => r?.n ?? 0),
   ]);
-  return { count: total, rows: (rows as Row[]).map((r) => toRecord(resource, r)) };
+  const records = (rows as Row[]).map((r) => toRecord(resource, r));
+  await attachLinks(db, resource, records);
+  return { count: total, rows: records };
+}
+
+/** Fills the many-to-many fields (arrays of ids, ascending) of `records`. */
+async function attachLinks(db: DbOrTx, resource: AdminResource, records: AdminRecord[]) {
+  for (const [name, link] of Object.entries(resource.links ?? {})) {
+    for (const record of records) record[name] = [];
+    if (records.length === 0) continue;
+    const ids = records.map((r) => r.id);
+    const rows = await db
+      .select({ owner: link.owner, target: link.target })
+      .from(link.table)
+      .where(inArray(link.owner, ids))
+      .orderBy(asc(link.target));
+    const byId = new Map(records.map((r) => [r.id, r]));
+    for (const row of rows as { owner: number; target: number }[]) {
+      (byId.get(row.owner)![name] as number[]).push(row.target);
+    }
+  }
+}
+
+/** Replaces the many-to-many fields of `input` for record `id`. */
+export async function writeLinks(
+  tx: DbOrTx,
+  resource: AdminResource,
+  id: number,
+  input: Record<string, unknown>,
+) {
+  for (const [name, link] of Object.entries(resource.links ?? {})) {
+    const ids = input[name];
+    if (!Array.isArray(ids)) continue;
+    await tx.delete(link.table).where(eq(link.owner, id));
+    const unique = [...new Set(ids as number[])];
+    if (unique.length === 0) continue;
+    const owner = keyOf(link.table, link.owner);
+    const target = keyOf(link.table, link.target);
+    await tx.insert(link.table).values(unique.map((t) => ({ [owner]: id, [target]: t })));
+  }
 }
 
 export async function getRecord(
@@ -116,17 +159,30 @@ export async function getRecord(
   resource: AdminResource,
   id: number,
 ): Promise<AdminRecord | null> {
-  const [row] = await db.select().from(resource.table).where(eq(resource.id, id)).limit(1);
-  return row ? toRecord(resource, row as Row) : null;
+  const [row] = await db
+    .select(selection(resource))
+    .from(resource.table)
+    .where(eq(resource.id, id))
+    .limit(1);
+  if (!row) return null;
+  const record = toRecord(resource, row as Row);
+  await attachLinks(db, resource, [record]);
+  return record;
 }
 
 export async function insertRecord(
   tx: DbOrTx,
   resource: AdminResource,
   input: Record<string, unknown>,
+  extra: Row = {},
 ): Promise<AdminRecord> {
-  const [row] = await tx.insert(resource.table).values(toValues(resource, input)).returning();
-  return toRecord(resource, row as Row);
+  const [row] = await tx
+    .insert(resource.table)
+    .values({ ...toValues(resource, input), ...extra })
+    .returning();
+  const id = (row as Row)[keyOf(resource.table, resource.id)] as number;
+  await writeLinks(tx, resource, id, input);
+  return (await getRecord(tx, resource, id))!;
 }
 
 export async function updateRecord(
@@ -134,15 +190,32 @@ export async function updateRecord(
   resource: AdminResource,
   id: number,
   input: Record<string, unknown>,
+  extra: Row = {},
 ): Promise<AdminRecord | null> {
-  const values = toValues(resource, input);
-  if (Object.keys(values).length === 0) return getRecord(tx, resource, id);
-  const [row] = await tx.update(resource.table).set(values).where(eq(resource.id, id)).returning();
-  return row ? toRecord(resource, row as Row) : null;
+  const values = { ...toValues(resource, input), ...extra };
+  if (Object.keys(values).length > 0) {
+    await tx.update(resource.table).set(values).where(eq(resource.id, id));
+  }
+  await writeLinks(tx, resource, id, input);
+  return getRecord(tx, resource, id);
 }
 
-export async function deleteRecord(tx: DbOrTx, resource: AdminResource, id: number) {
+export async function deleteRecord(
+  tx: DbOrTx,
+  resource: AdminResource,
+  id: number,
+): Promise<undefined> {
   await tx.delete(resource.table).where(eq(resource.id, id));
+  return undefined;
+}
+
+/** Only the id and the fields' columns: never a file's bytes in a list. */
+function selection(resource: AdminResource): Record<string, AnyPgColumn> {
+  const out: Record<string, AnyPgColumn> = {
+    [keyOf(resource.table, resource.id)]: resource.id,
+  };
+  for (const column of Object.values(resource.columns)) out[keyOf(resource.table, column)] = column;
+  return out;
 }
 
 /** Whether a record with this id exists in `column`'s table. */
@@ -161,6 +234,45 @@ export async function countDependents(db: DbOrTx, dependents: Dependent[], id: n
       return { risorsa: d.risorsa, etichetta: d.etichetta, numero: n };
     }),
   );
+}
+
+/** Answers and jokers (kind-j answer rows) that deleting this record takes with it. */
+export async function countAnswers(db: DbOrTx, kind: WithAnswers, id: number): Promise<number> {
+  const where =
+    kind === 'sessione'
+      ? eq(risposta.sessioneId, id)
+      : kind === 'squadra'
+        ? eq(risposta.squadraId, id)
+        : kind === 'problema'
+          ? eq(risposta.problemaId, id)
+          : inArray(
+              risposta.sessioneId,
+              db.select({ id: sessione.id }).from(sessione).where(eq(sessione.eventoId, id)),
+            );
+  const [row] = await db.select({ n: count() }).from(risposta).where(where);
+  return row?.n ?? 0;
+}
+
+/** The kind-j answer row of a joker (deleting it deletes the joker too). */
+export async function rispostaOfJolly(db: DbOrTx, jollyId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ rispostaId: jolly.rispostaId })
+    .from(jolly)
+    .where(eq(jolly.id, jollyId));
+  return row?.rispostaId ?? null;
+}
+
+export async function deleteJollyRow(db: DbOrTx, jollyId: number) {
+  await db.delete(jolly).where(eq(jolly.id, jollyId));
+}
+
+/** The session of a team (the live feed of its answers). */
+export async function sessioneOfSquadra(db: DbOrTx, squadraId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ sessioneId: squadra.sessioneId })
+    .from(squadra)
+    .where(eq(squadra.id, squadraId));
+  return row?.sessioneId ?? null;
 }
 
 // ---- the audit log

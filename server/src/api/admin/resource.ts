@@ -1,10 +1,32 @@
 // A resource of the back office (issue 14) as the server serves it: the
 // shared description of @gas/contracts (labels, schemas, which fields are
 // searched, filtered, sorted, referenced) plus the table, the column behind
-// each field and what a deletion would take with it. One generic set of
+// each field, what a deletion would take with it, and the few hooks where a
+// resource differs (passwords, answers, live frames). One generic set of
 // routes (routes.ts) and queries (queries.ts) serves every resource.
 import type { RisorsaAdmin } from '@gas/contracts';
+import type { DbOrTx } from '../../db/client';
 import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
+import type { Actor } from '../../policies';
+import type { ApiDeps } from '../deps';
+
+/** A record as the API shows it. */
+export type AdminRecord = Record<string, unknown> & { id: number };
+
+/** A many-to-many field: the ids of `target` in the link table rows of this record. */
+export type Link = { table: PgTable; owner: AnyPgColumn; target: AnyPgColumn };
+
+/** What a write changed, for the hooks that run after the commit. */
+export type Change = {
+  azione: 'crea' | 'modifica' | 'elimina';
+  prima: AdminRecord | null;
+  dopo: AdminRecord | null;
+  /** What `remove` reported (e.g. the answer row that went with a joker). */
+  rimosso?: Record<string, unknown>;
+};
+
+/** The kinds of record whose deletion takes answers and jokers with it. */
+export type WithAnswers = 'evento' | 'sessione' | 'problema' | 'squadra';
 
 /** Rows of another table pointing at this record (listed before a deletion). */
 export type Dependent = { risorsa: string; etichetta: string; column: AnyPgColumn };
@@ -13,18 +35,41 @@ export type AdminResource = {
   risorsa: RisorsaAdmin;
   table: PgTable;
   id: AnyPgColumn;
-  /** The column of each field of `risorsa.campi` (checked by tsc). */
+  /** The column of each field of `risorsa.campi` but the `links`. */
   columns: Record<string, AnyPgColumn>;
-  /** The id column of each resource a reference may name. */
+  /** Rows of other tables that point at a record (listed before a deletion). */
   dependents?: Dependent[];
+  /** Many-to-many fields (arrays of ids), by API name. */
+  links?: Record<string, Link>;
+  /** Deleting a record takes its answers and jokers: refused unless a superuser forces it. */
+  answers?: WithAnswers;
+  /** Who may delete (default: whoever may use the back office). */
+  canDelete?(actor: Actor): boolean;
+  /**
+   * Before a write, in its transaction: checks that need the actor or the
+   * database (throw field errors), and drizzle values to store besides the
+   * fields (a password hash).
+   */
+  prepare?(
+    context: { actor: Actor; tx: DbOrTx },
+    input: Record<string, unknown>,
+    before: AdminRecord | null,
+  ): Promise<Record<string, unknown>>;
+  /** Replaces the plain DELETE of the row (an answer goes with its joker). */
+  remove?(tx: DbOrTx, record: AdminRecord): Promise<Record<string, unknown> | undefined>;
+  /** After the commit: live frames and caches. */
+  afterCommit?(deps: ApiDeps, change: Change): void;
+  /** Constraint name → [field, Italian message] for writes the database refuses. */
+  constraints?: Record<string, [string, string]>;
 };
 
 /** Ties a description to its table: every field of the description has a column. */
 export function defineResource<R extends RisorsaAdmin>(
-  resource: { risorsa: R; columns: Record<keyof R['campi'], AnyPgColumn> } & Omit<
-    AdminResource,
-    'risorsa' | 'columns'
-  >,
+  resource: {
+    risorsa: R;
+    /** Every field of the description but the many-to-many ones (`links`). */
+    columns: Partial<Record<keyof R['campi'], AnyPgColumn>>;
+  } & Omit<AdminResource, 'risorsa' | 'columns'>,
 ): AdminResource {
   return resource as AdminResource;
 }

@@ -2,29 +2,56 @@
 // @gas/contracts (admin/risorse.ts) tied to its table and columns, with what
 // a deletion takes with it.
 import {
+  FINE_PRIMA_DI_INIZIO,
   risorsaCitta,
+  risorsaEvento,
+  risorsaFile,
+  risorsaJolly,
+  risorsaMessaggio,
   risorsaPaese,
   risorsaPolo,
+  risorsaProblema,
   risorsaRegione,
+  risorsaResponsabile,
+  risorsaRisposta,
   risorsaScuola,
+  risorsaSessione,
   risorsaSponsor,
+  risorsaSquadra,
+  risorsaUser,
+  SOLO_SUPERUTENTE,
   TIPOLOGIE_SCUOLA,
 } from '@gas/contracts';
+import { hashPassword } from '../../auth/password';
+import { fieldErrors, type FieldErrors } from '../../errors';
+import { isSuperuser } from '../../policies';
+import { deleteRisposta } from '../risposta/queries';
+import { announceDelete } from '../risposta/submission';
+import { deleteJollyRow, rispostaOfJolly, sessioneOfSquadra } from './queries';
 import {
   citta,
   evento,
+  fileProgrammato,
+  jolly,
+  messaggioImportante,
   paese,
   polo,
   poloResponsabile,
+  problema,
   regione,
+  responsabile,
   responsabileScuola,
+  responsabileSquadra,
+  risposta,
   scuola,
+  sessione,
   sponsor,
   squadra,
+  users,
   type TipologiaScuola,
 } from '../../db/schema';
 import type { AnyPgColumn } from '../../db/schema/columns';
-import { defineResource, type AdminResource } from './resource';
+import { defineResource, type AdminRecord, type AdminResource } from './resource';
 
 // The school types of the contracts and of the database are one list (tsc fails otherwise).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -40,9 +67,320 @@ export const ID_COLUMNS: Record<string, AnyPgColumn> = {
   polo: polo.id,
   evento: evento.id,
   sponsor: sponsor.id,
+  sessione: sessione.id,
+  problema: problema.id,
+  squadra: squadra.id,
+  user: users.id,
+  responsabile: responsabile.id,
 };
 
+const SOLO_SUPERUTENTE_PASSWORD = 'Solo un superutente imposta la password di un altro utente.';
+
+/** The live message of an important message record. */
+const messaggioLive = (r: AdminRecord) => ({
+  id: r.id,
+  testo: String(r.testo),
+  data: String(r.data),
+});
+
 export const ADMIN_RESOURCES: readonly AdminResource[] = [
+  defineResource({
+    risorsa: risorsaEvento,
+    table: evento,
+    id: evento.id,
+    columns: {
+      titolo: evento.titolo,
+      descrizione: evento.descrizione,
+      tipologia: evento.tipologia,
+      ufficiale: evento.ufficiale,
+      anno: evento.anno,
+      inizio: evento.inizio,
+      fine: evento.fine,
+      inizio_iscrizioni: evento.inizioIscrizioni,
+      fine_iscrizioni: evento.fineIscrizioni,
+      fine_modifica_squadre: evento.fineModificaSquadre,
+      fine_consegna_jolly: evento.fineConsegnaJolly,
+      youtube_link: evento.youtubeLink,
+      pagina_dedicata: evento.paginaDedicata,
+      pti_tolti_errore: evento.ptiToltiErrore,
+      pti_base_montepremi: evento.ptiBaseMontepremi,
+      max_errori_raise_montepremi: evento.maxErroriRaiseMontepremi,
+      errore_punteggi_raise: evento.errorePunteggiRaise,
+      punteggio_base_problemi: evento.punteggioBaseProblemi,
+      bonus_velocita: evento.bonusVelocita,
+      scaling_bonus_velocita: evento.scalingBonusVelocita,
+      scaling_bonus_montepremi: evento.scalingBonusMontepremi,
+    },
+    answers: 'evento',
+    constraints: { evento_fine_dopo_inizio_check: ['fine', FINE_PRIMA_DI_INIZIO] },
+    dependents: [
+      { risorsa: 'sessione', etichetta: 'Sessioni', column: sessione.eventoId },
+      { risorsa: 'problema', etichetta: 'Problemi', column: problema.eventoId },
+      { risorsa: 'squadra', etichetta: 'Squadre', column: squadra.eventoId },
+      { risorsa: 'polo', etichetta: 'Poli', column: polo.eventoId },
+      { risorsa: 'file-programmato', etichetta: 'File', column: fileProgrammato.eventoId },
+      {
+        risorsa: 'messaggio-importante',
+        etichetta: 'Messaggi importanti',
+        column: messaggioImportante.eventoId,
+      },
+    ],
+  }),
+  defineResource({
+    risorsa: risorsaSessione,
+    table: sessione,
+    id: sessione.id,
+    columns: {
+      evento: sessione.eventoId,
+      nome: sessione.nome,
+      ufficiale: sessione.ufficiale,
+      numero_qualificati: sessione.numeroQualificati,
+      ordine: sessione.ordine,
+    },
+    answers: 'sessione',
+    dependents: [{ risorsa: 'squadra', etichetta: 'Squadre', column: squadra.sessioneId }],
+    // The session's name and qualified count are part of its ranking.
+    afterCommit: (deps, { prima, dopo }) => {
+      for (const r of [prima, dopo]) if (r) deps.snapshots.invalidate(r.id);
+    },
+  }),
+  defineResource({
+    risorsa: risorsaProblema,
+    table: problema,
+    id: problema.id,
+    columns: {
+      evento: problema.eventoId,
+      nome: problema.nome,
+      ordine: problema.ordine,
+      soluzione: problema.soluzione,
+      soluzione_exp: problema.soluzioneExp,
+      intervallo_validita: problema.intervalloValidita,
+      udm_soluzione: problema.udmSoluzione,
+    },
+    answers: 'problema',
+    constraints: {
+      problema_evento_ordine_unique: [
+        'ordine',
+        'Un altro problema dell’evento ha già questo ordine.',
+      ],
+    },
+    dependents: [
+      { risorsa: 'risposta', etichetta: 'Risposte', column: risposta.problemaId },
+      { risorsa: 'jolly', etichetta: 'Jolly', column: jolly.problemaId },
+    ],
+  }),
+  defineResource({
+    risorsa: risorsaFile,
+    table: fileProgrammato,
+    id: fileProgrammato.id,
+    columns: {
+      evento: fileProgrammato.eventoId,
+      tipologia: fileProgrammato.tipologia,
+      nome_file: fileProgrammato.nomeFile,
+      data: fileProgrammato.data,
+      pubblico: fileProgrammato.pubblico,
+      dimensione: fileProgrammato.dimensione,
+    },
+  }),
+  defineResource({
+    risorsa: risorsaRisposta,
+    table: risposta,
+    id: risposta.id,
+    columns: {
+      sessione: risposta.sessioneId,
+      squadra: risposta.squadraId,
+      problema: risposta.problemaId,
+      kind: risposta.kind,
+      valore: risposta.valore,
+      valore_exp: risposta.valoreExp,
+      corretto: risposta.corretto,
+      momento_consegna: risposta.momentoConsegna,
+      date_received: risposta.dateReceived,
+      inserita_da: risposta.inseritaDa,
+    },
+    // An answer row of kind j goes with its joker; open pages drop the event.
+    remove: async (tx, record) => {
+      await deleteRisposta(tx, record.id);
+      return undefined;
+    },
+    afterCommit: (deps, { prima }) => {
+      if (prima) announceDelete(deps, prima.sessione as number, prima.id);
+    },
+  }),
+  defineResource({
+    risorsa: risorsaJolly,
+    table: jolly,
+    id: jolly.id,
+    columns: { squadra: jolly.squadraId, problema: jolly.problemaId, created_at: jolly.createdAt },
+    // The joker's answer row (kind j) carries it into the live feed: both go.
+    remove: async (tx, record) => {
+      const rispostaId = await rispostaOfJolly(tx, record.id);
+      const sessioneId = await sessioneOfSquadra(tx, record.squadra as number);
+      if (rispostaId !== null) await deleteRisposta(tx, rispostaId);
+      await deleteJollyRow(tx, record.id);
+      return { rispostaId, sessioneId };
+    },
+    afterCommit: (deps, { rimosso }) => {
+      const { rispostaId, sessioneId } = (rimosso ?? {}) as {
+        rispostaId?: number | null;
+        sessioneId?: number | null;
+      };
+      if (typeof rispostaId === 'number' && typeof sessioneId === 'number') {
+        announceDelete(deps, sessioneId, rispostaId);
+      }
+    },
+  }),
+  defineResource({
+    risorsa: risorsaMessaggio,
+    table: messaggioImportante,
+    id: messaggioImportante.id,
+    columns: {
+      evento: messaggioImportante.eventoId,
+      testo: messaggioImportante.testo,
+      data: messaggioImportante.data,
+    },
+    // Open pages follow every change (docs/live.md).
+    afterCommit: (deps, { azione, prima, dopo }) => {
+      if (azione === 'elimina' && prima) {
+        deps.live.publish({
+          type: 'delete_message',
+          eventoId: prima.evento as number,
+          id: prima.id,
+        });
+        return;
+      }
+      if (!dopo) return;
+      if (prima && prima.evento !== dopo.evento) {
+        deps.live.publish({
+          type: 'delete_message',
+          eventoId: prima.evento as number,
+          id: prima.id,
+        });
+      }
+      deps.live.publish({
+        type: azione === 'crea' || prima?.evento !== dopo.evento ? 'new_message' : 'edit_message',
+        eventoId: dopo.evento as number,
+        message: messaggioLive(dopo),
+      });
+    },
+  }),
+  defineResource({
+    risorsa: risorsaSquadra,
+    table: squadra,
+    id: squadra.id,
+    columns: {
+      nome: squadra.nome,
+      evento: squadra.eventoId,
+      sessione: squadra.sessioneId,
+      scuola: squadra.scuolaId,
+      polo: squadra.poloId,
+      ufficiale: squadra.ufficiale,
+      ospite: squadra.ospite,
+      ordine_eta: squadra.ordineEta,
+      penalita: squadra.penalita,
+      id_esterno: squadra.idEsterno,
+      capitano: squadra.capitano,
+      anno_capitano: squadra.annoCapitano,
+      consegnatore: squadra.consegnatore,
+      anno_consegnatore: squadra.annoConsegnatore,
+      p1: squadra.p1,
+      anno_p1: squadra.annoP1,
+      p2: squadra.p2,
+      anno_p2: squadra.annoP2,
+      p3: squadra.p3,
+      anno_p3: squadra.annoP3,
+    },
+    answers: 'squadra',
+    constraints: {
+      squadra_sessione_evento_fk: ['sessione', 'La sessione non è dell’evento della squadra.'],
+      squadra_evento_id_esterno_unique: [
+        'id_esterno',
+        'Un’altra squadra dell’evento ha già questo codice.',
+      ],
+    },
+    dependents: [
+      { risorsa: 'risposta', etichetta: 'Risposte', column: risposta.squadraId },
+      { risorsa: 'jolly', etichetta: 'Jolly', column: jolly.squadraId },
+    ],
+    // Rankings show the team's name, venue, guest flag, penalty and age order.
+    afterCommit: (deps, { prima, dopo }) => {
+      for (const r of [prima, dopo]) if (r) deps.snapshots.invalidate(r.sessione as number);
+    },
+  }),
+  defineResource({
+    risorsa: risorsaUser,
+    table: users,
+    id: users.id,
+    columns: {
+      username: users.username,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      is_active: users.isActive,
+      is_staff: users.isStaff,
+      is_superuser: users.isSuperuser,
+      date_joined: users.dateJoined,
+      last_login: users.lastLogin,
+    },
+    canDelete: isSuperuser,
+    constraints: {
+      users_username_unique: ['username', 'Questo nome utente è già usato.'],
+      users_email_lower_unique: [
+        'email',
+        'Questo indirizzo e-mail è già usato da un altro account.',
+      ],
+    },
+    // Only a superuser makes staff or superusers and sets another user's password.
+    prepare: async ({ actor }, input, before) => {
+      const errors: FieldErrors = {};
+      if (!isSuperuser(actor)) {
+        for (const flag of ['is_staff', 'is_superuser'] as const) {
+          if (input[flag] !== undefined && input[flag] !== (before?.[flag] ?? false)) {
+            errors[flag] = [SOLO_SUPERUTENTE];
+          }
+        }
+        if (input.password !== undefined) errors.password = [SOLO_SUPERUTENTE_PASSWORD];
+      }
+      if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+      return typeof input.password === 'string'
+        ? { passwordHash: await hashPassword(input.password) }
+        : {};
+    },
+    dependents: [
+      {
+        risorsa: 'responsabile',
+        etichetta: 'Profilo di responsabile',
+        column: responsabile.userId,
+      },
+    ],
+  }),
+  defineResource({
+    risorsa: risorsaResponsabile,
+    table: responsabile,
+    id: responsabile.id,
+    columns: {
+      user: responsabile.userId,
+      ruolo: responsabile.ruolo,
+      attivo: responsabile.attivo,
+      puo_iscriversi_gare_ufficiali: responsabile.puoIscriversiGareUfficiali,
+      newsletter: responsabile.newsletter,
+    },
+    links: {
+      scuole: {
+        table: responsabileScuola,
+        owner: responsabileScuola.responsabileId,
+        target: responsabileScuola.scuolaId,
+      },
+      squadre: {
+        table: responsabileSquadra,
+        owner: responsabileSquadra.responsabileId,
+        target: responsabileSquadra.squadraId,
+      },
+    },
+    constraints: {
+      responsabile_user_unique: ['user', 'Questo utente ha già un profilo di responsabile.'],
+    },
+  }),
   defineResource({
     risorsa: risorsaScuola,
     table: scuola,

@@ -13,14 +13,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext, recordChange } from '../../audit/queries';
-import { PG_UNIQUE_VIOLATION, pgError } from '../../db/client';
+import {
+  PG_CHECK_VIOLATION,
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+  pgError,
+} from '../../db/client';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
-import { canUseAdminActions, isAuthenticated } from '../../policies';
+import { canUseAdminActions, isAuthenticated, isSuperuser } from '../../policies';
 import type { ApiDeps } from '../deps';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { created, csvResponse, noContent, ok, page } from '../shared/responses';
 import { csvDisposition, toCsv } from './csv';
 import {
+  countAnswers,
   countDependents,
   deleteRecord,
   getRecord,
@@ -32,7 +38,7 @@ import {
   type ListFilter,
   type LogRow,
 } from './queries';
-import type { AdminResource } from './resource';
+import type { AdminResource, Change } from './resource';
 import { ADMIN_RESOURCES, ID_COLUMNS } from './resources';
 
 /** A unique value already taken. */
@@ -107,25 +113,48 @@ async function checkReferences(
 ) {
   const errors: FieldErrors = {};
   for (const [name, campo] of Object.entries(resource.risorsa.campi)) {
-    const value = input[name];
     const target = campo.riferimento ? ID_COLUMNS[campo.riferimento] : undefined;
-    if (!target || typeof value !== 'number') continue;
-    if (!(await idExists(db, target, value))) errors[name] = [pkNonValido(value)];
+    if (!target) continue;
+    const values = [input[name]].flat().filter((v): v is number => typeof v === 'number');
+    for (const value of new Set(values)) {
+      if (!(await idExists(db, target, value))) {
+        errors[name] = [pkNonValido(value)];
+        break;
+      }
+    }
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 }
 
-/** A unique constraint broken by the write, as a message on the field it names. */
-function uniqueViolation(resource: AdminResource, error: unknown): unknown {
+/**
+ * A write the database refused (a unique value taken, a check or a foreign
+ * key between two fields) as a 400 on the field it concerns; anything else
+ * is left as it is.
+ */
+function dbRefusal(resource: AdminResource, error: unknown): unknown {
   const info = pgError(error);
-  if (info?.code !== PG_UNIQUE_VIOLATION) return error;
-  const field = Object.entries(resource.columns).find(([, column]) =>
-    info.constraint?.includes(column.name),
-  )?.[0];
-  return fieldErrors({
-    [field ?? 'non_field_errors']: [GIA_PRESENTE],
-  });
+  if (!info) return error;
+  const known = info.constraint ? resource.constraints?.[info.constraint] : undefined;
+  if (known) return fieldErrors({ [known[0]]: [known[1]] });
+  if (info.code === PG_UNIQUE_VIOLATION) {
+    const field = Object.entries(resource.columns).find(([, column]) =>
+      info.constraint?.includes(column.name),
+    )?.[0];
+    return fieldErrors({ [field ?? 'non_field_errors']: [GIA_PRESENTE] });
+  }
+  if (info.code === PG_CHECK_VIOLATION || info.code === PG_FOREIGN_KEY_VIOLATION) {
+    return fieldErrors({ non_field_errors: [VINCOLO_VIOLATO] });
+  }
+  return error;
 }
+
+const VINCOLO_VIOLATO = 'I valori inseriti non sono coerenti tra loro.';
+
+/** Why a deletion that takes answers is refused. */
+const conRisposte = (n: number) =>
+  `Impossibile eliminare: verrebbero cancellate ${n} ${n === 1 ? 'risposta' : 'risposte'} (jolly compresi). Solo un superutente può farlo, confermando due volte.`;
+
+const deleteQuery = z.object({ forza: z.enum(['1']).optional() });
 
 function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminResource) {
   const { db } = deps.database;
@@ -136,6 +165,7 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
   const listQuery = listQueryOf(resource);
   const patchBody = body.partial();
   const title = (record: Record<string, unknown>) => String(record[resource.risorsa.titolo] ?? '');
+  const afterCommit = (change: Change) => resource.afterCommit?.(deps, change);
 
   r.get(
     base,
@@ -171,28 +201,32 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
     },
   );
 
-  r.post(base, { schema: { response: created(item), tags, body } }, async (request, reply) => {
-    const input = request.body as Record<string, unknown>;
-    await checkReferences(db, resource, input);
-    const record = await db
-      .transaction(async (tx) => {
-        const inserted = await insertRecord(tx, resource, input);
-        await recordChange(tx, auditContext(request, 'admin'), {
-          azione: 'crea',
-          risorsa: nome,
-          oggettoId: inserted.id,
-          oggettoNome: title(inserted),
-          prima: null,
-          dopo: inserted,
+  if (resource.risorsa.crea !== false) {
+    r.post(base, { schema: { response: created(item), tags, body } }, async (request, reply) => {
+      const input = request.body as Record<string, unknown>;
+      await checkReferences(db, resource, input);
+      const record = await db
+        .transaction(async (tx) => {
+          const extra = (await resource.prepare?.({ actor: request.actor, tx }, input, null)) ?? {};
+          const inserted = await insertRecord(tx, resource, input, extra);
+          await recordChange(tx, auditContext(request, 'admin'), {
+            azione: 'crea',
+            risorsa: nome,
+            oggettoId: inserted.id,
+            oggettoNome: title(inserted),
+            prima: null,
+            dopo: inserted,
+          });
+          return inserted;
+        })
+        .catch((error: unknown) => {
+          throw dbRefusal(resource, error);
         });
-        return inserted;
-      })
-      .catch((error: unknown) => {
-        throw uniqueViolation(resource, error);
-      });
-    reply.status(201);
-    return record;
-  });
+      afterCommit({ azione: 'crea', prima: null, dopo: record });
+      reply.status(201);
+      return record;
+    });
+  }
 
   r.get(
     `${base}:id/`,
@@ -204,33 +238,38 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
     },
   );
 
-  r.patch(
-    `${base}:id/`,
-    { schema: { response: ok(item), tags, params: idParams, body: patchBody } },
-    async (request) => {
-      const input = request.body as Record<string, unknown>;
-      await checkReferences(db, resource, input);
-      return db
-        .transaction(async (tx) => {
-          const before = await getRecord(tx, resource, request.params.id);
-          if (!before) throw apiError('not_found');
-          const after = await updateRecord(tx, resource, before.id, input);
-          if (!after) throw apiError('not_found');
-          await recordChange(tx, auditContext(request, 'admin'), {
-            azione: 'modifica',
-            risorsa: nome,
-            oggettoId: after.id,
-            oggettoNome: title(after),
-            prima: before,
-            dopo: after,
+  if (resource.risorsa.modifica !== false)
+    r.patch(
+      `${base}:id/`,
+      { schema: { response: ok(item), tags, params: idParams, body: patchBody } },
+      async (request) => {
+        const input = request.body as Record<string, unknown>;
+        await checkReferences(db, resource, input);
+        const change = await db
+          .transaction(async (tx) => {
+            const before = await getRecord(tx, resource, request.params.id);
+            if (!before) throw apiError('not_found');
+            const extra =
+              (await resource.prepare?.({ actor: request.actor, tx }, input, before)) ?? {};
+            const after = await updateRecord(tx, resource, before.id, input, extra);
+            if (!after) throw apiError('not_found');
+            await recordChange(tx, auditContext(request, 'admin'), {
+              azione: 'modifica',
+              risorsa: nome,
+              oggettoId: after.id,
+              oggettoNome: title(after),
+              prima: before,
+              dopo: after,
+            });
+            return { azione: 'modifica' as const, prima: before, dopo: after };
+          })
+          .catch((error: unknown) => {
+            throw dbRefusal(resource, error);
           });
-          return after;
-        })
-        .catch((error: unknown) => {
-          throw uniqueViolation(resource, error);
-        });
-    },
-  );
+        afterCommit(change);
+        return change.dopo;
+      },
+    );
 
   r.get(
     `${base}:id/dipendenze/`,
@@ -239,27 +278,46 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
       const record = await getRecord(db, resource, request.params.id);
       if (!record) throw apiError('not_found');
       const dipendenze = await countDependents(db, resource.dependents ?? [], record.id);
-      return { dipendenze: dipendenze.filter((d) => d.numero > 0), risposte: 0 };
+      const risposte = resource.answers ? await countAnswers(db, resource.answers, record.id) : 0;
+      return { dipendenze: dipendenze.filter((d) => d.numero > 0), risposte };
     },
   );
 
   r.delete(
     `${base}:id/`,
-    { schema: { response: noContent, tags, params: idParams } },
+    { schema: { response: noContent, tags, params: idParams, querystring: deleteQuery } },
     async (request, reply) => {
-      await db.transaction(async (tx) => {
-        const before = await getRecord(tx, resource, request.params.id);
-        if (!before) throw apiError('not_found');
-        await deleteRecord(tx, resource, before.id);
-        await recordChange(tx, auditContext(request, 'admin'), {
-          azione: 'elimina',
-          risorsa: nome,
-          oggettoId: before.id,
-          oggettoNome: title(before),
-          prima: before,
-          dopo: null,
+      if (resource.canDelete && !resource.canDelete(request.actor)) {
+        throw apiError('permission_denied');
+      }
+      const before = await db
+        .transaction(async (tx) => {
+          const before = await getRecord(tx, resource, request.params.id);
+          if (!before) throw apiError('not_found');
+          const answers = resource.answers
+            ? await countAnswers(tx, resource.answers, before.id)
+            : 0;
+          if (answers > 0 && !(isSuperuser(request.actor) && request.query.forza === '1')) {
+            throw apiError('bad_request', conRisposte(answers));
+          }
+          const rimosso = resource.remove
+            ? await resource.remove(tx, before)
+            : await deleteRecord(tx, resource, before.id);
+          await recordChange(tx, auditContext(request, 'admin'), {
+            azione: 'elimina',
+            risorsa: nome,
+            oggettoId: before.id,
+            oggettoNome: title(before),
+            prima: before,
+            dopo: null,
+          });
+          return { before, rimosso: rimosso ?? undefined };
+        })
+        .then(({ before, rimosso }) => {
+          afterCommit({ azione: 'elimina', prima: before, dopo: null, rimosso });
+          return before;
         });
-      });
+      void before;
       return reply.status(204).send();
     },
   );

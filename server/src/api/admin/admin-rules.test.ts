@@ -1,0 +1,207 @@
+// The resources of /api/admin/ that differ from plain records (issue 14):
+// deletions that take answers, the user rules only a superuser passes,
+// many-to-many fields, live frames of messages and answers, and the
+// database's own checks turned into field errors.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { risposta, sessione, squadra } from '../../db/schema';
+import { testBackends } from '../../db/testing';
+import { LiveBus } from '../../live/bus';
+import { demoEventi, type DemoEventi } from '../evento/testing';
+import { createTestApp, type TestApp } from '../testing';
+
+describe.each(testBackends())('admin API rules on %s', (backend) => {
+  let t: TestApp;
+  let ev: DemoEventi;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    ev = await demoEventi(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  /** A team with answers and how many (answer rows, joker rows included). */
+  async function teamWithAnswers() {
+    const [row] = await t.database.db
+      .select({ id: risposta.squadraId, n: sql<number>`count(*)::int` })
+      .from(risposta)
+      .groupBy(risposta.squadraId)
+      .limit(1);
+    if (!row) throw new Error('the demo has no answers');
+    return row;
+  }
+
+  it('refuses to delete a team with answers, except a superuser who forces it', async () => {
+    const { id, n } = await teamWithAnswers();
+    const staff = await t.as('staff');
+    const deps = (await staff.get(`/api/admin/squadra/${id}/dipendenze/`)).json();
+    expect(deps.risposte).toBe(n);
+    const refused = await staff.delete(`/api/admin/squadra/${id}/?forza=1`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toMatch(
+      /^Impossibile eliminare: verrebbero cancellate \d+ rispost/,
+    );
+    const admin = await t.as('admin');
+    expect((await admin.delete(`/api/admin/squadra/${id}/`)).statusCode).toBe(400);
+    expect((await admin.get(`/api/admin/squadra/${id}/`)).statusCode).toBe(200);
+    const publish = vi.spyOn(LiveBus.prototype, 'publish');
+    try {
+      expect((await admin.delete(`/api/admin/squadra/${id}/?forza=1`)).statusCode).toBe(204);
+    } finally {
+      publish.mockRestore();
+    }
+    expect((await admin.get(`/api/admin/squadra/${id}/`)).statusCode).toBe(404);
+    const left = await t.database.db.select().from(risposta).where(eq(risposta.squadraId, id));
+    expect(left).toEqual([]);
+  });
+
+  it('deletes an answer as the answer desk does: the open pages drop it', async () => {
+    const [row] = await t.database.db
+      .select({ id: risposta.id, sessioneId: risposta.sessioneId })
+      .from(risposta)
+      .where(eq(risposta.kind, 'r'))
+      .limit(1);
+    const publish = vi.spyOn(LiveBus.prototype, 'publish');
+    try {
+      const res = await (await t.as('staff')).delete(`/api/admin/risposta/${row!.id}/`);
+      expect(res.statusCode).toBe(204);
+      expect(publish).toHaveBeenCalledWith({
+        type: 'npe_delete',
+        sessioneId: row!.sessioneId,
+        id: row!.id,
+      });
+    } finally {
+      publish.mockRestore();
+    }
+    // Answers are never created or edited from the back office.
+    const staff = await t.as('staff');
+    expect([404, 405]).toContain((await staff.post('/api/admin/risposta/', {})).statusCode);
+    expect([404, 405]).toContain((await staff.patch(`/api/admin/risposta/1/`, {})).statusCode);
+  });
+
+  it('lets only a superuser make staff, set a password or delete a user', async () => {
+    const staff = await t.as('staff');
+    const created = await staff.post('/api/admin/user/', {
+      username: 'segreteria.pisa',
+      email: 'segreteria@pisa.example',
+    });
+    expect(created.statusCode).toBe(201);
+    const user = created.json();
+    expect(user).toMatchObject({ is_staff: false, is_active: true, last_login: null });
+    expect(user).not.toHaveProperty('password');
+    expect(user).not.toHaveProperty('password_hash');
+
+    const promote = await staff.patch(`/api/admin/user/${user.id}/`, { is_staff: true });
+    expect(promote.statusCode).toBe(400);
+    expect(promote.json().is_staff).toEqual(['Solo un superutente può cambiare questo campo.']);
+    const password = await staff.patch(`/api/admin/user/${user.id}/`, { password: 'segreto-123' });
+    expect(password.json().password).toEqual([
+      'Solo un superutente imposta la password di un altro utente.',
+    ]);
+    expect((await staff.delete(`/api/admin/user/${user.id}/`)).statusCode).toBe(403);
+
+    const admin = await t.as('admin');
+    const set = await admin.patch(`/api/admin/user/${user.id}/`, {
+      is_staff: true,
+      password: 'segreto-123',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().is_staff).toBe(true);
+    const login = await t.login('segreteria.pisa', 'segreto-123');
+    expect((await login.get('/api/admin/paese/')).statusCode).toBe(200);
+    // The password is not in the log, only that the flags changed.
+    const log = (await admin.get(`/api/admin/log/?risorsa=user&oggetto=${user.id}`)).json();
+    expect(JSON.stringify(log)).not.toContain('segreto-123');
+    expect(log.results[0].modifiche).toEqual({ is_staff: [false, true] });
+
+    const taken = await admin.post('/api/admin/user/', { username: 'segreteria.pisa' });
+    expect(taken.json().username).toEqual(['Questo nome utente è già usato.']);
+    expect((await admin.delete(`/api/admin/user/${user.id}/`)).statusCode).toBe(204);
+  });
+
+  it('writes a manager’s schools and teams as lists of ids, in the log as such', async () => {
+    const admin = await t.as('admin');
+    const user = (await admin.post('/api/admin/user/', { username: 'nuovo.responsabile' })).json();
+    const scuole = (await admin.get('/api/admin/scuola/?page_size=3')).json().results;
+    const ids = scuole.map((s: { id: number }) => s.id).sort((a: number, b: number) => a - b);
+    const created = await admin.post('/api/admin/responsabile/', {
+      user: user.id,
+      ruolo: 'sp',
+      scuole: [ids[2], ids[0], ids[0]],
+    });
+    expect(created.statusCode).toBe(201);
+    const r = created.json();
+    expect(r).toMatchObject({ user: user.id, scuole: [ids[0], ids[2]], squadre: [] });
+    const edited = await admin.patch(`/api/admin/responsabile/${r.id}/`, { scuole: [ids[1]] });
+    expect(edited.json().scuole).toEqual([ids[1]]);
+    const log = (await admin.get(`/api/admin/log/?risorsa=responsabile&oggetto=${r.id}`)).json();
+    expect(log.results[0].modifiche).toEqual({ scuole: [[ids[0], ids[2]], [ids[1]]] });
+    const bad = await admin.patch(`/api/admin/responsabile/${r.id}/`, { scuole: [2_000_000_000] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().scuole).toEqual(['Pk "2000000000" non valido - l\'oggetto non esiste.']);
+    const again = await admin.post('/api/admin/responsabile/', { user: user.id });
+    expect(again.json().user).toEqual(['Questo utente ha già un profilo di responsabile.']);
+  });
+
+  it('sends important messages written in the back office to open pages', async () => {
+    const staff = await t.as('staff');
+    const publish = vi.spyOn(LiveBus.prototype, 'publish');
+    try {
+      const m = (
+        await staff.post('/api/admin/messaggio-importante/', {
+          evento: ev.nazionale,
+          testo: 'Si parte alle 10:15',
+        })
+      ).json();
+      expect(m).toMatchObject({ evento: ev.nazionale, testo: 'Si parte alle 10:15' });
+      expect(Date.parse(m.data)).not.toBeNaN();
+      await staff.patch(`/api/admin/messaggio-importante/${m.id}/`, {
+        testo: 'Si parte alle 10:30',
+      });
+      await staff.delete(`/api/admin/messaggio-importante/${m.id}/`);
+      const frames = publish.mock.calls
+        .map(([message]) => message)
+        .filter((message) => message.type.endsWith('_message'));
+      expect(frames).toEqual([
+        {
+          type: 'new_message',
+          eventoId: ev.nazionale,
+          message: { id: m.id, testo: 'Si parte alle 10:15', data: m.data },
+        },
+        {
+          type: 'edit_message',
+          eventoId: ev.nazionale,
+          message: { id: m.id, testo: 'Si parte alle 10:30', data: m.data },
+        },
+        { type: 'delete_message', eventoId: ev.nazionale, id: m.id },
+      ]);
+    } finally {
+      publish.mockRestore();
+    }
+  });
+
+  it('answers the database’s own checks as field errors', async () => {
+    const admin = await t.as('admin');
+    const evento = (await admin.get(`/api/admin/evento/${ev.nazionale}/`)).json();
+    expect(evento.inizio).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const late = await admin.patch(`/api/admin/evento/${ev.nazionale}/`, {
+      fine: '2000-01-02T00:00:00Z',
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().fine).toEqual(["La fine dell'evento deve essere successiva all'inizio."]);
+
+    const [altra] = await t.database.db
+      .select({ id: sessione.id })
+      .from(sessione)
+      .where(eq(sessione.eventoId, ev.passato))
+      .limit(1);
+    const [team] = await t.database.db
+      .select({ id: squadra.id })
+      .from(squadra)
+      .where(eq(squadra.eventoId, ev.nazionale))
+      .limit(1);
+    const moved = await admin.patch(`/api/admin/squadra/${team!.id}/`, { sessione: altra!.id });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().sessione).toEqual(['La sessione non è dell’evento della squadra.']);
+    expect((await admin.get(`/api/admin/evento/${ev.nazionale}/`)).json()).toEqual(evento);
+  });
+});
