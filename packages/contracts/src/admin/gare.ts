@@ -135,3 +135,20 @@ export const adminMessaggioRequest = z.object({
   testo: testoObbligatorio(5000),
 });
 export const adminMessaggioSchema = z.object({ id, evento: id, testo: z.string(), data: istante });
+
+/**
+ * GET /api/admin/problema/{id}/anteprima-correzione/: what a corrected
+ * solution would change before it is saved (any of the three may be left out).
+ */
+export const anteprimaCorrezioneQuery = z.object({
+  soluzione: z.coerce.number().optional(),
+  soluzione_exp: z.coerce.number().int().min(-300).max(300).optional(),
+  intervallo_validita: z.coerce.number().min(0).max(10).optional(),
+});
+export const anteprimaCorrezioneSchema = z.object({
+  /** Answers (not jokers) given to the problem. */
+  risposte: z.number().int().nonnegative(),
+  diventano_corrette: z.number().int().nonnegative(),
+  diventano_errate: z.number().int().nonnegative(),
+});
+export type AnteprimaCorrezione = z.infer<typeof anteprimaCorrezioneSchema>;

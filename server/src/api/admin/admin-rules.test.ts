@@ -2,7 +2,7 @@
 // deletions that take answers, the user rules only a superuser passes,
 // many-to-many fields, live frames of messages and answers, and the
 // database's own checks turned into field errors.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { risposta, sessione, squadra } from '../../db/schema';
 import { testBackends } from '../../db/testing';
@@ -174,6 +174,47 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
         },
         { type: 'delete_message', eventoId: ev.nazionale, id: m.id },
       ]);
+    } finally {
+      publish.mockRestore();
+    }
+  });
+
+  it('previews a corrected solution, then re-checks the stored answers as it said', async () => {
+    // A problem with both right and wrong answers: make a wrong value the solution.
+    const [wrong] = await t.database.db
+      .select({ problemaId: risposta.problemaId, valore: risposta.valore, exp: risposta.valoreExp })
+      .from(risposta)
+      .where(and(eq(risposta.kind, 'r'), eq(risposta.corretto, false)))
+      .limit(1);
+    const id = wrong!.problemaId;
+    const outcomes = async () =>
+      t.database.db
+        .select({ id: risposta.id, corretto: risposta.corretto })
+        .from(risposta)
+        .where(and(eq(risposta.problemaId, id), eq(risposta.kind, 'r')))
+        .orderBy(risposta.id);
+    const before = await outcomes();
+    const staff = await t.as('staff');
+    const nuova = { soluzione: Number(wrong!.valore), soluzione_exp: wrong!.exp };
+    const preview = await staff.get(
+      `/api/admin/problema/${id}/anteprima-correzione/?soluzione=${nuova.soluzione}&soluzione_exp=${nuova.soluzione_exp}`,
+    );
+    expect(preview.statusCode).toBe(200);
+    const p = preview.json();
+    expect(p.risposte).toBe(before.length);
+    expect(p.diventano_corrette).toBeGreaterThan(0);
+    // Nothing written by the preview.
+    expect(await outcomes()).toEqual(before);
+
+    const publish = vi.spyOn(LiveBus.prototype, 'publish');
+    try {
+      expect((await staff.patch(`/api/admin/problema/${id}/`, nuova)).statusCode).toBe(200);
+      const after = await outcomes();
+      const flipped = after.filter((a, i) => a.corretto !== before[i]!.corretto);
+      expect(flipped.filter((a) => a.corretto).length).toBe(p.diventano_corrette);
+      expect(flipped.filter((a) => !a.corretto).length).toBe(p.diventano_errate);
+      const deletes = publish.mock.calls.filter(([m]) => m.type === 'npe_delete');
+      expect(deletes).toHaveLength(flipped.length);
     } finally {
       publish.mockRestore();
     }

@@ -21,8 +21,8 @@ export type Change = {
   azione: 'crea' | 'modifica' | 'elimina';
   prima: AdminRecord | null;
   dopo: AdminRecord | null;
-  /** What `remove` reported (e.g. the answer row that went with a joker). */
-  rimosso?: Record<string, unknown>;
+  /** What `remove` or `inTransaction` reported (the answer row of a joker, flipped answers). */
+  dettagli?: Record<string, unknown>;
 };
 
 /** The kinds of record whose deletion takes answers and jokers with it. */
@@ -57,6 +57,8 @@ export type AdminResource = {
   ): Promise<Record<string, unknown>>;
   /** Replaces the plain DELETE of the row (an answer goes with its joker). */
   remove?(tx: DbOrTx, record: AdminRecord): Promise<Record<string, unknown> | undefined>;
+  /** After a create or edit, in its transaction (a corrected solution re-checks the answers). */
+  inTransaction?(tx: DbOrTx, change: Change): Promise<Record<string, unknown> | undefined>;
   /** After the commit: live frames and caches. */
   afterCommit?(deps: ApiDeps, change: Change): void;
   /** Constraint name → [field, Italian message] for writes the database refuses. */

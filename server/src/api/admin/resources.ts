@@ -25,6 +25,8 @@ import {
 import { hashPassword } from '../../auth/password';
 import { fieldErrors, type FieldErrors } from '../../errors';
 import { isSuperuser } from '../../policies';
+import type { DbTransaction } from '../../db/client';
+import { publishFlipped, recheckAnswers, type FlippedAnswer } from '../evento/recheck';
 import { deleteRisposta } from '../risposta/queries';
 import { announceDelete } from '../risposta/submission';
 import { deleteJollyRow, rispostaOfJolly, sessioneOfSquadra } from './queries';
@@ -158,6 +160,20 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       udm_soluzione: problema.udmSoluzione,
     },
     answers: 'problema',
+    // A corrected solution or tolerance re-checks the answers already given
+    // (as the event editor does): stored outcomes, rankings and open pages follow.
+    inTransaction: async (tx, { azione, prima, dopo }) => {
+      if (azione !== 'modifica' || !prima || !dopo) return undefined;
+      const changed = ['soluzione', 'soluzione_exp', 'intervallo_validita'].some(
+        (k) => prima[k] !== dopo[k],
+      );
+      if (!changed) return undefined;
+      return { flipped: await recheckAnswers(tx as DbTransaction, [dopo.id]) };
+    },
+    afterCommit: (deps, { dettagli }) => {
+      const flipped = (dettagli?.flipped ?? []) as FlippedAnswer[];
+      if (flipped.length > 0) publishFlipped(deps, flipped);
+    },
     constraints: {
       problema_evento_ordine_unique: [
         'ordine',
@@ -220,8 +236,8 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       await deleteJollyRow(tx, record.id);
       return { rispostaId, sessioneId };
     },
-    afterCommit: (deps, { rimosso }) => {
-      const { rispostaId, sessioneId } = (rimosso ?? {}) as {
+    afterCommit: (deps, { dettagli }) => {
+      const { rispostaId, sessioneId } = (dettagli ?? {}) as {
         rispostaId?: number | null;
         sessioneId?: number | null;
       };

@@ -24,6 +24,7 @@ import { canUseAdminActions, isAuthenticated, isSuperuser } from '../../policies
 import type { ApiDeps } from '../deps';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { created, csvResponse, noContent, ok, page } from '../shared/responses';
+import { correzioneRoutes } from './correzione';
 import { csvDisposition, toCsv } from './csv';
 import {
   countAnswers,
@@ -217,14 +218,15 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
             prima: null,
             dopo: inserted,
           });
-          return inserted;
+          const change: Change = { azione: 'crea', prima: null, dopo: inserted };
+          return { ...change, dettagli: await resource.inTransaction?.(tx, change) };
         })
         .catch((error: unknown) => {
           throw dbRefusal(resource, error);
         });
-      afterCommit({ azione: 'crea', prima: null, dopo: record });
+      afterCommit(record);
       reply.status(201);
-      return record;
+      return record.dopo!;
     });
   }
 
@@ -261,13 +263,14 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
               prima: before,
               dopo: after,
             });
-            return { azione: 'modifica' as const, prima: before, dopo: after };
+            const change: Change = { azione: 'modifica', prima: before, dopo: after };
+            return { ...change, dettagli: await resource.inTransaction?.(tx, change) };
           })
           .catch((error: unknown) => {
             throw dbRefusal(resource, error);
           });
         afterCommit(change);
-        return change.dopo;
+        return change.dopo!;
       },
     );
 
@@ -290,34 +293,27 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
       if (resource.canDelete && !resource.canDelete(request.actor)) {
         throw apiError('permission_denied');
       }
-      const before = await db
-        .transaction(async (tx) => {
-          const before = await getRecord(tx, resource, request.params.id);
-          if (!before) throw apiError('not_found');
-          const answers = resource.answers
-            ? await countAnswers(tx, resource.answers, before.id)
-            : 0;
-          if (answers > 0 && !(isSuperuser(request.actor) && request.query.forza === '1')) {
-            throw apiError('bad_request', conRisposte(answers));
-          }
-          const rimosso = resource.remove
-            ? await resource.remove(tx, before)
-            : await deleteRecord(tx, resource, before.id);
-          await recordChange(tx, auditContext(request, 'admin'), {
-            azione: 'elimina',
-            risorsa: nome,
-            oggettoId: before.id,
-            oggettoNome: title(before),
-            prima: before,
-            dopo: null,
-          });
-          return { before, rimosso: rimosso ?? undefined };
-        })
-        .then(({ before, rimosso }) => {
-          afterCommit({ azione: 'elimina', prima: before, dopo: null, rimosso });
-          return before;
+      const deleted = await db.transaction(async (tx) => {
+        const before = await getRecord(tx, resource, request.params.id);
+        if (!before) throw apiError('not_found');
+        const answers = resource.answers ? await countAnswers(tx, resource.answers, before.id) : 0;
+        if (answers > 0 && !(isSuperuser(request.actor) && request.query.forza === '1')) {
+          throw apiError('bad_request', conRisposte(answers));
+        }
+        const dettagli = resource.remove
+          ? await resource.remove(tx, before)
+          : await deleteRecord(tx, resource, before.id);
+        await recordChange(tx, auditContext(request, 'admin'), {
+          azione: 'elimina',
+          risorsa: nome,
+          oggettoId: before.id,
+          oggettoNome: title(before),
+          prima: before,
+          dopo: null,
         });
-      void before;
+        return { azione: 'elimina' as const, prima: before, dopo: null, dettagli };
+      });
+      afterCommit(deleted);
       return reply.status(204).send();
     },
   );
@@ -402,4 +398,5 @@ export async function adminRoutes(app: FastifyInstance, deps: ApiDeps) {
   app.addHook('onRequest', requireStaff);
   for (const resource of ADMIN_RESOURCES) resourceRoutes(app, deps, resource);
   logRoutes(app, deps);
+  correzioneRoutes(app, deps);
 }
