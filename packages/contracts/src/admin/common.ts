@@ -54,3 +54,32 @@ export const registroVoceSchema = z.object({
   nota: z.string(),
 });
 export type RegistroVoce = z.infer<typeof registroVoceSchema>;
+
+// ---- bulk actions (POST /api/admin/<risorsa>/azioni/)
+
+/** The selected records of a bulk action. */
+export const idsSelezionati = z
+  .array(z.number().int().positive().max(2_147_483_647))
+  .min(1, 'Seleziona almeno un elemento.')
+  .max(1000, 'Al massimo 1.000 elementi per volta.');
+
+/** The same change to every selected record, or their deletion; all or nothing. */
+export const azioneDiGruppo = <P extends z.ZodObject>(patch: P) =>
+  z.discriminatedUnion('azione', [
+    z.object({ azione: z.literal('modifica'), ids: idsSelezionati, valori: patch }),
+    z.object({ azione: z.literal('elimina'), ids: idsSelezionati, forza: z.boolean().optional() }),
+  ]);
+export const esitoAzioneSchema = z.object({
+  azione: z.enum(['modifica', 'elimina']),
+  /** Records changed or deleted. */
+  numero: z.number().int().nonnegative(),
+});
+
+/**
+ * POST /api/admin/squadra/ordine-eta/: the teams of an event in age order,
+ * one per line (name or id); each gets its line number as `ordine_eta`.
+ */
+export const ordineEtaRequest = z.object({
+  evento: z.number().int().positive().max(2_147_483_647),
+  elenco: z.string().max(200_000),
+});

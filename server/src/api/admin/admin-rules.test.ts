@@ -220,6 +220,115 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
     }
   });
 
+  describe('bulk actions', () => {
+    const teams = async (evento: number) =>
+      t.database.db
+        .select({
+          id: squadra.id,
+          nome: squadra.nome,
+          poloId: squadra.poloId,
+          ospite: squadra.ospite,
+        })
+        .from(squadra)
+        .where(eq(squadra.eventoId, evento))
+        .orderBy(squadra.id);
+
+    it('assigns teams to a venue and marks guests, each change in the log', async () => {
+      const staff = await t.as('staff');
+      const [a, b, c] = await teams(ev.nazionale);
+      const polo = (await staff.get(`/api/admin/polo/?evento=${ev.nazionale}`)).json().results[0];
+      const res = await staff.post('/api/admin/squadra/azioni/', {
+        azione: 'modifica',
+        ids: [a!.id, b!.id, c!.id, a!.id],
+        valori: { polo: polo.id, ospite: true },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ azione: 'modifica', numero: 3 });
+      const after = (await teams(ev.nazionale)).filter((x) => [a!.id, b!.id, c!.id].includes(x.id));
+      expect(after.every((x) => x.poloId === polo.id && x.ospite)).toBe(true);
+      const log = (await staff.get(`/api/admin/log/?risorsa=squadra&oggetto=${b!.id}`)).json();
+      expect(log.results[0]).toMatchObject({ nota: 'azione di gruppo: modifica' });
+      expect(log.results[0].modifiche.ospite).toEqual([b!.ospite, true]);
+    });
+
+    it('changes nothing when one record fails, and says which', async () => {
+      const staff = await t.as('staff');
+      const [a] = await teams(ev.nazionale);
+      const before = await teams(ev.nazionale);
+      const [altra] = await t.database.db
+        .select({ id: sessione.id })
+        .from(sessione)
+        .where(eq(sessione.eventoId, ev.passato))
+        .limit(1);
+      const res = await staff.post('/api/admin/squadra/azioni/', {
+        azione: 'modifica',
+        ids: [a!.id],
+        valori: { sessione: altra!.id },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().ids[0]).toMatch(/^Squadra \d+: sessione: La sessione non è/);
+      expect(await teams(ev.nazionale)).toEqual(before);
+      const tooMany = await staff.post('/api/admin/squadra/azioni/', {
+        azione: 'elimina',
+        ids: Array.from({ length: 1001 }, (_, i) => i + 1),
+      });
+      expect(tooMany.json().ids).toEqual(['Al massimo 1.000 elementi per volta.']);
+      const { id } = await teamWithAnswers();
+      const withAnswers = await staff.post('/api/admin/squadra/azioni/', {
+        azione: 'elimina',
+        ids: [id],
+        forza: true,
+      });
+      expect(withAnswers.statusCode).toBe(400);
+      expect(withAnswers.json().ids[0]).toMatch(/Impossibile eliminare/);
+    });
+
+    it('deactivates managers', async () => {
+      const staff = await t.as('staff');
+      const managers = (await staff.get('/api/admin/responsabile/?attivo=true&page_size=2')).json();
+      const ids = managers.results.map((m: { id: number }) => m.id);
+      const res = await staff.post('/api/admin/responsabile/azioni/', {
+        azione: 'modifica',
+        ids,
+        valori: { attivo: false },
+      });
+      expect(res.json()).toEqual({ azione: 'modifica', numero: ids.length });
+      for (const id of ids) {
+        expect((await staff.get(`/api/admin/responsabile/${id}/`)).json().attivo).toBe(false);
+      }
+      await staff.post('/api/admin/responsabile/azioni/', {
+        azione: 'modifica',
+        ids,
+        valori: { attivo: true },
+      });
+    });
+
+    it('sets the age order from a pasted list of names or ids', async () => {
+      const staff = await t.as('staff');
+      const list = await teams(ev.aperto);
+      expect(list.length).toBeGreaterThan(2);
+      const [x, y, z] = list;
+      const res = await staff.post('/api/admin/squadra/ordine-eta/', {
+        evento: ev.aperto,
+        elenco: `  ${y!.nome.toUpperCase()}  \n\n${x!.id}\r\n${z!.nome}\n`,
+      });
+      expect(res.statusCode).toBe(200);
+      const order = async (id: number) =>
+        (await staff.get(`/api/admin/squadra/${id}/`)).json().ordine_eta;
+      expect([await order(y!.id), await order(x!.id), await order(z!.id)]).toEqual([1, 2, 3]);
+      const bad = await staff.post('/api/admin/squadra/ordine-eta/', {
+        evento: ev.aperto,
+        elenco: `${x!.nome}\nNessuna squadra così\n${x!.nome}`,
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().elenco).toEqual([
+        'Riga 2: «Nessuna squadra così» non è una squadra di questo evento.',
+        `Riga 3: «${x!.nome}» compare due volte.`,
+      ]);
+      expect(await order(y!.id)).toBe(1);
+    });
+  });
+
   it('answers the database’s own checks as field errors', async () => {
     const admin = await t.as('admin');
     const evento = (await admin.get(`/api/admin/evento/${ev.nazionale}/`)).json();

@@ -318,3 +318,11 @@ export async function listLog(db: DbOrTx, filter: LogFilter, window: Window | nu
 }
 
 export type LogRow = typeof registro.$inferSelect;
+
+/** The teams of an event (age-order lists match their names). */
+export function teamsOfEvento(db: DbOrTx, eventoId: number) {
+  return db
+    .select({ id: squadra.id, nome: squadra.nome })
+    .from(squadra)
+    .where(eq(squadra.eventoId, eventoId));
+}

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditContext, recordChange } from '../../audit/queries';
+import { auditContext } from '../../audit/queries';
 import {
   PG_CHECK_VIOLATION,
   PG_FOREIGN_KEY_VIOLATION,
@@ -20,26 +20,25 @@ import {
   pgError,
 } from '../../db/client';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
-import { canUseAdminActions, isAuthenticated, isSuperuser } from '../../policies';
+import { canUseAdminActions, isAuthenticated } from '../../policies';
 import type { ApiDeps } from '../deps';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { created, csvResponse, noContent, ok, page } from '../shared/responses';
+import { bulkRoutes } from './bulk';
 import { correzioneRoutes } from './correzione';
 import { csvDisposition, toCsv } from './csv';
 import {
   countAnswers,
   countDependents,
-  deleteRecord,
   getRecord,
   idExists,
-  insertRecord,
   listLog,
   listRecords,
-  updateRecord,
   type ListFilter,
   type LogRow,
 } from './queries';
 import type { AdminResource, Change } from './resource';
+import { createOne, deleteOne, patchOne, type WriteContext } from './writes';
 import { ADMIN_RESOURCES, ID_COLUMNS } from './resources';
 
 /** A unique value already taken. */
@@ -151,10 +150,6 @@ function dbRefusal(resource: AdminResource, error: unknown): unknown {
 
 const VINCOLO_VIOLATO = 'I valori inseriti non sono coerenti tra loro.';
 
-/** Why a deletion that takes answers is refused. */
-const conRisposte = (n: number) =>
-  `Impossibile eliminare: verrebbero cancellate ${n} ${n === 1 ? 'risposta' : 'risposte'} (jolly compresi). Solo un superutente può farlo, confermando due volte.`;
-
 const deleteQuery = z.object({ forza: z.enum(['1']).optional() });
 
 function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminResource) {
@@ -165,7 +160,6 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
   const tags = [`admin: ${nome}`];
   const listQuery = listQueryOf(resource);
   const patchBody = body.partial();
-  const title = (record: Record<string, unknown>) => String(record[resource.risorsa.titolo] ?? '');
   const afterCommit = (change: Change) => resource.afterCommit?.(deps, change);
 
   r.get(
@@ -202,31 +196,24 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
     },
   );
 
+  const context = (request: FastifyRequest, tx: WriteContext['tx'], nota?: string) => ({
+    tx,
+    actor: request.actor,
+    audit: auditContext(request, 'admin', nota),
+  });
+
   if (resource.risorsa.crea !== false) {
     r.post(base, { schema: { response: created(item), tags, body } }, async (request, reply) => {
       const input = request.body as Record<string, unknown>;
       await checkReferences(db, resource, input);
-      const record = await db
-        .transaction(async (tx) => {
-          const extra = (await resource.prepare?.({ actor: request.actor, tx }, input, null)) ?? {};
-          const inserted = await insertRecord(tx, resource, input, extra);
-          await recordChange(tx, auditContext(request, 'admin'), {
-            azione: 'crea',
-            risorsa: nome,
-            oggettoId: inserted.id,
-            oggettoNome: title(inserted),
-            prima: null,
-            dopo: inserted,
-          });
-          const change: Change = { azione: 'crea', prima: null, dopo: inserted };
-          return { ...change, dettagli: await resource.inTransaction?.(tx, change) };
-        })
+      const change = await db
+        .transaction((tx) => createOne(context(request, tx), resource, input))
         .catch((error: unknown) => {
           throw dbRefusal(resource, error);
         });
-      afterCommit(record);
+      afterCommit(change);
       reply.status(201);
-      return record.dopo!;
+      return change.dopo!;
     });
   }
 
@@ -240,7 +227,7 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
     },
   );
 
-  if (resource.risorsa.modifica !== false)
+  if (resource.risorsa.modifica !== false) {
     r.patch(
       `${base}:id/`,
       { schema: { response: ok(item), tags, params: idParams, body: patchBody } },
@@ -248,24 +235,7 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
         const input = request.body as Record<string, unknown>;
         await checkReferences(db, resource, input);
         const change = await db
-          .transaction(async (tx) => {
-            const before = await getRecord(tx, resource, request.params.id);
-            if (!before) throw apiError('not_found');
-            const extra =
-              (await resource.prepare?.({ actor: request.actor, tx }, input, before)) ?? {};
-            const after = await updateRecord(tx, resource, before.id, input, extra);
-            if (!after) throw apiError('not_found');
-            await recordChange(tx, auditContext(request, 'admin'), {
-              azione: 'modifica',
-              risorsa: nome,
-              oggettoId: after.id,
-              oggettoNome: title(after),
-              prima: before,
-              dopo: after,
-            });
-            const change: Change = { azione: 'modifica', prima: before, dopo: after };
-            return { ...change, dettagli: await resource.inTransaction?.(tx, change) };
-          })
+          .transaction((tx) => patchOne(context(request, tx), resource, request.params.id, input))
           .catch((error: unknown) => {
             throw dbRefusal(resource, error);
           });
@@ -273,6 +243,7 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
         return change.dopo!;
       },
     );
+  }
 
   r.get(
     `${base}:id/dipendenze/`,
@@ -290,33 +261,22 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
     `${base}:id/`,
     { schema: { response: noContent, tags, params: idParams, querystring: deleteQuery } },
     async (request, reply) => {
-      if (resource.canDelete && !resource.canDelete(request.actor)) {
-        throw apiError('permission_denied');
-      }
-      const deleted = await db.transaction(async (tx) => {
-        const before = await getRecord(tx, resource, request.params.id);
-        if (!before) throw apiError('not_found');
-        const answers = resource.answers ? await countAnswers(tx, resource.answers, before.id) : 0;
-        if (answers > 0 && !(isSuperuser(request.actor) && request.query.forza === '1')) {
-          throw apiError('bad_request', conRisposte(answers));
-        }
-        const dettagli = resource.remove
-          ? await resource.remove(tx, before)
-          : await deleteRecord(tx, resource, before.id);
-        await recordChange(tx, auditContext(request, 'admin'), {
-          azione: 'elimina',
-          risorsa: nome,
-          oggettoId: before.id,
-          oggettoNome: title(before),
-          prima: before,
-          dopo: null,
-        });
-        return { azione: 'elimina' as const, prima: before, dopo: null, dettagli };
-      });
-      afterCommit(deleted);
+      const forza = request.query.forza === '1';
+      const change = await db.transaction((tx) =>
+        deleteOne(context(request, tx), resource, request.params.id, forza),
+      );
+      afterCommit(change);
       return reply.status(204).send();
     },
   );
+
+  bulkRoutes(app, deps, resource, {
+    context,
+    afterCommit,
+    patchBody,
+    checkReferences: (input) => checkReferences(db, resource, input),
+    dbRefusal: (e) => dbRefusal(resource, e),
+  });
 }
 
 function sendCsv(

@@ -1,0 +1,77 @@
+// One write of the back office, in the caller's transaction: the record
+// changed, its audit entry, and the resource's own steps (prepare, remove,
+// inTransaction). Single routes and bulk actions go through these, so a
+// change made for 200 teams at once is checked and logged as 200 changes.
+import { recordChange, type AuditContext } from '../../audit/queries';
+import type { DbOrTx } from '../../db/client';
+import { apiError } from '../../errors';
+import { isSuperuser, type Actor } from '../../policies';
+import { countAnswers, deleteRecord, getRecord, insertRecord, updateRecord } from './queries';
+import type { AdminRecord, AdminResource, Change } from './resource';
+
+export type WriteContext = { tx: DbOrTx; actor: Actor; audit: AuditContext };
+
+const title = (resource: AdminResource, record: AdminRecord) =>
+  String(record[resource.risorsa.titolo] ?? '');
+
+async function finish(ctx: WriteContext, resource: AdminResource, change: Change) {
+  const record = (change.dopo ?? change.prima)!;
+  await recordChange(ctx.tx, ctx.audit, {
+    azione: change.azione,
+    risorsa: resource.risorsa.nome,
+    oggettoId: record.id,
+    oggettoNome: title(resource, record),
+    prima: change.prima,
+    dopo: change.dopo,
+  });
+  if (change.azione === 'elimina') return change;
+  return { ...change, dettagli: await resource.inTransaction?.(ctx.tx, change) };
+}
+
+export async function createOne(
+  ctx: WriteContext,
+  resource: AdminResource,
+  input: Record<string, unknown>,
+): Promise<Change> {
+  const extra = (await resource.prepare?.(ctx, input, null)) ?? {};
+  const inserted = await insertRecord(ctx.tx, resource, input, extra);
+  return finish(ctx, resource, { azione: 'crea', prima: null, dopo: inserted });
+}
+
+export async function patchOne(
+  ctx: WriteContext,
+  resource: AdminResource,
+  id: number,
+  input: Record<string, unknown>,
+): Promise<Change> {
+  const before = await getRecord(ctx.tx, resource, id);
+  if (!before) throw apiError('not_found');
+  const extra = (await resource.prepare?.(ctx, input, before)) ?? {};
+  const after = await updateRecord(ctx.tx, resource, before.id, input, extra);
+  if (!after) throw apiError('not_found');
+  return finish(ctx, resource, { azione: 'modifica', prima: before, dopo: after });
+}
+
+/** Why a deletion that takes answers is refused. */
+export const conRisposte = (n: number) =>
+  `Impossibile eliminare: verrebbero cancellate ${n} ${n === 1 ? 'risposta' : 'risposte'} (jolly compresi). Solo un superutente può farlo, confermando due volte.`;
+
+/** Deletes a record; one with answers only for a superuser who `forza`. */
+export async function deleteOne(
+  ctx: WriteContext,
+  resource: AdminResource,
+  id: number,
+  forza: boolean,
+): Promise<Change> {
+  if (resource.canDelete && !resource.canDelete(ctx.actor)) throw apiError('permission_denied');
+  const before = await getRecord(ctx.tx, resource, id);
+  if (!before) throw apiError('not_found');
+  const answers = resource.answers ? await countAnswers(ctx.tx, resource.answers, before.id) : 0;
+  if (answers > 0 && !(isSuperuser(ctx.actor) && forza)) {
+    throw apiError('bad_request', conRisposte(answers));
+  }
+  const dettagli = resource.remove
+    ? await resource.remove(ctx.tx, before)
+    : await deleteRecord(ctx.tx, resource, before.id);
+  return finish(ctx, resource, { azione: 'elimina', prima: before, dopo: null, dettagli });
+}
