@@ -56,6 +56,33 @@ describe.each(testBackends())('admin API on %s', (backend) => {
     },
   );
 
+  describe.each(ADMIN_RESOURCES.map((r) => r.risorsa))('/api/admin/$nome/{id}/', (risorsa) => {
+    const firstId = async () =>
+      ((await (await t.as('admin')).get(`/api/admin/${risorsa.nome}/?page_size=1`)).json()
+        .results[0]?.id as number | undefined) ?? 1;
+
+    it.each(cells(staffOnly))('GET: $role → $expected', async ({ role, expected }) => {
+      const res = await (await t.as(role)).get(`/api/admin/${risorsa.nome}/${await firstId()}/`);
+      expect(res.statusCode).toBe(expected);
+    });
+
+    it.each(cells(staffOnly))('PATCH of nothing: $role → $expected', async ({ role, expected }) => {
+      const res = await (
+        await t.as(role)
+      ).patch(`/api/admin/${risorsa.nome}/${await firstId()}/`, {});
+      // A resource never edited here has no PATCH route at all: 404 for everyone.
+      expect(res.statusCode).toBe(risorsa.modifica === false ? 404 : expected);
+    });
+
+    it.each(cells({ ...staffOnly, staff: 404, admin: 404 }))(
+      'DELETE of a missing id: $role → $expected',
+      async ({ role, expected }) => {
+        const res = await (await t.as(role)).delete(`/api/admin/${risorsa.nome}/2000000000/`);
+        expect(res.statusCode).toBe(risorsa.nome === 'user' && role === 'staff' ? 403 : expected);
+      },
+    );
+  });
+
   it('refuses writes without the CSRF token', async () => {
     const admin = await t.as('admin');
     const res = await admin.request(
