@@ -111,7 +111,10 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
     // The password is not in the log, only that the flags changed.
     const log = (await admin.get(`/api/admin/log/?risorsa=user&oggetto=${user.id}`)).json();
     expect(JSON.stringify(log)).not.toContain('segreto-123');
-    expect(log.results[0].modifiche).toEqual({ is_staff: [false, true] });
+    const [accesso, modifica] = log.results;
+    // Logging in as staff is in the log too.
+    expect(accesso).toMatchObject({ azione: 'accesso', utente_nome: 'segreteria.pisa' });
+    expect(modifica.modifiche).toEqual({ is_staff: [false, true] });
 
     const taken = await admin.post('/api/admin/user/', { username: 'segreteria.pisa' });
     expect(taken.json().username).toEqual(['Questo nome utente è già usato.']);
@@ -326,6 +329,50 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
         `Riga 3: «${x!.nome}» compare due volte.`,
       ]);
       expect(await order(y!.id)).toBe(1);
+    });
+  });
+
+  it('logs writes through the public API as such: teams, events, answers', async () => {
+    const principale = await t.as('principale');
+    const mine = (await principale.get(`/api/gas/squadra/mie/`)).json();
+    const team = (Array.isArray(mine) ? mine : mine.results)[0];
+    const res = await principale.patch(`/api/gas/squadra/${team.id}/`, {
+      capitano: 'Ada Lovelace',
+    });
+    expect(res.statusCode).toBe(200);
+    const admin = await t.as('admin');
+    const log = (await admin.get(`/api/admin/log/?risorsa=squadra&oggetto=${team.id}`)).json();
+    expect(log.results[0]).toMatchObject({
+      azione: 'modifica',
+      origine: 'api',
+      utente_nome: 'principale',
+      modifiche: { capitano: [team.capitano ?? null, 'Ada Lovelace'] },
+    });
+
+    const created = await (
+      await t.as('amministratore')
+    ).post('/api/gas/evento/', {
+      titolo: 'Allenamento registrato',
+    });
+    const eventoLog = (
+      await admin.get(`/api/admin/log/?risorsa=evento&oggetto=${created.json().id}`)
+    ).json();
+    expect(eventoLog.results[0]).toMatchObject({ azione: 'crea', origine: 'api' });
+    expect(eventoLog.results[0].modifiche.titolo).toEqual([null, 'Allenamento registrato']);
+
+    const [answer] = await t.database.db
+      .select({ id: risposta.id })
+      .from(risposta)
+      .where(eq(risposta.kind, 'r'))
+      .limit(1);
+    expect((await admin.delete(`/api/gas/risposta/${answer!.id}/`)).statusCode).toBe(204);
+    const answerLog = (
+      await admin.get(`/api/admin/log/?risorsa=risposta&oggetto=${answer!.id}`)
+    ).json();
+    expect(answerLog.results[0]).toMatchObject({
+      azione: 'elimina',
+      origine: 'api',
+      utente_nome: 'admin',
     });
   });
 

@@ -18,6 +18,7 @@ import { hashPassword, verifyPassword } from '../../auth/password';
 import { endLoginSession, setCsrfCookie, startLoginSession } from '../../plugins/auth/session';
 import { presentWhoami } from './present';
 import { changePassword, touchLastLogin, userById, userByUsername } from './queries';
+import { recordChange } from '../../audit/queries';
 
 const TOO_MANY_LOGINS = 'Troppi tentativi di accesso falliti: riprova fra qualche minuto.';
 const TOO_MANY_OLD_PASSWORDS =
@@ -64,6 +65,21 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
       throttle.reset(request.ip, username);
       await startLoginSession(database, request, reply, user.id);
       await touchLastLogin(db, user.id);
+      // Logins of staff and superusers are in the audit log (issue 14).
+      if (user.isStaff || user.isSuperuser) {
+        await recordChange(
+          db,
+          { userId: user.id, indirizzo: request.ip, origine: 'api' },
+          {
+            azione: 'accesso',
+            risorsa: 'user',
+            oggettoId: user.id,
+            oggettoNome: user.username,
+            prima: null,
+            dopo: null,
+          },
+        );
+      }
       const actor = await loadActor(db, user.id);
       reply.header('Cache-Control', 'no-store');
       return presentWhoami(db, actor ?? request.actor);

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventoCreateRequest, eventoPatchRequest, idParams, invitoRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
+import { auditAfter, auditBefore } from '../admin/audit-api';
 import { TIPOLOGIE_EVENTO } from '../../db/schema';
 import { apiError, fieldErrors } from '../../errors';
 import {
@@ -129,6 +130,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         const eventoId = await insertEvento(tx, values, actor.responsabile?.id ?? null);
         await applySessioni(tx, eventoId, sessioni);
         await applyProblemi(tx, eventoId, problemi);
+        await auditAfter(tx, request, 'evento', eventoId, null);
         return eventoId;
       });
       reply.status(201);
@@ -174,7 +176,9 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         throwIfErrors(errors, planErrors(problemi, sessioni));
         throwIfErrors(await deletionErrors(tx, problemi, sessioni, nested));
 
+        const prima = await auditBefore(tx, 'evento', id);
         await updateEvento(tx, id, values);
+        await auditAfter(tx, request, 'evento', id, prima);
         const after = { inizio: values.inizio ?? row.inizio, fine: values.fine ?? row.fine };
         await moveDefaultFileDates(tx, id, row, after);
         if (tipo !== row.tipologia) await setSessioniUfficiali(tx, id, tipo === 'o');

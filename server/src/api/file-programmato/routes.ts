@@ -24,6 +24,7 @@ import { eventoFilter, requireEvento, requireEventoField } from '../evento/acces
 import { inlineDisposition, isPdf, safeFileName } from './pdf';
 import { presentFile } from './present';
 import { fileContent, fileMeta, listFiles, replaceFile, updateFile } from './queries';
+import { auditAfter, auditBefore } from '../admin/audit-api';
 
 // Client file names, kept beside the buffers the multipart parser hands over.
 const fileNames = new WeakMap<Buffer, string | undefined>();
@@ -163,17 +164,21 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
       const entry = await loadEventoWithAccess(db, body.evento);
       const { row, access } = requireEventoField(actor, entry, body.evento, canEditEvento);
       const bytes = checkedPdf(body.il_file, `${body.tipologia}.pdf`);
-      const file = await replaceFile(db, {
-        eventoId: row.id,
-        tipologia: body.tipologia,
-        // Problems are published at the start, solutions at the end, unless told otherwise.
-        data: body.data
-          ? new Date(body.data)
-          : body.tipologia === 'problemi'
-            ? row.inizio
-            : row.fine,
-        pubblico: body.pubblico !== 'false',
-        ...bytes,
+      const file = await db.transaction(async (tx) => {
+        const stored = await replaceFile(tx, {
+          eventoId: row.id,
+          tipologia: body.tipologia,
+          // Problems are published at the start, solutions at the end, unless told otherwise.
+          data: body.data
+            ? new Date(body.data)
+            : body.tipologia === 'problemi'
+              ? row.inizio
+              : row.fine,
+          pubblico: body.pubblico !== 'false',
+          ...bytes,
+        });
+        await auditAfter(tx, request, 'file-programmato', stored.id, null);
+        return stored;
       });
       reply.status(201);
       return presentFile(file, access, actor, new Date());
@@ -205,10 +210,16 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
       if (body.tipologia !== undefined && body.tipologia !== current.tipologia) {
         throw fieldErrors({ tipologia: ['Per cambiare tipologia carica un nuovo file.'] });
       }
-      const updated = await updateFile(db, current.id, {
-        ...(body.data !== undefined && { data: new Date(body.data) }),
-        ...(body.pubblico !== undefined && { pubblico: body.pubblico === 'true' }),
-        ...(body.il_file && { bytes: checkedPdf(body.il_file, current.nomeFile) }),
+      const bytes = body.il_file ? checkedPdf(body.il_file, current.nomeFile) : undefined;
+      const updated = await db.transaction(async (tx) => {
+        const prima = await auditBefore(tx, 'file-programmato', current.id);
+        const row = await updateFile(tx, current.id, {
+          ...(body.data !== undefined && { data: new Date(body.data) }),
+          ...(body.pubblico !== undefined && { pubblico: body.pubblico === 'true' }),
+          ...(bytes && { bytes }),
+        });
+        if (row) await auditAfter(tx, request, 'file-programmato', current.id, prima);
+        return row;
       });
       if (!updated) throw apiError('not_found');
       return presentFile(updated, access, actor, new Date());

@@ -16,6 +16,7 @@ import { insertRisposta, loadSubmissionTarget } from '../risposta/queries';
 import { announce, checkTarget, deliveryTime, requireLogin } from '../risposta/submission';
 import { findJolly, insertJolly, listJolly } from './queries';
 import { presentJolly } from './present';
+import { auditAfter } from '../admin/audit-api';
 
 const listQuery = paginationQuery.extend({
   squadra: idParam.optional(),
@@ -91,6 +92,7 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
             rispostaId: risposta.id,
             createdAt: now,
           });
+          await auditAfter(tx, request, 'jolly', row.id, null);
           return { row, risposta };
         });
       } catch (error) {

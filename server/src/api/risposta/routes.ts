@@ -35,6 +35,7 @@ import {
   squadraRefOf,
 } from './queries';
 import { announce, announceDelete, checkTarget, deliveryTime, requireLogin } from './submission';
+import { auditAfter, auditBefore } from '../admin/audit-api';
 
 /** Checks against fresh rows after the database refused stale copies. */
 const MAX_ATTEMPTS = 3;
@@ -187,7 +188,12 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       if (!found || !evento || !canSeeEvento(actor, evento.access)) throw apiError('not_found');
       if (!canDeleteAnswers(actor, evento.access)) throw apiError('permission_denied');
       // The row and, for a joker row, its jolly go together.
-      const deleted = await db.transaction((tx) => deleteRisposta(tx, found.risposta.id));
+      const deleted = await db.transaction(async (tx) => {
+        const prima = await auditBefore(tx, 'risposta', found.risposta.id);
+        const row = await deleteRisposta(tx, found.risposta.id);
+        if (row) await auditAfter(tx, request, 'risposta', row.id, prima);
+        return row;
+      });
       // Deleted meanwhile by someone else: gone all the same, but not by this request.
       if (!deleted) throw apiError('not_found');
       announceDelete(deps, deleted.sessioneId, deleted.id);

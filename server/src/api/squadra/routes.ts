@@ -29,6 +29,7 @@ import {
 } from '../../policies';
 import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery, type PaginationQuery } from '../shared/pagination';
+import { auditAfter, auditBefore } from '../admin/audit-api';
 import { presentSquadra } from './present';
 import {
   findPolo,
@@ -190,7 +191,13 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
           eventoId: s.eventoId,
           scuolaId: scuola,
         };
-        return insertSquadra(tx, { ...values, ufficiale: false }, actor.responsabile?.id ?? null);
+        const id = await insertSquadra(
+          tx,
+          { ...values, ufficiale: false },
+          actor.responsabile?.id ?? null,
+        );
+        await auditAfter(tx, request, 'squadra', id, null);
+        return id;
       });
       const full = await findSquadra(db, newId);
       return reply.status(201).send(presentSquadra(full!, e.access, actor, now));
@@ -232,6 +239,7 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
             throw fieldErrors({ nome: [M.nomeSquadraDuplicato] });
           }
         }
+        const prima = await auditBefore(tx, 'squadra', team.id);
         await updateSquadra(tx, team.id, {
           nome: body.nome,
           poloId: body.polo,
@@ -247,6 +255,7 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
           annoP2: body.anno_p2,
           annoP3: body.anno_p3,
         });
+        await auditAfter(tx, request, 'squadra', team.id, prima);
       });
       const updated = await findSquadra(db, team.id);
       return presentSquadra(updated!, e.access, actor, now);

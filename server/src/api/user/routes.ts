@@ -48,6 +48,7 @@ import {
   updateManager,
   usernameTaken,
 } from './queries';
+import { auditAfter, auditBefore } from '../admin/audit-api';
 
 const tags = ['responsabile'];
 
@@ -200,6 +201,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
           });
           const created = await findManager(tx, id);
           await updateManager(tx, created!.responsabile.id, { squadre, scuole });
+          await auditAfter(tx, request, 'user', id, null);
+          await auditAfter(tx, request, 'responsabile', created!.responsabile.id, null);
           return id;
         })
         .catch((error: unknown) => {
@@ -263,7 +266,11 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
       if (body.newsletter !== undefined && canManageResponsabilePreferences(actor, target)) {
         change.newsletter = body.newsletter;
       }
-      await db.transaction((tx) => updateManager(tx, m.responsabile.id, change));
+      await db.transaction(async (tx) => {
+        const prima = await auditBefore(tx, 'responsabile', m.responsabile.id);
+        await updateManager(tx, m.responsabile.id, change);
+        await auditAfter(tx, request, 'responsabile', m.responsabile.id, prima);
+      });
       return presentManager((await findManager(db, m.user.id))!, actor);
     },
   );
