@@ -112,6 +112,7 @@ describe.each(testBackends())('migrations on %s', (backend) => {
 describe.each(testBackends())('migration 0005 (one account per address) on %s', (backend) => {
   let database: TestDatabase;
   let before0005: string;
+  let all = 0;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     // The migrations up to 0004: the database as an older release left it.
@@ -120,6 +121,7 @@ describe.each(testBackends())('migration 0005 (one account per address) on %s', 
     const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
       entries: { idx: number; tag: string }[];
     };
+    all = journal.entries.length;
     const older = journal.entries.filter((e) => e.idx < 5);
     await mkdir(path.join(before0005, 'meta'));
     await writeFile(
@@ -196,7 +198,7 @@ describe.each(testBackends())('migration 0005 (one account per address) on %s', 
   it('applies once the duplicates are resolved; then the database refuses new ones', async () => {
     await database.db.execute(sql`update chat_token set username = 'impostore' where user_id = 2`);
     await migrateDatabase(database);
-    expect(await applied()).toBe(7);
+    expect(await applied()).toBe(all);
     expect(await indexes()).toEqual([
       'chat_token_username_lower_unique',
       'users_email_lower_unique',

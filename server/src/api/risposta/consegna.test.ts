@@ -4,7 +4,7 @@
 // row not failing its batch, and a solution correction racing a submission.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problema, risposta, type Problema } from '../../db/schema';
+import { problema, registro, risposta, users, type Problema } from '../../db/schema';
 import { createTestDatabase, testBackends, type TestDatabase } from '../../db/testing';
 import { recheckAnswers } from '../evento/recheck';
 import { ConsegnaBatcher, consegnaRisposte, type ConsegnaInput } from './consegna';
@@ -38,6 +38,7 @@ describe.each(testBackends())('consegna of answers on %s', (backend) => {
       ricevuta: now,
       corretto: false,
       inseritaDa: null,
+      indirizzo: '192.0.2.7',
       ...over,
     };
   };
@@ -47,6 +48,40 @@ describe.each(testBackends())('consegna of answers on %s', (backend) => {
       .from(risposta)
       .where(eq(risposta.id, id))
       .then((rows) => rows[0]);
+
+  it('writes the audit entry of each stored answer in the same statement, none for a duplicate', async () => {
+    const entries = (id: number) =>
+      database.db
+        .select()
+        .from(registro)
+        .where(and(eq(registro.risorsa, 'risposta'), eq(registro.oggettoId, id)));
+    const [{ id: admin } = { id: 0 }] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'admin'));
+    const first = input({ inseritaDa: admin, corretto: true });
+    const [created] = await consegnaRisposte(database, [first]);
+    if (created?.esito !== 'created') throw new Error('not stored');
+    const [entry] = await entries(created.row.id);
+    expect(entry).toMatchObject({
+      utenteId: admin,
+      utenteNome: 'admin',
+      indirizzo: '192.0.2.7',
+      origine: 'api',
+      azione: 'crea',
+      oggettoNome: first.valore,
+    });
+    expect(entry!.modifiche).toMatchObject({
+      squadra: [null, first.squadraId],
+      problema: [null, first.problema.id],
+      valore: [null, first.valore],
+      corretto: [null, true],
+      inserita_da: [null, admin],
+    });
+    const [again] = await consegnaRisposte(database, [{ ...first }]);
+    expect(again?.esito).toBe('duplicate');
+    expect(await entries(created.row.id)).toHaveLength(1);
+  });
 
   it('stores a batch and returns each row, in the order given', async () => {
     const inputs = [

@@ -34,6 +34,8 @@ export type ConsegnaInput = {
   ricevuta: Date;
   corretto: boolean;
   inseritaDa: number | null;
+  /** The submitter's address, for the audit entry the function writes. */
+  indirizzo: string;
 };
 
 export type ConsegnaOutcome =
@@ -74,6 +76,7 @@ export async function consegnaRisposte(
     soluzione: input.problema.soluzione,
     soluzione_exp: input.problema.soluzioneExp,
     intervallo: input.problema.intervalloValidita,
+    indirizzo: input.indirizzo,
   }));
   const rows = await queryRows<OutcomeRow>(database, CONSEGNA, [JSON.stringify(payload)]);
   const outcomes: ConsegnaOutcome[] = inputs.map(() => ({ esito: 'stale' }));

@@ -106,6 +106,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
           ricevuta: now,
           corretto,
           inseritaDa: actor.userId,
+          indirizzo: request.ip,
         });
         if (outcome.esito === 'stale') {
           targets.forget(target);
