@@ -146,7 +146,13 @@ export function ScoresTabs(props: ScoresTabsProps) {
       <VenuesMapTab rows={rows} poli={props.poli} teamPolo={model.teamPolo} threshold={threshold} />
     ),
     bigliettini: () => <BigliettiniConsegnaTab sessioneId={props.sessioneId} />,
-    messaggi: () => <MessaggiList query={props.messaggi.query} offset={model.offset} />,
+    messaggi: () => (
+      <MessaggiList
+        query={props.messaggi.query}
+        offset={model.offset}
+        editEvento={props.evento.permessi?.puo_modificare ? props.evento.id : undefined}
+      />
+    ),
     latenza: () => <LatencyTab sessioneId={props.sessioneId} />,
   };
 
