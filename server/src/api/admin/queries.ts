@@ -17,7 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { jolly, registro, risposta, sessione, squadra } from '../../db/schema';
+import { jolly, registro, risposta, sessione, squadra, users } from '../../db/schema';
 import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
 import type { Window } from '../shared/pagination';
 import type { AdminRecord, AdminResource, Dependent, WithAnswers } from './resource';
@@ -301,20 +301,34 @@ export async function listLog(db: DbOrTx, filter: LogFilter, window: Window | nu
       ? or(
           ilike(registro.oggettoNome, `%${likeLiteral(filter.search)}%`),
           ilike(registro.utenteNome, `%${likeLiteral(filter.search)}%`),
+          ilike(users.username, `%${likeLiteral(filter.search)}%`),
           ilike(registro.nota, `%${likeLiteral(filter.search)}%`),
         )
       : undefined,
   );
-  const query = db.select().from(registro).where(where).orderBy(desc(registro.id));
+  // Entries written on the answers' hot path leave the username to this read.
+  const query = db
+    .select({ entry: registro, username: users.username })
+    .from(registro)
+    .leftJoin(users, eq(users.id, registro.utenteId))
+    .where(where)
+    .orderBy(desc(registro.id));
   const [rows, total] = await Promise.all([
     window ? query.limit(window.limit).offset(window.offset) : query,
     db
       .select({ n: count() })
       .from(registro)
+      .leftJoin(users, eq(users.id, registro.utenteId))
       .where(where)
       .then(([r]) => r?.n ?? 0),
   ]);
-  return { count: total, rows };
+  return {
+    count: total,
+    rows: rows.map(({ entry, username }) => ({
+      ...entry,
+      utenteNome: entry.utenteNome || username || '',
+    })),
+  };
 }
 
 export type LogRow = typeof registro.$inferSelect;

@@ -2,7 +2,9 @@
 -- item 5), written by the function that stores it, in the same transaction
 -- and statement as the answer (the group commit of gas_consegna_risposte):
 -- no extra round trip on the contest's hot path. Each element of
--- `p_risposte` now also carries the submitter's address (`indirizzo`).
+-- `p_risposte` now also carries the submitter's address (`indirizzo`). The
+-- username is left empty here (the log reads it from the account when it
+-- lists the entry): a lookup per answer would cost the hot path for nothing.
 CREATE OR REPLACE FUNCTION gas_consegna_risposte(p_risposte jsonb) RETURNS TABLE (
   n integer,
   esito text,
@@ -58,9 +60,8 @@ BEGIN
           -- the fields of the back office's answer record (api/admin).
           INSERT INTO registro (utente_id, utente_nome, indirizzo, origine, azione, risorsa,
               oggetto_id, oggetto_nome, modifiche)
-            VALUES (a.inserita_da,
-              coalesce((SELECT u.username FROM users u WHERE u.id = a.inserita_da), ''),
-              coalesce(a.indirizzo, ''), 'api', 'crea', 'risposta', r.id, r.valore,
+            VALUES (a.inserita_da, '', coalesce(a.indirizzo, ''), 'api', 'crea', 'risposta',
+              r.id, r.valore,
               jsonb_strip_nulls(jsonb_build_object(
                 'sessione', jsonb_build_array(NULL, r.sessione_id),
                 'squadra', jsonb_build_array(NULL, r.squadra_id),
