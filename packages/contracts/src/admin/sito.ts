@@ -1,6 +1,7 @@
 // Back-office records of the site: sponsors.
 import { z } from 'zod';
-import { id } from '../responses/common';
+import { id, istante } from '../responses/common';
+import { collaboratoreSchema, sitoSchema } from '../responses/sito';
 import { testoLibero, testoObbligatorio } from './common';
 
 const indirizzoWeb = z
@@ -24,3 +25,27 @@ export const adminSponsorSchema = z.object({
   description: z.string(),
   ordine: z.number().int(),
 });
+
+// ---- the site's content (impostazioni del sito), one JSON value per key
+
+/** The value of each key of the site settings, as GET /api/gas/sito/ serves it. */
+export const IMPOSTAZIONI_SITO_SCHEMI = {
+  home: sitoSchema.shape.home.unwrap(),
+  regolamento: sitoSchema.shape.regolamento.unwrap(),
+  webinar: sitoSchema.shape.webinar.unwrap(),
+  finale: sitoSchema.shape.finale.unwrap(),
+  chi_siamo: sitoSchema.shape.chi_siamo.unwrap().extend({
+    /** The problem authors and their contributions (Chi siamo, top contributors). */
+    collaboratori: z.array(collaboratoreSchema).max(1000),
+  }),
+} as const;
+export type ChiaveSito = keyof typeof IMPOSTAZIONI_SITO_SCHEMI;
+export const CHIAVI_SITO = Object.keys(IMPOSTAZIONI_SITO_SCHEMI) as ChiaveSito[];
+
+/** One setting: its key, its value (null when never set) and when it changed. */
+export const adminImpostazioneSchema = z.object({
+  chiave: z.enum(['home', 'regolamento', 'webinar', 'finale', 'chi_siamo']),
+  valore: z.unknown(),
+  aggiornato: istante.nullable(),
+});
+export const adminImpostazioneRequest = z.object({ valore: z.unknown() });

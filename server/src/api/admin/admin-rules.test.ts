@@ -376,6 +376,41 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
     });
   });
 
+  it('edits the site content key by key, checked against what the pages read', async () => {
+    const staff = await t.as('staff');
+    const list = (await staff.get('/api/admin/impostazioni-sito/')).json();
+    expect(list.results.map((s: { chiave: string }) => s.chiave)).toEqual([
+      'home',
+      'regolamento',
+      'webinar',
+      'finale',
+      'chi_siamo',
+    ]);
+    const home = list.results[0].valore;
+    const valore = {
+      ...home,
+      notizie: [{ titolo: 'Iscrizioni aperte', testo: 'Fino al 30 gennaio.', data: '2026-12-01' }],
+    };
+    const saved = await staff.put('/api/admin/impostazioni-sito/home/', { valore });
+    expect(saved.statusCode).toBe(200);
+    const sito = (await (await t.as('anonimo')).get('/api/gas/sito/')).json();
+    expect(sito.home.notizie).toEqual(valore.notizie);
+
+    const bad = await staff.patch('/api/admin/impostazioni-sito/home/', {
+      valore: { ...home, notizie: [{ testo: 'senza titolo', data: '2026-12-01' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().valore[0]).toMatch(/^notizie\.0\.titolo: /);
+    expect(
+      (await staff.put('/api/admin/impostazioni-sito/segreti/', { valore: 1 })).statusCode,
+    ).toBe(404);
+    expect((await (await t.as('docente')).get('/api/admin/impostazioni-sito/')).statusCode).toBe(
+      403,
+    );
+    const log = (await staff.get('/api/admin/log/?risorsa=impostazioni-sito&search=home')).json();
+    expect(log.results[0].modifiche.valore[1].notizie).toEqual(valore.notizie);
+  });
+
   it('answers the database’s own checks as field errors', async () => {
     const admin = await t.as('admin');
     const evento = (await admin.get(`/api/admin/evento/${ev.nazionale}/`)).json();

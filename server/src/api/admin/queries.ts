@@ -17,7 +17,15 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { jolly, registro, risposta, sessione, squadra, users } from '../../db/schema';
+import {
+  impostazioniSito,
+  jolly,
+  registro,
+  risposta,
+  sessione,
+  squadra,
+  users,
+} from '../../db/schema';
 import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
 import type { Window } from '../shared/pagination';
 import type { AdminRecord, AdminResource, Dependent, WithAnswers } from './resource';
@@ -339,4 +347,19 @@ export function teamsOfEvento(db: DbOrTx, eventoId: number) {
     .select({ id: squadra.id, nome: squadra.nome })
     .from(squadra)
     .where(eq(squadra.eventoId, eventoId));
+}
+
+// ---- the site settings (one JSON value per key)
+
+export function loadSettings(db: DbOrTx) {
+  return db.select().from(impostazioniSito);
+}
+
+export async function saveSetting(tx: DbOrTx, key: string, value: unknown) {
+  const [row] = await tx
+    .insert(impostazioniSito)
+    .values({ key, value, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: impostazioniSito.key, set: { value, updatedAt: new Date() } })
+    .returning();
+  return row!;
 }

@@ -27,6 +27,7 @@ import { created, csvResponse, noContent, ok, page } from '../shared/responses';
 import { bulkRoutes } from './bulk';
 import { correzioneRoutes } from './correzione';
 import { csvDisposition, toCsv } from './csv';
+import { impostazioniRoutes } from './impostazioni';
 import {
   countAnswers,
   countDependents,
@@ -359,4 +360,5 @@ export async function adminRoutes(app: FastifyInstance, deps: ApiDeps) {
   for (const resource of ADMIN_RESOURCES) resourceRoutes(app, deps, resource);
   logRoutes(app, deps);
   correzioneRoutes(app, deps);
+  impostazioniRoutes(app, deps);
 }
