@@ -30,7 +30,19 @@ const serverLayers = [
     folder: 'db',
     forbidden: [
       up(
-        ['api', 'live', 'scores', 'access', 'auth', 'audit', 'policies', 'demo', 'plugins', 'util', ...TOP],
+        [
+          'api',
+          'live',
+          'scores',
+          'access',
+          'auth',
+          'audit',
+          'policies',
+          'demo',
+          'plugins',
+          'util',
+          ...TOP,
+        ],
         'db/ is the bottom layer: it imports no other server folder.',
       ),
     ],
