@@ -32,6 +32,7 @@ const ProfilePage = lazy(() => import('./features/account/ProfilePage'));
 const ChatTokenPage = lazy(() => import('./features/account/ChatTokenPage'));
 const LoginPage = lazy(() => import('./features/account/LoginPage'));
 const PasswordChangePage = lazy(() => import('./features/account/PasswordChangePage'));
+const BackofficePage = lazy(() => import('./features/backoffice/BackofficePage'));
 
 /** Only when the layout itself fails: the error page without navbar. */
 function RootErrorBoundary() {
@@ -80,6 +81,8 @@ export const pageRoutes: RouteObject[] = [
   { path: 'modifica-responsabile/:pk', element: <ResponsabileFormPage mode="modifica" /> },
   { path: 'nuova-squadra', element: <NuovaSquadraPage /> },
   { path: 'admin-actions', element: <AdminActionsPage /> },
+  // The back office (issue 14): its own chunk and routes.
+  { path: 'admin/*', element: <BackofficePage /> },
 
   // Content
   { path: 'regolamento', element: <RegolamentoPage /> },

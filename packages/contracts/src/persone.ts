@@ -55,7 +55,8 @@ const testo = (max: number) =>
   z.string().trim().max(max).regex(SENZA_CONTROLLO, MESSAGGI_PERSONE.caratteriNonValidi);
 const nome = testo(L.nome).min(1);
 const membro = testo(L.nome).nullable();
-const annoScolastico = z.number().int().min(1).max(5).nullable();
+/** The class (1st to 5th year) of a team member. */
+export const annoScolastico = z.number().int().min(1).max(5).nullable();
 const idList = z.array(idSchema).max(L.listaId);
 
 /** 'Iscrizione squadra': the school is optional (irrelevant in unofficial events). */

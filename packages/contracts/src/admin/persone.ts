@@ -1,6 +1,7 @@
 // Back-office records of people and teams: users, managers, teams.
 import { z } from 'zod';
 import { id, istante } from '../responses/common';
+import { annoScolastico } from '../persone';
 import { riferimento, testoLibero, testoObbligatorio } from './common';
 
 export const adminUserRequest = z.object({
@@ -52,7 +53,7 @@ export const adminResponsabileSchema = z.object({
 });
 
 const componente = testoLibero(200).nullable().optional();
-const annoNascita = z.number().int().min(1900).max(2100).nullable().optional();
+const annoDiCorso = annoScolastico.optional();
 
 export const adminSquadraRequest = z.object({
   nome: testoObbligatorio(200),
@@ -66,15 +67,15 @@ export const adminSquadraRequest = z.object({
   penalita: z.number().int().min(-100_000).max(100_000).optional(),
   id_esterno: testoLibero(100).nullable().optional(),
   capitano: componente,
-  anno_capitano: annoNascita,
+  anno_capitano: annoDiCorso,
   consegnatore: componente,
-  anno_consegnatore: annoNascita,
+  anno_consegnatore: annoDiCorso,
   p1: componente,
-  anno_p1: annoNascita,
+  anno_p1: annoDiCorso,
   p2: componente,
-  anno_p2: annoNascita,
+  anno_p2: annoDiCorso,
   p3: componente,
-  anno_p3: annoNascita,
+  anno_p3: annoDiCorso,
 });
 export const adminSquadraSchema = z.object({
   id,

@@ -1,0 +1,160 @@
+// The back office /admin/ (issue 14), as a person uses it: a superuser creates
+// a venue of the official demo event, a school, and a team of that event
+// assigned to the venue; finds them by search, edits one, reads its history,
+// downloads the list as CSV, deletes the school; a teacher gets the 403 page.
+import { expect, test } from '@playwright/test';
+import { login } from './support/tools-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now();
+
+test('a teacher gets the 403 page', async ({ page }) => {
+  await login(page, 'docente', '/admin/');
+  await expect(page.getByRole('heading', { name: '403: Permesso negato' })).toBeVisible();
+});
+
+test('a superuser creates a venue, a school and a team, edits, reads the history, downloads CSV, deletes', async ({
+  page,
+}) => {
+  await login(page, 'admin', '/admin/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Amministrazione' })).toBeVisible();
+  for (const gruppo of ['Gare', 'Partecipanti', 'Persone', 'Sito', 'Registro']) {
+    await expect(page.getByRole('heading', { level: 2, name: gruppo })).toBeVisible();
+  }
+
+  // A venue of the official demo event.
+  await page
+    .getByRole('navigation', { name: 'Risorse' })
+    .getByRole('link', { name: 'Poli', exact: true })
+    .click();
+  await page.getByRole('link', { name: 'Aggiungi' }).click();
+  await page.getByRole('button', { name: 'Crea' }).click();
+  await expect(page.getByText('Correggi i campi evidenziati.')).toBeVisible();
+  const evento = page.getByLabel('Evento *');
+  const nazionale = await evento
+    .locator('option')
+    .filter({ hasText: /Nazionale|Finale|Gara/ })
+    .first();
+  await evento.selectOption({ label: (await nazionale.textContent())! });
+  await page.getByLabel('Nome breve *').fill(`Polo di prova ${stamp}`);
+  await page.getByLabel('Capacità massima (squadre)').fill('12');
+  await page.getByRole('button', { name: 'Crea' }).click();
+  await expect(page.getByRole('heading', { name: `Polo: Polo di prova ${stamp}` })).toBeVisible();
+  const eventoScelto = await page.getByLabel('Evento *').inputValue();
+
+  // A school.
+  await page.goto('/admin/scuola/nuovo/');
+  await page.getByLabel('Nome *').fill(`Liceo di prova ${stamp}`);
+  await page.getByLabel('Tipologia').selectOption('LS');
+  await page.getByLabel('Codice meccanografico').fill('abc');
+  await page.getByRole('button', { name: 'Crea' }).click();
+  await expect(page.getByText('Il codice meccanografico è di 10 lettere e cifre.')).toBeVisible();
+  await page.getByLabel('Codice meccanografico').fill('PIPS01000Z');
+  await page.getByRole('button', { name: 'Crea' }).click();
+  await expect(
+    page.getByRole('heading', { name: `Scuola: Liceo di prova ${stamp}` }),
+  ).toBeVisible();
+
+  // A team of that event, at that venue.
+  await page.goto('/admin/squadra/nuovo/');
+  await page.getByLabel('Nome *').fill(`Squadra di prova ${stamp}`);
+  await page.getByLabel('Evento *').selectOption(eventoScelto);
+  const sessioni = (await (
+    await page.request.get(`/api/admin/sessione/?evento=${eventoScelto}`)
+  ).json()) as { results: { id: number }[] };
+  await page.getByLabel('Sessione *').selectOption(String(sessioni.results[0]!.id));
+  await page.getByLabel('Polo').selectOption({ label: `Polo di prova ${stamp}` });
+  await page.getByLabel('Scuola').selectOption({ label: `Liceo di prova ${stamp}` });
+  await page.getByLabel('Capitano', { exact: true }).fill('Ada Lovelace');
+  await page.getByRole('button', { name: 'Crea' }).click();
+  await expect(
+    page.getByRole('heading', { name: `Squadra: Squadra di prova ${stamp}` }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Polo')).toHaveValue(
+    (await page
+      .getByLabel('Polo')
+      .locator('option', { hasText: `Polo di prova ${stamp}` })
+      .getAttribute('value')) ?? '',
+  );
+
+  // The school: found by search, edited, its history.
+  await page.goto('/admin/scuola/');
+  await page.getByLabel('Cerca').fill(`prova ${stamp}`);
+  await expect(page).toHaveURL(/search=prova/);
+  await page.getByRole('link', { name: `Liceo di prova ${stamp}` }).click();
+  await page.getByLabel('Tipologia').selectOption('LC');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  const storia = page.getByTestId('storia');
+  await expect(storia).toContainText('Modifica');
+  await expect(storia).toContainText('Tipologia: LS → LC');
+  await expect(storia).toContainText('Creazione');
+
+  // The CSV of the filtered list.
+  await page.goto(`/admin/scuola/?search=prova+${stamp}`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Scarica CSV' }).click(),
+  ]);
+  const text = await (await download.createReadStream()).toArray();
+  const csv = Buffer.concat(text).toString('utf8');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  expect(csv).toContain(`;Liceo di prova ${stamp};LC;`);
+
+  // Deleted with its confirmation (its team, if any, stays without school).
+  await page.getByRole('link', { name: `Liceo di prova ${stamp}` }).click();
+  await page.getByRole('button', { name: 'Elimina' }).click();
+  await page.getByRole('button', { name: 'Conferma eliminazione' }).click();
+  await expect(page).toHaveURL(/\/admin\/scuola\/$/);
+
+  // The global log lists it.
+  await page.goto('/admin/log/?risorsa=scuola');
+  await expect(page.getByTestId('registro')).toContainText(`«Liceo di prova ${stamp}»`);
+  await expect(page.getByTestId('registro')).toContainText('Eliminazione');
+
+  // Bulk action: the first two teams of the venue's event go to the venue.
+  await page.goto(`/admin/squadra/?evento=${eventoScelto}&ordering=nome`);
+  const rows = page.locator('tbody tr');
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(1).getByRole('checkbox').check();
+  await page.getByLabel('Imposta').selectOption({ label: 'Polo' });
+  await page.getByLabel('a', { exact: true }).selectOption({ label: `Polo di prova ${stamp}` });
+  await page.getByRole('button', { name: 'Applica ai selezionati' }).click();
+  await expect(page.getByText('Modificati: 2.')).toBeVisible();
+  await expect(rows.nth(0)).toContainText(`Polo di prova ${stamp}`);
+});
+
+test('a corrected solution shows what it changes before it is saved', async ({ page }) => {
+  await login(page, 'admin', '/admin/');
+  // A problem with a wrong answer: its value becomes the solution.
+  const wrong = (await (
+    await page.request.get('/api/admin/risposta/?corretto=false&kind=r&page_size=1')
+  ).json()) as { results: { problema: number; valore: string; valore_exp: number }[] };
+  const answer = wrong.results[0]!;
+  await page.goto(`/admin/problema/${answer.problema}/`);
+  await page.getByLabel('Soluzione (mantissa)').fill(answer.valore.replace(',', '.'));
+  await page.getByLabel('Esponente (10^)').fill(String(answer.valore_exp));
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(
+    page.getByText(/Con la nuova soluzione \d+ risposte diventano corrette/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Annulla' }).click();
+  await expect(page.getByText(/Con la nuova soluzione/)).toHaveCount(0);
+});
+
+test('the site content is edited from the back office and shows on the home page', async ({
+  page,
+}) => {
+  await login(page, 'admin', '/admin/impostazioni-sito/');
+  const home = page.getByLabel('Pagina iniziale (notizie, video, anteprime)');
+  const valore = JSON.parse(await home.inputValue()) as { notizie: unknown[] };
+  valore.notizie = [{ titolo: `Notizia ${stamp}`, testo: 'Dal back office.', data: '2026-11-24' }];
+  await home.fill(JSON.stringify(valore, null, 2));
+  await page.getByRole('button', { name: 'Salva' }).first().click();
+  await expect(page.getByText('Salvato')).toBeVisible();
+  await home.fill('{ rotto');
+  await page.getByRole('button', { name: 'Salva' }).first().click();
+  await expect(page.getByText('Il testo non è JSON valido')).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByText(`Notizia ${stamp}`)).toBeVisible();
+});

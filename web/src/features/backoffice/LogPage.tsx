@@ -1,0 +1,173 @@
+// /admin/log/: the audit log with its filters (resource, object, user, action,
+// time range, text) and its CSV; the log is read-only for everyone.
+import { RISORSE_ADMIN } from '@gas/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { Link, useSearchParams } from 'react-router';
+import { buildUrl, type Query } from '../../api/client';
+import { QueryState } from '../../components/QueryState';
+import { adminKeys, fetchLog } from './api';
+import { AZIONE, Voce } from './Storia';
+
+const PAGE_SIZE = 50;
+const FILTRI = ['risorsa', 'oggetto', 'utente', 'azione', 'dal', 'al', 'search'] as const;
+
+export function LogPage() {
+  const [params, setParams] = useSearchParams();
+  const set = (key: string, value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        if (key !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const query: Query = { page_size: PAGE_SIZE };
+  for (const key of [...FILTRI, 'page']) {
+    const v = params.get(key);
+    if (v) query[key] = key === 'dal' || key === 'al' ? new Date(v).toISOString() : v;
+  }
+  const log = useQuery({
+    queryKey: adminKeys.log(query),
+    queryFn: ({ signal }) => fetchLog(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const pagina = Number(params.get('page') ?? 1);
+  const { page: _p, page_size: _s, ...csv } = query;
+  return (
+    <>
+      <nav aria-label="Percorso" className="small mb-2">
+        <Link to="/admin/">Amministrazione</Link>
+      </nav>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h2 me-auto mb-0">Registro delle modifiche</h1>
+        <a
+          className="btn btn-outline-secondary"
+          href={buildUrl('/api/admin/log/csv/', csv)}
+          download
+        >
+          Scarica CSV
+        </a>
+      </div>
+      <Form className="row g-2 mb-3" onSubmit={(e) => e.preventDefault()}>
+        <Form.Group className="col-6 col-md-3" controlId="log-risorsa">
+          <Form.Label className="small mb-0">Risorsa</Form.Label>
+          <Form.Select
+            size="sm"
+            value={params.get('risorsa') ?? ''}
+            onChange={(e) => set('risorsa', e.target.value)}
+          >
+            <option value="">Tutte</option>
+            {RISORSE_ADMIN.map((r) => (
+              <option key={r.nome} value={r.nome}>
+                {r.etichetta}
+              </option>
+            ))}
+            <option value="impostazioni-sito">Impostazioni del sito</option>
+          </Form.Select>
+        </Form.Group>
+        <Form.Group className="col-6 col-md-2" controlId="log-oggetto">
+          <Form.Label className="small mb-0">Oggetto (id)</Form.Label>
+          <Form.Control
+            size="sm"
+            inputMode="numeric"
+            value={params.get('oggetto') ?? ''}
+            onChange={(e) => set('oggetto', e.target.value.replace(/\D/g, ''))}
+          />
+        </Form.Group>
+        <Form.Group className="col-6 col-md-2" controlId="log-utente">
+          <Form.Label className="small mb-0">Utente (id)</Form.Label>
+          <Form.Control
+            size="sm"
+            inputMode="numeric"
+            value={params.get('utente') ?? ''}
+            onChange={(e) => set('utente', e.target.value.replace(/\D/g, ''))}
+          />
+        </Form.Group>
+        <Form.Group className="col-6 col-md-2" controlId="log-azione">
+          <Form.Label className="small mb-0">Azione</Form.Label>
+          <Form.Select
+            size="sm"
+            value={params.get('azione') ?? ''}
+            onChange={(e) => set('azione', e.target.value)}
+          >
+            <option value="">Tutte</option>
+            {Object.entries(AZIONE).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group className="col-6 col-md-3" controlId="log-search">
+          <Form.Label className="small mb-0">Cerca</Form.Label>
+          <Form.Control
+            size="sm"
+            type="search"
+            value={params.get('search') ?? ''}
+            onChange={(e) => set('search', e.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="col-6 col-md-3" controlId="log-dal">
+          <Form.Label className="small mb-0">Dal</Form.Label>
+          <Form.Control
+            size="sm"
+            type="datetime-local"
+            value={params.get('dal') ?? ''}
+            onChange={(e) => set('dal', e.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="col-6 col-md-3" controlId="log-al">
+          <Form.Label className="small mb-0">Al</Form.Label>
+          <Form.Control
+            size="sm"
+            type="datetime-local"
+            value={params.get('al') ?? ''}
+            onChange={(e) => set('al', e.target.value)}
+          />
+        </Form.Group>
+      </Form>
+      <QueryState query={log}>
+        {(page) => (
+          <>
+            {page.results.length === 0 ? (
+              <p className="text-body-secondary">Nessuna voce.</p>
+            ) : (
+              <ListGroup as="ul" className="mb-3" data-testid="registro">
+                {page.results.map((v) => (
+                  <Voce key={v.id} voce={v} conOggetto />
+                ))}
+              </ListGroup>
+            )}
+            <div className="d-flex align-items-center gap-2">
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={!page.previous}
+                onClick={() => set('page', String(pagina - 1))}
+              >
+                Precedenti
+              </Button>
+              <span className="small">
+                Pagina {pagina} · {page.count} voci
+              </span>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={!page.next}
+                onClick={() => set('page', String(pagina + 1))}
+              >
+                Successive
+              </Button>
+            </div>
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

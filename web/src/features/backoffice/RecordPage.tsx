@@ -1,0 +1,438 @@
+// /admin/<nome>/<id>/ and /admin/<nome>/nuovo/: a record's form, generated
+// from the resource's request schema (checked with it before sending, the
+// server's field errors shown on the fields), its deletion with what would go
+// with it (twice confirmed, and only by a superuser, when answers would go),
+// and its history from the audit log.
+import type { AnteprimaCorrezione, RisorsaAdmin } from '@gas/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../api/queries';
+import { applyServerErrors } from '../../components/form/useApiForm';
+import { zodIssues } from '../../components/form/zodResolver';
+import NotFoundPage from '../../components/NotFoundPage';
+import { QueryState } from '../../components/QueryState';
+import { useToasts } from '../../components/toasts/ToastContext';
+import {
+  adminKeys,
+  anteprimaCorrezione,
+  createRecord,
+  deleteRecord,
+  fetchDipendenze,
+  fetchRecord,
+  patchRecord,
+  useTitles,
+  type Record_,
+} from './api';
+import { campiDi, risorsaByNome, type Campo } from './fields';
+import { mostra } from './format';
+import { Correlati } from './Correlati';
+import { Storia } from './Storia';
+
+type Values = Record<string, string | boolean | string[]>;
+
+/** The form's text for a value of the record. */
+function toInput(campo: Campo, value: unknown): string | boolean | string[] {
+  if (campo.kind.tipo === 'booleano') return value === true;
+  if (campo.kind.tipo === 'riferimenti') return Array.isArray(value) ? value.map(String) : [];
+  if (value === null || value === undefined) return '';
+  if (campo.kind.tipo === 'dataora' && typeof value === 'string') {
+    // datetime-local in the browser's zone (the back office is used in Italy).
+    const d = new Date(value);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  }
+  return String(value);
+}
+
+/** The request value of a form input ('' = null or absent). */
+function fromInput(campo: Campo, value: string | boolean | string[]): unknown {
+  if (campo.kind.tipo === 'booleano') return value === true;
+  if (campo.kind.tipo === 'riferimenti') return (value as string[]).map(Number);
+  const text = String(value);
+  if (text.trim() === '')
+    return campo.nullable ? null : campo.kind.tipo === 'testo' ? '' : undefined;
+  if (campo.kind.tipo === 'numero' || campo.kind.tipo === 'riferimento') {
+    const n = Number(text.replace(',', '.'));
+    return Number.isNaN(n) ? text : n;
+  }
+  if (campo.kind.tipo === 'dataora') {
+    const d = new Date(text);
+    return Number.isNaN(d.getTime()) ? text : d.toISOString();
+  }
+  return text;
+}
+
+function Input(props: {
+  campo: Campo;
+  value: string | boolean | string[];
+  error?: string;
+  onChange(v: string | boolean | string[]): void;
+}) {
+  const { campo, value, error } = props;
+  const rif =
+    campo.kind.tipo === 'riferimento' || campo.kind.tipo === 'riferimenti'
+      ? risorsaByNome.get(campo.kind.risorsa)
+      : undefined;
+  const titles = useTitles(rif).data;
+  const id = `campo-${campo.nome}`;
+  const k = campo.kind;
+  let input;
+  if (k.tipo === 'booleano') {
+    return (
+      <Form.Group className="mb-3">
+        <Form.Check
+          id={id}
+          label={campo.etichetta}
+          checked={value === true}
+          isInvalid={!!error}
+          feedback={error}
+          feedbackType="invalid"
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+      </Form.Group>
+    );
+  }
+  if (k.tipo === 'scelta' || (k.tipo === 'riferimento' && titles)) {
+    const options =
+      k.tipo === 'scelta'
+        ? k.valori.map((v) => [v, v] as const)
+        : [...titles!].map(([rid, t]) => [String(rid), t] as const);
+    input = (
+      <Form.Select
+        id={id}
+        value={String(value)}
+        isInvalid={!!error}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        <option value="">{campo.obbligatorio ? 'Scegli…' : '—'}</option>
+        {options.map(([v, label]) => (
+          <option key={v} value={v}>
+            {label}
+          </option>
+        ))}
+      </Form.Select>
+    );
+  } else if (k.tipo === 'riferimenti' && titles) {
+    input = (
+      <Form.Select
+        id={id}
+        multiple
+        htmlSize={Math.min(8, Math.max(3, titles.size))}
+        value={value as string[]}
+        isInvalid={!!error}
+        onChange={(e) => props.onChange([...e.target.selectedOptions].map((o) => o.value))}
+      >
+        {[...titles].map(([rid, t]) => (
+          <option key={rid} value={String(rid)}>
+            {t}
+          </option>
+        ))}
+      </Form.Select>
+    );
+  } else {
+    const type =
+      k.tipo === 'numero' || k.tipo === 'riferimento'
+        ? 'number'
+        : k.tipo === 'dataora'
+          ? 'datetime-local'
+          : k.tipo === 'password'
+            ? 'password'
+            : 'text';
+    const common = {
+      id,
+      value: String(value),
+      isInvalid: !!error,
+      onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        props.onChange(e.target.value),
+    };
+    input =
+      k.tipo === 'testo' && k.lungo ? (
+        <Form.Control as="textarea" rows={4} {...common} />
+      ) : (
+        <Form.Control
+          type={type}
+          step={k.tipo === 'numero' && !k.intero ? 'any' : undefined}
+          autoComplete={k.tipo === 'password' ? 'new-password' : undefined}
+          {...common}
+        />
+      );
+  }
+  return (
+    <Form.Group className="mb-3">
+      <Form.Label htmlFor={id}>
+        {campo.etichetta}
+        {campo.obbligatorio && <span aria-hidden> *</span>}
+      </Form.Label>
+      {input}
+      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+    </Form.Group>
+  );
+}
+
+function Elimina({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ }) {
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const deps = useQuery({
+    queryKey: [...adminKeys.record(risorsa.nome, record.id), 'dipendenze'],
+    queryFn: () => fetchDipendenze(risorsa.nome, record.id),
+    enabled: step > 0,
+  });
+  const risposte = deps.data?.risposte ?? 0;
+  const serveForza = risposte > 0;
+  const go = async () => {
+    try {
+      await deleteRecord(risorsa.nome, record.id, serveForza);
+      await queryClient.invalidateQueries({ queryKey: ['admin', risorsa.nome] });
+      toasts.show({ title: risorsa.singolare, message: 'Eliminato.', variant: 'success' });
+      navigate(`/admin/${risorsa.nome}/`);
+    } catch (e) {
+      setError(applyServerErrors(e, () => undefined, []) ?? 'Eliminazione non riuscita.');
+    }
+  };
+  if (step === 0) {
+    return (
+      <Button variant="outline-danger" onClick={() => setStep(1)}>
+        Elimina
+      </Button>
+    );
+  }
+  return (
+    <Alert variant="danger" className="mt-3">
+      <p className="fw-semibold mb-1">Eliminare «{String(record[risorsa.titolo] ?? record.id)}»?</p>
+      {deps.data && (
+        <>
+          {deps.data.dipendenze.length > 0 ? (
+            <>
+              <p className="mb-1">Con questo elemento vanno o cambiano:</p>
+              <ul>
+                {deps.data.dipendenze.map((d) => (
+                  <li key={d.risorsa + d.etichetta}>
+                    {d.etichetta}: {d.numero}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="mb-1">Nient’altro dipende da questo elemento.</p>
+          )}
+          {serveForza && (
+            <p className="mb-1">
+              Verrebbero cancellate anche {risposte} risposte (jolly compresi).{' '}
+              {user.is_superuser
+                ? 'Solo un superutente può farlo: conferma due volte.'
+                : 'Solo un superutente può farlo.'}
+            </p>
+          )}
+        </>
+      )}
+      {error && <p className="mb-1">{error}</p>}
+      <div className="d-flex gap-2">
+        {deps.data && (!serveForza || user.is_superuser) && (
+          <Button
+            variant="danger"
+            onClick={() => (serveForza && step === 1 ? setStep(2) : void go())}
+          >
+            {serveForza && step === 1
+              ? 'Elimina con le risposte'
+              : serveForza
+                ? 'Conferma: elimina anche le risposte'
+                : 'Conferma eliminazione'}
+          </Button>
+        )}
+        <Button variant="outline-secondary" onClick={() => setStep(0)}>
+          Annulla
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
+function Scheda({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ | null }) {
+  const campi = campiDi(risorsa).filter((c) => !(record === null && c.solaLettura));
+  const editable = record === null || risorsa.modifica !== false;
+  const [values, setValues] = useState<Values>(() =>
+    Object.fromEntries(campi.map((c) => [c.nome, toInput(c, record?.[c.nome])])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** A corrected solution waiting for confirmation, with what it would change (issue 14, item 4). */
+  const [correzione, setCorrezione] = useState<{
+    body: Record<string, unknown>;
+    anteprima: AnteprimaCorrezione;
+  } | null>(null);
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const queryClient = useQueryClient();
+
+  const save = async (body: Record<string, unknown>) => {
+    setCorrezione(null);
+    setBusy(true);
+    try {
+      const saved = record
+        ? await patchRecord(risorsa.nome, record.id, body)
+        : await createRecord(risorsa.nome, body);
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      setErrors({});
+      setGeneral(null);
+      toasts.show({
+        title: risorsa.singolare,
+        message: record ? 'Modifiche salvate.' : 'Creato.',
+        variant: 'success',
+      });
+      if (!record) navigate(`/admin/${risorsa.nome}/${saved.id}/`);
+    } catch (error) {
+      const fieldMessages: Record<string, string> = {};
+      const message = applyServerErrors(
+        error,
+        (name, err) => {
+          fieldMessages[name] = err.message ?? '';
+        },
+        campi.map((c) => c.nome),
+      );
+      setErrors(fieldMessages);
+      setGeneral(
+        message ?? (Object.keys(fieldMessages).length > 0 ? 'Correggi i campi evidenziati.' : null),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body: Record<string, unknown> = {};
+    for (const c of campi) {
+      if (c.solaLettura) continue;
+      const v = fromInput(c, values[c.nome]!);
+      const before = record ? JSON.stringify(fromInput(c, toInput(c, record[c.nome]))) : undefined;
+      if (v === undefined || (record && JSON.stringify(v) === before)) continue;
+      body[c.nome] = v;
+    }
+    const schema = record ? risorsa.request.partial() : risorsa.request;
+    const checked = schema.safeParse(body);
+    if (!checked.success) {
+      setErrors(zodIssues(checked.error));
+      setGeneral('Correggi i campi evidenziati.');
+      return;
+    }
+    const soluzione = ['soluzione', 'soluzione_exp', 'intervallo_validita'].some((k) => k in body);
+    if (record && risorsa.nome === 'problema' && soluzione) {
+      const anteprima = await anteprimaCorrezione(record.id, body).catch(() => null);
+      if (anteprima && anteprima.diventano_corrette + anteprima.diventano_errate > 0) {
+        setCorrezione({ body, anteprima });
+        return;
+      }
+    }
+    await save(body);
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      <div className="row">
+        {campi.map((c) => (
+          <div key={c.nome} className="col-12 col-md-6">
+            {c.solaLettura || !editable ? (
+              <ReadOnly campo={c} value={record?.[c.nome]} />
+            ) : (
+              <Input
+                campo={c}
+                value={values[c.nome]!}
+                error={errors[c.nome]}
+                onChange={(v) => setValues({ ...values, [c.nome]: v })}
+              />
+            )}
+          </div>
+        ))}
+      </div>
+      {general && <Alert variant="danger">{general}</Alert>}
+      {correzione && (
+        <Alert variant="warning">
+          <p className="mb-2">
+            Con la nuova soluzione {correzione.anteprima.diventano_corrette} risposte diventano
+            corrette e {correzione.anteprima.diventano_errate} errate (su{' '}
+            {correzione.anteprima.risposte}); le classifiche e le pagine aperte si aggiornano.
+          </p>
+          <div className="d-flex gap-2">
+            <Button variant="warning" onClick={() => void save(correzione.body)}>
+              Conferma la correzione
+            </Button>
+            <Button variant="outline-secondary" onClick={() => setCorrezione(null)}>
+              Annulla
+            </Button>
+          </div>
+        </Alert>
+      )}
+      <div className="d-flex flex-wrap gap-2">
+        {editable && (
+          <Button type="submit" disabled={busy}>
+            {record ? 'Salva' : 'Crea'}
+          </Button>
+        )}
+        {record && <Elimina risorsa={risorsa} record={record} />}
+      </div>
+    </Form>
+  );
+}
+
+function ReadOnly({ campo, value }: { campo: Campo; value: unknown }) {
+  const rif =
+    campo.kind.tipo === 'riferimento' || campo.kind.tipo === 'riferimenti'
+      ? risorsaByNome.get(campo.kind.risorsa)
+      : undefined;
+  const titles = useTitles(rif).data;
+  return (
+    <div className="mb-3">
+      <div className="form-label">{campo.etichetta}</div>
+      <div className="form-control-plaintext">{mostra(campo, value, titles)}</div>
+    </div>
+  );
+}
+
+export function RecordPage() {
+  const { nome = '', id } = useParams();
+  const risorsa = risorsaByNome.get(nome);
+  const numero = id === undefined ? null : Number(id);
+  const query = useQuery({
+    queryKey: adminKeys.record(nome, numero ?? 0),
+    queryFn: ({ signal }) => fetchRecord(nome, numero!, signal),
+    enabled: risorsa !== undefined && numero !== null && Number.isInteger(numero),
+  });
+  if (!risorsa || (numero !== null && !Number.isInteger(numero))) return <NotFoundPage />;
+  return (
+    <>
+      <nav aria-label="Percorso" className="small mb-2">
+        <Link to="/admin/">Amministrazione</Link> ›{' '}
+        <Link to={`/admin/${nome}/`}>{risorsa.etichetta}</Link>
+      </nav>
+      {numero === null ? (
+        <>
+          <h1 className="h2">Nuovo: {risorsa.singolare.toLowerCase()}</h1>
+          <Scheda risorsa={risorsa} record={null} />
+        </>
+      ) : (
+        <QueryState query={query}>
+          {(record) => (
+            <>
+              <h1 className="h2">
+                {risorsa.singolare}: {String(record[risorsa.titolo] ?? record.id)}
+              </h1>
+              <Scheda key={JSON.stringify(record)} risorsa={risorsa} record={record} />
+              <Correlati nome={risorsa.nome} id={record.id} />
+              <h2 className="h4 mt-4">Storia</h2>
+              <Storia risorsa={risorsa.nome} oggetto={record.id} />
+            </>
+          )}
+        </QueryState>
+      )}
+    </>
+  );
+}

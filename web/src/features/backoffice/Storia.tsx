@@ -1,0 +1,75 @@
+// The history of a record (or any list of audit entries): who changed it,
+// when, from where and how, each changed field before → after.
+import type { RegistroVoce } from '@gas/contracts';
+import { useQuery } from '@tanstack/react-query';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { QueryState } from '../../components/QueryState';
+import { formatDateTime } from '../../lib/romeTime';
+import { adminKeys, fetchLog } from './api';
+import { campiDi, risorsaByNome } from './fields';
+import { mostra } from './format';
+
+export const AZIONE: Record<RegistroVoce['azione'], string> = {
+  crea: 'Creazione',
+  modifica: 'Modifica',
+  elimina: 'Eliminazione',
+  accesso: 'Accesso',
+};
+export const ORIGINE: Record<RegistroVoce['origine'], string> = {
+  admin: 'amministrazione',
+  api: 'sito',
+  import: 'importazione',
+  sistema: 'sistema',
+};
+
+export function Voce({ voce, conOggetto }: { voce: RegistroVoce; conOggetto?: boolean }) {
+  const risorsa = risorsaByNome.get(voce.risorsa);
+  const campi = risorsa ? campiDi(risorsa) : [];
+  const campo = (nome: string) => campi.find((c) => c.nome === nome);
+  return (
+    <ListGroup.Item as="li">
+      <div className="small text-body-secondary">
+        {formatDateTime(voce.momento)} · {voce.utente_nome || 'sistema'} · {ORIGINE[voce.origine]}
+        {voce.indirizzo && ` · ${voce.indirizzo}`}
+      </div>
+      <div className="fw-semibold">
+        {AZIONE[voce.azione]}
+        {conOggetto && ` · ${risorsa?.singolare ?? voce.risorsa} «${voce.oggetto_nome}»`}
+        {voce.nota && <span className="fw-normal"> · {voce.nota}</span>}
+      </div>
+      {Object.keys(voce.modifiche).length > 0 && (
+        <ul className="small mb-0">
+          {Object.entries(voce.modifiche).map(([nome, [prima, dopo]]) => (
+            <li key={nome}>
+              {campo(nome)?.etichetta ?? nome}: {mostra(campo(nome), prima)} →{' '}
+              {mostra(campo(nome), dopo)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListGroup.Item>
+  );
+}
+
+export function Storia({ risorsa, oggetto }: { risorsa: string; oggetto?: number }) {
+  const q = { risorsa, oggetto, page_size: 200 };
+  const query = useQuery({
+    queryKey: adminKeys.log(q),
+    queryFn: ({ signal }) => fetchLog(q, signal),
+  });
+  return (
+    <QueryState query={query}>
+      {(page) =>
+        page.results.length === 0 ? (
+          <p className="text-body-secondary">Nessuna modifica registrata.</p>
+        ) : (
+          <ListGroup as="ul" data-testid="storia">
+            {page.results.map((v) => (
+              <Voce key={v.id} voce={v} conOggetto={oggetto === undefined} />
+            ))}
+          </ListGroup>
+        )
+      }
+    </QueryState>
+  );
+}
