@@ -3,7 +3,7 @@
 // assigned to the venue; finds them by search, edits one, reads its history,
 // downloads the list as CSV, deletes the school; a teacher gets the 403 page.
 import { expect, test } from '@playwright/test';
-import { login } from './support/tools-helpers';
+import { apiCall, login, romeWall } from './support/tools-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -157,4 +157,32 @@ test('the site content is edited from the back office and shows on the home page
   await expect(page.getByText('Il testo non è JSON valido')).toBeVisible();
   await page.goto('/');
   await expect(page.getByText(`Notizia ${stamp}`)).toBeVisible();
+});
+
+test('date-times are edited on Rome’s clock', async ({ page }) => {
+  await login(page, 'admin', '/admin/');
+  const inizio = Date.UTC(2031, 0, 10, 9, 0);
+  const created = await apiCall(page, 'POST', '/api/admin/evento/', {
+    titolo: `Evento di prova ${stamp}`,
+    tipologia: 'priv',
+    anno: 2030,
+    inizio: new Date(inizio).toISOString(),
+    fine: new Date(inizio + 2 * 3_600_000).toISOString(),
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  await page.goto(`/admin/evento/${id}/`);
+  // 10:00 in Rome for 09:00 UTC (the browser may drop ':00' seconds).
+  await expect(page.getByLabel('Inizio *')).toHaveValue(
+    new RegExp(`^${romeWall(inizio).slice(0, 16)}(:00)?$`),
+  );
+  const jolly = inizio + 30 * 60_000;
+  await page.getByLabel('Fine consegna jolly').fill(romeWall(jolly));
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByTestId('storia')).toContainText('Fine consegna jolly');
+  const saved = (await (await apiCall(page, 'GET', `/api/admin/evento/${id}/`)).json()) as {
+    fine_consegna_jolly: string;
+  };
+  expect(Date.parse(saved.fine_consegna_jolly)).toBe(jolly);
+  expect((await apiCall(page, 'DELETE', `/api/admin/evento/${id}/`)).status()).toBe(204);
 });

@@ -11,6 +11,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../api/queries';
+import { toWall, wallToIso } from '../../lib/romeTime';
+import { DateTimeInput } from '../../components/form/DateTimeInput';
 import { applyServerErrors } from '../../components/form/useApiForm';
 import { zodIssues } from '../../components/form/zodResolver';
 import NotFoundPage from '../../components/NotFoundPage';
@@ -20,6 +22,7 @@ import {
   adminKeys,
   anteprimaCorrezione,
   createRecord,
+  fetchPage,
   deleteRecord,
   fetchDipendenze,
   fetchRecord,
@@ -39,12 +42,8 @@ function toInput(campo: Campo, value: unknown): string | boolean | string[] {
   if (campo.kind.tipo === 'booleano') return value === true;
   if (campo.kind.tipo === 'riferimenti') return Array.isArray(value) ? value.map(String) : [];
   if (value === null || value === undefined) return '';
-  if (campo.kind.tipo === 'dataora' && typeof value === 'string') {
-    // datetime-local in the browser's zone (the back office is used in Italy).
-    const d = new Date(value);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }
+  // Date-times are edited on Rome's clock, as everywhere in the app.
+  if (campo.kind.tipo === 'dataora' && typeof value === 'string') return toWall(value);
   return String(value);
 }
 
@@ -59,10 +58,7 @@ function fromInput(campo: Campo, value: string | boolean | string[]): unknown {
     const n = Number(text.replace(',', '.'));
     return Number.isNaN(n) ? text : n;
   }
-  if (campo.kind.tipo === 'dataora') {
-    const d = new Date(text);
-    return Number.isNaN(d.getTime()) ? text : d.toISOString();
-  }
+  if (campo.kind.tipo === 'dataora') return wallToIso(text) ?? text;
   return text;
 }
 
@@ -71,17 +67,41 @@ function Input(props: {
   value: string | boolean | string[];
   error?: string;
   onChange(v: string | boolean | string[]): void;
+  /** Only the referenced records with this field equal to this value (a team's sessions of its event). */
+  vincolo?: { campo: string; valore: string };
 }) {
-  const { campo, value, error } = props;
+  const { campo, value, error, vincolo } = props;
   const rif =
     campo.kind.tipo === 'riferimento' || campo.kind.tipo === 'riferimenti'
       ? risorsaByNome.get(campo.kind.risorsa)
       : undefined;
-  const titles = useTitles(rif).data;
+  const allTitles = useTitles(rif).data;
+  const narrowed = useQuery({
+    queryKey: [...adminKeys.titles(rif?.nome ?? ''), vincolo?.campo, vincolo?.valore],
+    enabled: rif !== undefined && vincolo !== undefined && vincolo.valore !== '',
+    queryFn: async ({ signal }) => {
+      const page = await fetchPage(
+        rif!.nome,
+        { [vincolo!.campo]: vincolo!.valore, page_size: 2000 },
+        signal,
+      );
+      return new Map(page.results.map((r) => [r.id, String(r[rif!.titolo] ?? r.id)]));
+    },
+  }).data;
+  const titles = vincolo && vincolo.valore !== '' ? narrowed : allTitles;
   const id = `campo-${campo.nome}`;
   const k = campo.kind;
   let input;
-  if (k.tipo === 'booleano') {
+  if (k.tipo === 'dataora') {
+    input = (
+      <DateTimeInput
+        id={id}
+        value={String(value)}
+        isInvalid={!!error}
+        onChange={(v) => props.onChange(v)}
+      />
+    );
+  } else if (k.tipo === 'booleano') {
     return (
       <Form.Group className="mb-3">
         <Form.Check
@@ -95,8 +115,7 @@ function Input(props: {
         />
       </Form.Group>
     );
-  }
-  if (k.tipo === 'scelta' || (k.tipo === 'riferimento' && titles)) {
+  } else if (k.tipo === 'scelta' || (k.tipo === 'riferimento' && titles)) {
     const options =
       k.tipo === 'scelta'
         ? k.valori.map((v) => [v, v] as const)
@@ -137,11 +156,9 @@ function Input(props: {
     const type =
       k.tipo === 'numero' || k.tipo === 'riferimento'
         ? 'number'
-        : k.tipo === 'dataora'
-          ? 'datetime-local'
-          : k.tipo === 'password'
-            ? 'password'
-            : 'text';
+        : k.tipo === 'password'
+          ? 'password'
+          : 'text';
     const common = {
       id,
       value: String(value),
@@ -171,6 +188,25 @@ function Input(props: {
       <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
     </Form.Group>
   );
+}
+
+/**
+ * A reference narrowed by another field of the same form: the referenced
+ * resource has a filter pointing where one of this form's fields points (a
+ * team's session among the sessions of the team's event).
+ */
+function vincoloDi(campo: Campo, campi: Campo[], values: Values) {
+  if (campo.kind.tipo !== 'riferimento') return undefined;
+  const target = risorsaByNome.get(campo.kind.risorsa);
+  if (!target) return undefined;
+  for (const other of campi) {
+    if (other === campo || other.kind.tipo !== 'riferimento') continue;
+    const via = Object.entries(target.campi).find(
+      ([, c]) => c.filtro && c.riferimento === (other.kind as { risorsa: string }).risorsa,
+    );
+    if (via) return { campo: via[0], valore: String(values[other.nome] ?? '') };
+  }
+  return undefined;
 }
 
 function Elimina({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ }) {
@@ -344,6 +380,7 @@ function Scheda({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ | 
               <ReadOnly campo={c} value={record?.[c.nome]} />
             ) : (
               <Input
+                vincolo={vincoloDi(c, campi, values)}
                 campo={c}
                 value={values[c.nome]!}
                 error={errors[c.nome]}
