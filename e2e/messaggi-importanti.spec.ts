@@ -8,7 +8,7 @@ import {
   apiAs,
   createLiveEvent,
   MINUTE,
-  setTimes,
+  retireEvent,
   type Api,
   type LiveEvent,
 } from './support/punteggi-api';
@@ -31,12 +31,8 @@ test.beforeAll(async ({ baseURL }) => {
   });
 });
 
-// Out of the way of the other specs, as punteggi-live.spec.ts does.
 test.afterAll(async () => {
-  if (live) {
-    await setTimes(admin, live.eventoId, Date.now() - 400 * 24 * 60 * MINUTE, 120 * MINUTE);
-    await admin.patch(`/api/gas/evento/${live.eventoId}/`, { tipologia: 'priv' });
-  }
+  if (live) await retireEvent(admin, live.eventoId);
   await admin?.dispose();
 });
 

@@ -11,7 +11,7 @@ import {
   iso,
   MINUTE,
   serverRanking,
-  setTimes,
+  retireEvent,
   type Api,
   type LiveEvent,
 } from './support/punteggi-api';
@@ -34,13 +34,8 @@ test.beforeAll(async ({ baseURL }) => {
   });
 });
 
-// Out of the way of the other specs: private (invisible to visitors) and long past,
-// so it is neither the 'Evento corrente' nor a demo event they look up.
 test.afterAll(async () => {
-  if (live) {
-    await setTimes(admin, live.eventoId, Date.now() - 400 * 24 * 60 * MINUTE, 120 * MINUTE);
-    await admin.patch(`/api/gas/evento/${live.eventoId}/`, { tipologia: 'priv' });
-  }
+  if (live) await retireEvent(admin, live.eventoId);
   await admin?.dispose();
 });
 

@@ -119,6 +119,16 @@ export async function setTimes(admin: Api, eventoId: number, inizio: number, dur
   });
 }
 
+/**
+ * Out of the way of the other specs once a spec is done with its live event:
+ * private (invisible to visitors) and long past, so it is neither the
+ * 'Evento corrente' nor a demo event they look up.
+ */
+export async function retireEvent(admin: Api, eventoId: number) {
+  await setTimes(admin, eventoId, Date.now() - 400 * 24 * 60 * MINUTE, 120 * MINUTE);
+  await admin.patch(`/api/gas/evento/${eventoId}/`, { tipologia: 'priv' });
+}
+
 export interface Risposta {
   id: number;
   corretto: boolean;
