@@ -113,6 +113,13 @@ test('a superuser creates a venue, a school and a team, edits, reads the history
   await expect(page.getByTestId('registro')).toContainText('Eliminazione');
 
   // Bulk action: the first two teams of the venue's event go to the venue.
+  const before = (await (
+    await apiCall(
+      page,
+      'GET',
+      `/api/admin/squadra/?evento=${eventoScelto}&ordering=nome&page_size=2`,
+    )
+  ).json()) as { results: { id: number; polo: number | null }[] };
   await page.goto(`/admin/squadra/?evento=${eventoScelto}&ordering=nome`);
   const rows = page.locator('tbody tr');
   await rows.nth(0).getByRole('checkbox').check();
@@ -122,6 +129,22 @@ test('a superuser creates a venue, a school and a team, edits, reads the history
   await page.getByRole('button', { name: 'Applica ai selezionati' }).click();
   await expect(page.getByText('Modificati: 2.')).toBeVisible();
   await expect(rows.nth(0)).toContainText(`Polo di prova ${stamp}`);
+
+  // The demo event as the other specs know it: teams back at their venues,
+  // the new team and venue gone.
+  for (const team of before.results) {
+    await apiCall(page, 'PATCH', `/api/admin/squadra/${team.id}/`, { polo: team.polo });
+  }
+  const mine = (await (
+    await apiCall(
+      page,
+      'GET',
+      `/api/admin/squadra/?search=${encodeURIComponent(`Squadra di prova ${stamp}`)}`,
+    )
+  ).json()) as { results: { id: number; polo: number }[] };
+  const [squadra] = mine.results;
+  expect((await apiCall(page, 'DELETE', `/api/admin/squadra/${squadra!.id}/`)).status()).toBe(204);
+  expect((await apiCall(page, 'DELETE', `/api/admin/polo/${squadra!.polo}/`)).status()).toBe(204);
 });
 
 test('a corrected solution shows what it changes before it is saved', async ({ page }) => {
@@ -147,6 +170,7 @@ test('the site content is edited from the back office and shows on the home page
 }) => {
   await login(page, 'admin', '/admin/impostazioni-sito/');
   const home = page.getByLabel('Pagina iniziale (notizie, video, anteprime)');
+  const original = JSON.parse(await home.inputValue()) as unknown;
   const valore = JSON.parse(await home.inputValue()) as { notizie: unknown[] };
   valore.notizie = [{ titolo: `Notizia ${stamp}`, testo: 'Dal back office.', data: '2026-11-24' }];
   await home.fill(JSON.stringify(valore, null, 2));
@@ -157,6 +181,11 @@ test('the site content is edited from the back office and shows on the home page
   await expect(page.getByText('Il testo non è JSON valido')).toBeVisible();
   await page.goto('/');
   await expect(page.getByText(`Notizia ${stamp}`)).toBeVisible();
+  // The demo's news again, for the public pages' specs.
+  const restored = await apiCall(page, 'PATCH', '/api/admin/impostazioni-sito/home/', {
+    valore: original,
+  });
+  expect(restored.status()).toBe(200);
 });
 
 test('date-times are edited on Rome’s clock', async ({ page }) => {
