@@ -19,6 +19,7 @@ import { createTestDatabase, resetDatabase, testBackends, type TestDatabase } fr
 const EXPECTED_TABLES = [
   'chat_token',
   'citta',
+  'collaboratore',
   'evento',
   'evento_amministratore',
   'evento_inseritore',
@@ -60,9 +61,7 @@ describe.each(testBackends())('migrations on %s', (backend) => {
     ).map((row) => row.name);
 
   it('apply on an empty database, and a second run changes nothing', async () => {
-    await database.db.execute(sql`drop schema public cascade`);
-    await database.db.execute(sql`drop schema if exists drizzle cascade`);
-    await database.db.execute(sql`create schema public`);
+    await emptySchema(database);
     expect(await tables()).toEqual([]);
     expect(await isDatabaseEmpty(database.db)).toBe(true);
 
@@ -106,6 +105,30 @@ describe.each(testBackends())('migrations on %s', (backend) => {
   });
 });
 
+/** A folder with the migrations before `idx` (a database as an older release left it). */
+async function migrationsBefore(idx: number): Promise<{ folder: string; all: number }> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'gas-migr-'));
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { idx: number; tag: string }[] };
+  const older = journal.entries.filter((e) => e.idx < idx);
+  await mkdir(path.join(folder, 'meta'));
+  await writeFile(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries: older }),
+  );
+  for (const { tag } of older) {
+    await copyFile(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  }
+  return { folder, all: journal.entries.length };
+}
+
+const emptySchema = async (database: TestDatabase) => {
+  await database.db.execute(sql`drop schema public cascade`);
+  await database.db.execute(sql`drop schema if exists drizzle cascade`);
+  await database.db.execute(sql`create schema public`);
+};
+
 // Migration 0005 makes e-mail addresses and chat names identify one account:
 // run over a database that already has duplicates, it must stop, name them,
 // and apply nothing.
@@ -116,24 +139,7 @@ describe.each(testBackends())('migration 0005 (one account per address) on %s', 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     // The migrations up to 0004: the database as an older release left it.
-    before0005 = await mkdtemp(path.join(os.tmpdir(), 'gas-migr-'));
-    const journalFile = path.join(migrationsFolder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-      entries: { idx: number; tag: string }[];
-    };
-    all = journal.entries.length;
-    const older = journal.entries.filter((e) => e.idx < 5);
-    await mkdir(path.join(before0005, 'meta'));
-    await writeFile(
-      path.join(before0005, 'meta', '_journal.json'),
-      JSON.stringify({ ...journal, entries: older }),
-    );
-    for (const { tag } of older) {
-      await copyFile(
-        path.join(migrationsFolder, `${tag}.sql`),
-        path.join(before0005, `${tag}.sql`),
-      );
-    }
+    ({ folder: before0005, all } = await migrationsBefore(5));
   });
   afterAll(async () => {
     await database?.close();
@@ -156,9 +162,7 @@ describe.each(testBackends())('migration 0005 (one account per address) on %s', 
     );
 
   it('refuses duplicate e-mail addresses (any case), listing them, and applies nothing', async () => {
-    await database.db.execute(sql`drop schema public cascade`);
-    await database.db.execute(sql`drop schema if exists drizzle cascade`);
-    await database.db.execute(sql`create schema public`);
+    await emptySchema(database);
     await migrateDatabase(database, before0005);
     expect(await applied()).toBe(5);
     await addUser(1, 'admin', 'admin@gas.example');
@@ -224,5 +228,57 @@ describe.each(testBackends())('migration 0005 (one account per address) on %s', 
       await database.db.execute(sql`select count(*)::int as n from users where email = ''`),
     );
     expect(empty[0]?.n).toBe(3);
+  });
+});
+
+// Migration 0008 moves the collaborators out of the about-us setting into
+// their own table: the well-formed entries arrive in order, the rest is
+// dropped, the setting keeps everything else.
+describe.each(testBackends())('migration 0008 (collaborators) on %s', (backend) => {
+  let database: TestDatabase;
+  let before0008: string;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    ({ folder: before0008 } = await migrationsBefore(8));
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (before0008) await rm(before0008, { recursive: true, force: true });
+  });
+
+  it('moves the well-formed collaborators to their table and out of the setting', async () => {
+    await emptySchema(database);
+    await migrateDatabase(database, before0008);
+    const chiSiamo = {
+      direzione: [{ nome: 'Ada' }],
+      collaboratori: [
+        { nome: 'Giulia', contributi: 48 },
+        { nome: 3 },
+        'x',
+        { nome: 'Marco', contributi: 7.6 },
+        { nome: 'Negativo', contributi: -2 },
+      ],
+    };
+    await database.db.execute(
+      sql`insert into impostazioni_sito (key, value) values ('chi_siamo', ${JSON.stringify(chiSiamo)}::jsonb),
+          ('home', '{"collaboratori": "non toccare"}'::jsonb)`,
+    );
+    await migrateDatabase(database);
+    expect(
+      rowsOf(
+        await database.db.execute(sql`select nome, contributi from collaboratore order by id`),
+      ),
+    ).toEqual([
+      { nome: 'Giulia', contributi: 48 },
+      { nome: 'Marco', contributi: 7 },
+      { nome: 'Negativo', contributi: 0 },
+    ]);
+    const settings = rowsOf<{ key: string; value: unknown }>(
+      await database.db.execute(sql`select key, value from impostazioni_sito order by key`),
+    );
+    expect(settings).toEqual([
+      { key: 'chi_siamo', value: { direzione: [{ nome: 'Ada' }] } },
+      { key: 'home', value: { collaboratori: 'non toccare' } },
+    ]);
   });
 });

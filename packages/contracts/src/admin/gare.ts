@@ -29,6 +29,9 @@ export const adminEventoRequest = z.object({
   bonus_velocita: intero.optional(),
   scaling_bonus_velocita: scala.optional(),
   scaling_bonus_montepremi: scala.optional(),
+  /** The event's staff (spec §3 Evento.amministratori / inseritori): manager profiles. */
+  amministratori: z.array(riferimento).max(200).optional(),
+  inseritori: z.array(riferimento).max(500).optional(),
 });
 export const adminEventoSchema = z.object({
   id,
@@ -53,6 +56,8 @@ export const adminEventoSchema = z.object({
   bonus_velocita: z.number().int(),
   scaling_bonus_velocita: z.number(),
   scaling_bonus_montepremi: z.number(),
+  amministratori: z.array(id),
+  inseritori: z.array(id),
 });
 
 export const adminSessioneRequest = z.object({

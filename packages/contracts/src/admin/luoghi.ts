@@ -97,6 +97,8 @@ export const adminPoloRequest = z.object({
   latitude: latitudine.optional(),
   longitude: longitudine.optional(),
   capacita_massima_squadre: z.number().int().min(1).max(10_000).nullable().optional(),
+  /** The venue's managers (spec §3 Polo.responsabili): user accounts. */
+  responsabili: z.array(riferimento).max(200).optional(),
 });
 export const adminPoloSchema = z.object({
   id,
@@ -108,4 +110,5 @@ export const adminPoloSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   capacita_massima_squadre: z.number().int().nullable(),
+  responsabili: z.array(id),
 });

@@ -17,7 +17,12 @@ import {
   adminScuolaRequest,
   adminScuolaSchema,
 } from './luoghi';
-import { adminSponsorRequest, adminSponsorSchema } from './sito';
+import {
+  adminCollaboratoreRequest,
+  adminCollaboratoreSchema,
+  adminSponsorRequest,
+  adminSponsorSchema,
+} from './sito';
 import {
   adminEventoRequest,
   adminEventoSchema,
@@ -182,6 +187,7 @@ export const risorsaPolo = risorsa({
       ordina: true,
       lista: true,
     },
+    responsabili: { etichetta: 'Responsabili del polo', filtro: true, riferimento: 'user' },
   },
   ordinamento: ['evento', 'nome_breve'],
   titolo: 'nome_breve',
@@ -203,6 +209,21 @@ export const risorsaSponsor = risorsa({
   },
   ordinamento: ['ordine', 'name'],
   titolo: 'name',
+});
+
+export const risorsaCollaboratore = risorsa({
+  nome: 'collaboratore',
+  etichetta: 'Collaboratori',
+  singolare: 'Collaboratore',
+  gruppo: 'Sito',
+  item: adminCollaboratoreSchema,
+  request: adminCollaboratoreRequest,
+  campi: {
+    nome: { etichetta: 'Nome', cerca: true, ordina: true, lista: true },
+    contributi: { etichetta: 'Problemi proposti', ordina: true, lista: true },
+  },
+  ordinamento: ['-contributi', 'nome'],
+  titolo: 'nome',
 });
 
 // ---- Gare
@@ -236,6 +257,8 @@ export const risorsaEvento = risorsa({
     bonus_velocita: { etichetta: 'Bonus velocità' },
     scaling_bonus_velocita: { etichetta: 'Scala del bonus velocità' },
     scaling_bonus_montepremi: { etichetta: 'Scala del bonus montepremi' },
+    amministratori: { etichetta: 'Amministratori', filtro: true, riferimento: 'responsabile' },
+    inseritori: { etichetta: 'Inseritori', filtro: true, riferimento: 'responsabile' },
   },
   ordinamento: ['-inizio'],
   titolo: 'titolo',
@@ -475,8 +498,8 @@ export const risorsaResponsabile = risorsa({
       filtro: true,
     },
     newsletter: { etichetta: 'Newsletter', filtro: true },
-    scuole: { etichetta: 'Scuole', riferimento: 'scuola' },
-    squadre: { etichetta: 'Squadre', riferimento: 'squadra' },
+    scuole: { etichetta: 'Scuole', filtro: true, riferimento: 'scuola' },
+    squadre: { etichetta: 'Squadre', filtro: true, riferimento: 'squadra' },
   },
   ordinamento: ['id'],
   titolo: 'user',
@@ -500,4 +523,5 @@ export const RISORSE_ADMIN: readonly RisorsaAdmin[] = [
   risorsaUser,
   risorsaResponsabile,
   risorsaSponsor,
+  risorsaCollaboratore,
 ];

@@ -1,7 +1,7 @@
-// Back-office records of the site: sponsors.
+// Back-office records of the site: sponsors, collaborators, and the settings.
 import { z } from 'zod';
 import { id, istante } from '../responses/common';
-import { collaboratoreSchema, sitoSchema } from '../responses/sito';
+import { sitoSchema } from '../responses/sito';
 import { testoLibero, testoObbligatorio } from './common';
 
 const indirizzoWeb = z
@@ -26,6 +26,17 @@ export const adminSponsorSchema = z.object({
   ordine: z.number().int(),
 });
 
+/** A problem author credited on the about-us page (its top contributors). */
+export const adminCollaboratoreRequest = z.object({
+  nome: testoObbligatorio(200),
+  contributi: z.number().int().min(0).max(1_000_000).optional(),
+});
+export const adminCollaboratoreSchema = z.object({
+  id,
+  nome: z.string(),
+  contributi: z.number().int(),
+});
+
 // ---- the site's content (impostazioni del sito), one JSON value per key
 
 /** The value of each key of the site settings, as GET /api/gas/sito/ serves it. */
@@ -34,10 +45,7 @@ export const IMPOSTAZIONI_SITO_SCHEMI = {
   regolamento: sitoSchema.shape.regolamento.unwrap(),
   webinar: sitoSchema.shape.webinar.unwrap(),
   finale: sitoSchema.shape.finale.unwrap(),
-  chi_siamo: sitoSchema.shape.chi_siamo.unwrap().extend({
-    /** The problem authors and their contributions (Chi siamo, top contributors). */
-    collaboratori: z.array(collaboratoreSchema).max(1000),
-  }),
+  chi_siamo: sitoSchema.shape.chi_siamo.unwrap(),
 } as const;
 export type ChiaveSito = keyof typeof IMPOSTAZIONI_SITO_SCHEMI;
 export const CHIAVI_SITO = Object.keys(IMPOSTAZIONI_SITO_SCHEMI) as ChiaveSito[];

@@ -4,7 +4,7 @@
 // database's own checks turned into field errors.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { risposta, sessione, squadra } from '../../db/schema';
+import { eventoAmministratore, risposta, sessione, squadra } from '../../db/schema';
 import { testBackends } from '../../db/testing';
 import { LiveBus } from '../../live/bus';
 import { demoEventi, type DemoEventi } from '../evento/testing';
@@ -435,5 +435,99 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
     expect(moved.statusCode).toBe(400);
     expect(moved.json().sessione).toEqual(['La sessione non è dell’evento della squadra.']);
     expect((await admin.get(`/api/admin/evento/${ev.nazionale}/`)).json()).toEqual(evento);
+
+    // A team competes at a venue of its own event, alone or in a bulk action.
+    const poloAltrove = (await admin.get('/api/admin/polo/?page_size=500')).json().results.find(
+      (p: { evento: number }) => p.evento !== ev.nazionale,
+    );
+    const elsewhere = await admin.patch(`/api/admin/squadra/${team!.id}/`, {
+      polo: poloAltrove.id,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().polo).toEqual(['Il polo non è dell’evento della squadra.']);
+    const bulk = await admin.post('/api/admin/squadra/azioni/', {
+      azione: 'modifica',
+      ids: [team!.id],
+      valori: { polo: poloAltrove.id },
+    });
+    expect(bulk.statusCode).toBe(400);
+    expect(bulk.json().ids[0]).toMatch(/^Squadra \d+: polo: Il polo non è dell’evento/);
+  });
+
+  it('edits an event’s staff and a venue’s managers; lists filter by them', async () => {
+    const admin = await t.as('admin');
+    const responsabili = (await admin.get('/api/admin/responsabile/?page_size=3')).json().results;
+    const [a, b] = responsabili.map((r: { id: number }) => r.id as number);
+    const edited = await admin.patch(`/api/admin/evento/${ev.aperto}/`, {
+      amministratori: [b, a],
+      inseritori: [a],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      amministratori: [Math.min(a, b), Math.max(a, b)],
+      inseritori: [a],
+    });
+    const ofB = (await admin.get(`/api/admin/evento/?amministratori=${b}`)).json();
+    expect(ofB.results.map((e: { id: number }) => e.id)).toContain(ev.aperto);
+    expect(
+      ofB.results.every((e: { amministratori: number[] }) => e.amministratori.includes(b)),
+    ).toBe(true);
+    // The new administrator sees the event as such (the access rules read the same rows).
+    const [access] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(eventoAmministratore)
+      .where(
+        and(
+          eq(eventoAmministratore.eventoId, ev.aperto),
+          eq(eventoAmministratore.responsabileId, b),
+        ),
+      );
+    expect(access!.n).toBe(1);
+
+    const users = (await admin.get('/api/admin/user/?page_size=2')).json().results;
+    const polo = (await admin.get(`/api/admin/polo/?evento=${ev.nazionale}`)).json().results[0];
+    const withManagers = await admin.patch(`/api/admin/polo/${polo.id}/`, {
+      responsabili: [users[0].id],
+    });
+    expect(withManagers.json().responsabili).toEqual([users[0].id]);
+    const venues = (await admin.get(`/api/admin/polo/?responsabili=${users[0].id}`)).json();
+    expect(venues.results.map((p: { id: number }) => p.id)).toContain(polo.id);
+    const bad = await admin.patch(`/api/admin/polo/${polo.id}/`, { responsabili: ['x'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().responsabili).toBeDefined();
+    expect((await admin.get(`/api/admin/polo/?responsabili=abc`)).statusCode).toBe(400);
+  });
+
+  it('lists the records of given ids (id__in), for the titles of a page’s references', async () => {
+    const staff = await t.as('staff');
+    const all = (await staff.get('/api/admin/citta/?page_size=4')).json().results;
+    const ids = all.map((c: { id: number }) => c.id);
+    const some = (await staff.get(`/api/admin/citta/?id__in=${ids[3]},${ids[1]},${ids[1]}`)).json();
+    expect(some.results.map((c: { id: number }) => c.id).sort()).toEqual([ids[1], ids[3]].sort());
+    for (const bad of ['1,,2', 'a', '1;2', `${'1,'.repeat(501)}1`]) {
+      const res = await staff.get(`/api/admin/citta/?id__in=${encodeURIComponent(bad)}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().id__in[0]).not.toMatch(/expected|string|Invalid/i);
+    }
+  });
+
+  it('keeps the about-us collaborators as records; the public list follows', async () => {
+    const staff = await t.as('staff');
+    const created = await staff.post('/api/admin/collaboratore/', {
+      nome: 'Ettore Majorana',
+      contributi: 1000,
+    });
+    expect(created.statusCode).toBe(201);
+    const top = (await staff.get('/api/top-contributors/')).json();
+    expect(top.results[0]).toEqual({ nome: 'Ettore Majorana', contributi: 1000 });
+    const bad = await staff.post('/api/admin/collaboratore/', { nome: 'X', contributi: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().contributi).toBeDefined();
+    expect((await staff.delete(`/api/admin/collaboratore/${created.json().id}/`)).statusCode).toBe(
+      204,
+    );
+    expect((await staff.get('/api/top-contributors/')).json().results[0].nome).not.toBe(
+      'Ettore Majorana',
+    );
   });
 });

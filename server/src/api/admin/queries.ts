@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../db/client';
 import {
   impostazioniSito,
   jolly,
+  polo,
   registro,
   risposta,
   sessione,
@@ -28,7 +29,7 @@ import {
 } from '../../db/schema';
 import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
 import type { Window } from '../shared/pagination';
-import type { AdminRecord, AdminResource, Dependent, WithAnswers } from './resource';
+import type { AdminRecord, AdminResource, Dependent, Link, WithAnswers } from './resource';
 
 type Row = Record<string, unknown>;
 
@@ -75,13 +76,17 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export type ListFilter = {
   /** Every word must appear in one of the searched fields. */
   search?: string;
+  /** Only these records. */
+  ids?: number[];
   /** Column → value (equality; null = IS NULL). */
   equals: { column: AnyPgColumn; value: unknown }[];
+  /** Many-to-many fields that hold this id (the venues of a manager). */
+  contains?: { link: Link; id: number }[];
   /** [column, descending] in order. */
   ordering: [AnyPgColumn, boolean][];
 };
 
-function whereOf(resource: AdminResource, filter: ListFilter): SQL | undefined {
+function whereOf(db: DbOrTx, resource: AdminResource, filter: ListFilter): SQL | undefined {
   const searched = Object.entries(resource.risorsa.campi)
     .filter(([, campo]) => campo.cerca)
     .map(([name]) => resource.columns[name]!);
@@ -89,6 +94,13 @@ function whereOf(resource: AdminResource, filter: ListFilter): SQL | undefined {
   return and(
     ...words.map((word) =>
       or(...searched.map((c) => ilike(sql`${c}::text`, `%${likeLiteral(word)}%`))),
+    ),
+    filter.ids ? inArray(resource.id, filter.ids) : undefined,
+    ...(filter.contains ?? []).map(({ link, id }) =>
+      inArray(
+        resource.id,
+        db.select({ owner: link.owner }).from(link.table).where(eq(link.target, id)),
+      ),
     ),
     ...filter.equals.map(({ column, value }) =>
       value === null ? sql`${column} is null` : eq(column, value),
@@ -102,7 +114,7 @@ export async function listRecords(
   filter: ListFilter,
   window: Window | null,
 ): Promise<{ count: number; rows: AdminRecord[] }> {
-  const where = whereOf(resource, filter);
+  const where = whereOf(db, resource, filter);
   const order = [
     ...filter.ordering.map(([c, descending]) => (descending ? desc(c) : asc(c))),
     asc(resource.id),
@@ -281,6 +293,11 @@ export async function sessioneOfSquadra(db: DbOrTx, squadraId: number): Promise<
     .from(squadra)
     .where(eq(squadra.id, squadraId));
   return row?.sessioneId ?? null;
+}
+
+export async function eventoOfPolo(db: DbOrTx, poloId: number): Promise<number | null> {
+  const [row] = await db.select({ eventoId: polo.eventoId }).from(polo).where(eq(polo.id, poloId));
+  return row?.eventoId ?? null;
 }
 
 // ---- the audit log

@@ -4,6 +4,7 @@
 import {
   FINE_PRIMA_DI_INIZIO,
   risorsaCitta,
+  risorsaCollaboratore,
   risorsaEvento,
   risorsaFile,
   risorsaJolly,
@@ -29,10 +30,13 @@ import type { DbTransaction } from '../../db/client';
 import { publishFlipped, recheckAnswers, type FlippedAnswer } from '../evento/recheck';
 import { deleteRisposta } from '../risposta/queries';
 import { announceDelete } from '../risposta/submission';
-import { deleteJollyRow, rispostaOfJolly, sessioneOfSquadra } from './queries';
+import { deleteJollyRow, eventoOfPolo, rispostaOfJolly, sessioneOfSquadra } from './queries';
 import {
   citta,
+  collaboratore,
   evento,
+  eventoAmministratore,
+  eventoInseritore,
   fileProgrammato,
   jolly,
   messaggioImportante,
@@ -76,6 +80,8 @@ export const ID_COLUMNS: Record<string, AnyPgColumn> = {
   responsabile: responsabile.id,
 };
 
+const POLO_DI_ALTRO_EVENTO = 'Il polo non è dell’evento della squadra.';
+
 const SOLO_SUPERUTENTE_PASSWORD = 'Solo un superutente imposta la password di un altro utente.';
 
 /** The live message of an important message record. */
@@ -112,6 +118,18 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       bonus_velocita: evento.bonusVelocita,
       scaling_bonus_velocita: evento.scalingBonusVelocita,
       scaling_bonus_montepremi: evento.scalingBonusMontepremi,
+    },
+    links: {
+      amministratori: {
+        table: eventoAmministratore,
+        owner: eventoAmministratore.eventoId,
+        target: eventoAmministratore.responsabileId,
+      },
+      inseritori: {
+        table: eventoInseritore,
+        owner: eventoInseritore.eventoId,
+        target: eventoInseritore.responsabileId,
+      },
     },
     answers: 'evento',
     constraints: { evento_fine_dopo_inizio_check: ['fine', FINE_PRIMA_DI_INIZIO] },
@@ -307,6 +325,16 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       anno_p3: squadra.annoP3,
     },
     answers: 'squadra',
+    // A team competes at a venue of its own event.
+    prepare: async ({ tx }, input, before) => {
+      const poloId = input.polo === undefined ? before?.polo : input.polo;
+      const eventoId = input.evento === undefined ? before?.evento : input.evento;
+      if (typeof poloId !== 'number' || typeof eventoId !== 'number') return {};
+      if ((await eventoOfPolo(tx, poloId)) !== eventoId) {
+        throw fieldErrors({ polo: [POLO_DI_ALTRO_EVENTO] });
+      }
+      return {};
+    },
     constraints: {
       squadra_sessione_evento_fk: ['sessione', 'La sessione non è dell’evento della squadra.'],
       squadra_evento_id_esterno_unique: [
@@ -429,6 +457,13 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       longitude: polo.longitude,
       capacita_massima_squadre: polo.capacitaMassimaSquadre,
     },
+    links: {
+      responsabili: {
+        table: poloResponsabile,
+        owner: poloResponsabile.poloId,
+        target: poloResponsabile.userId,
+      },
+    },
     dependents: [
       { risorsa: 'squadra', etichetta: 'Squadre (restano senza polo)', column: squadra.poloId },
       {
@@ -483,5 +518,11 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       description: sponsor.description,
       ordine: sponsor.ordine,
     },
+  }),
+  defineResource({
+    risorsa: risorsaCollaboratore,
+    table: collaboratore,
+    id: collaboratore.id,
+    columns: { nome: collaboratore.nome, contributi: collaboratore.contributi },
   }),
 ];

@@ -58,6 +58,17 @@ const boolParam = z
   .enum(['true', 'false', '1', '0'], { error: 'Usa true o false.' })
   .transform((v) => v === 'true' || v === '1');
 
+/** Records at most of one `id__in` (the titles of a page's references). */
+const ID_IN_MAX = 500;
+
+/** `id__in=3,5,8`: the records with these ids (DRF's `__in` lookup). */
+const idList = z
+  .string()
+  .max(ID_IN_MAX * 11)
+  .regex(/^\d{1,10}(,\d{1,10})*$/, { error: 'Elenca gli id separati da virgole (3,5,8).' })
+  .refine((text) => text.split(',').length <= ID_IN_MAX, { error: `Al massimo ${ID_IN_MAX} id.` })
+  .transform((text) => [...new Set(text.split(',').map(Number))]);
+
 /** The query-string schema of a field filter, from its column's type. */
 function filterParam(dataType: string) {
   if (dataType === 'boolean') return boolParam;
@@ -68,10 +79,14 @@ function filterParam(dataType: string) {
 function listQueryOf(resource: AdminResource) {
   const filters: Record<string, z.ZodType> = {};
   for (const [name, campo] of Object.entries(resource.risorsa.campi)) {
-    if (campo.filtro) filters[name] = filterParam(resource.columns[name]!.dataType).optional();
+    if (!campo.filtro) continue;
+    // A many-to-many field filters by one id it contains.
+    const dataType = resource.links?.[name] ? 'number' : resource.columns[name]!.dataType;
+    filters[name] = filterParam(dataType).optional();
   }
   return paginationQuery.extend({
     search: z.string().max(200).optional(),
+    id__in: idList.optional(),
     ordering: z.string().max(200).optional(),
     ...filters,
   });
@@ -94,14 +109,18 @@ function orderingOf(resource: AdminResource, text: string | undefined): ListFilt
 
 function filterOf(resource: AdminResource, query: Record<string, unknown>): ListFilter {
   const equals: ListFilter['equals'] = [];
+  const contains: ListFilter['contains'] = [];
   for (const [name, campo] of Object.entries(resource.risorsa.campi)) {
-    if (campo.filtro && query[name] !== undefined) {
-      equals.push({ column: resource.columns[name]!, value: query[name] });
-    }
+    if (!campo.filtro || query[name] === undefined) continue;
+    const link = resource.links?.[name];
+    if (link) contains.push({ link, id: query[name] as number });
+    else equals.push({ column: resource.columns[name]!, value: query[name] });
   }
   return {
     search: query.search as string | undefined,
+    ids: query.id__in as number[] | undefined,
     equals,
+    contains,
     ordering: orderingOf(resource, query.ordering as string | undefined),
   };
 }

@@ -2,14 +2,10 @@
 // the back office, so every value is checked here: a malformed one becomes
 // null (or is skipped), never a 500.
 import { sitoSchema, type Sito, type SitoServer } from '@gas/contracts';
-import { z } from 'zod';
 import { IMPOSTAZIONI_SITO, type Sponsor } from '../../db/schema';
 
 /** The about-us page "mentions the 16 most active collaborators". */
 export const TOP_CONTRIBUTORS = 16;
-
-const collaboratore = z.object({ nome: z.string(), contributi: z.number().finite() });
-export type Collaboratore = z.infer<typeof collaboratore>;
 
 type Contenuti = Omit<Sito, keyof SitoServer>;
 
@@ -34,20 +30,4 @@ export function presentSponsor(row: Sponsor) {
     website: row.website,
     description: row.description,
   };
-}
-
-/** The problem authors of chi_siamo.collaboratori, most active first (ties by name). */
-export function collaboratori(settings: Map<string, unknown>): Collaboratore[] {
-  const chiSiamo = settings.get('chi_siamo');
-  const list =
-    chiSiamo && typeof chiSiamo === 'object' && 'collaboratori' in chiSiamo
-      ? (chiSiamo as { collaboratori: unknown }).collaboratori
-      : [];
-  if (!Array.isArray(list)) return [];
-  return list
-    .flatMap((item) => {
-      const parsed = collaboratore.safeParse(item);
-      return parsed.success ? [{ nome: parsed.data.nome, contributi: parsed.data.contributi }] : [];
-    })
-    .sort((a, b) => b.contributi - a.contributi || a.nome.localeCompare(b.nome, 'it'));
 }

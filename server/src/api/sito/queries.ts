@@ -1,7 +1,7 @@
 // Reads of the site content. Only this file touches drizzle.
-import { asc } from 'drizzle-orm';
+import { asc, desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { impostazioniSito, sponsor } from '../../db/schema';
+import { collaboratore, impostazioniSito, sponsor } from '../../db/schema';
 
 /** Every stored site setting, by key (values as stored: unchecked JSON). */
 export async function loadImpostazioni(db: DbOrTx): Promise<Map<string, unknown>> {
@@ -11,4 +11,12 @@ export async function loadImpostazioni(db: DbOrTx): Promise<Map<string, unknown>
 
 export function loadSponsor(db: DbOrTx) {
   return db.select().from(sponsor).orderBy(asc(sponsor.ordine), asc(sponsor.id));
+}
+
+/** The problem authors, most active first (ties by name, then id). */
+export function loadCollaboratori(db: DbOrTx) {
+  return db
+    .select({ nome: collaboratore.nome, contributi: collaboratore.contributi })
+    .from(collaboratore)
+    .orderBy(desc(collaboratore.contributi), asc(collaboratore.nome), asc(collaboratore.id));
 }

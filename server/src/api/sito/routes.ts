@@ -8,8 +8,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SitoServer } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { paginateArray, paginationQuery } from '../shared/pagination';
-import { loadImpostazioni, loadSponsor } from './queries';
-import { TOP_CONTRIBUTORS, collaboratori, presentSito, presentSponsor } from './present';
+import { loadCollaboratori, loadImpostazioni, loadSponsor } from './queries';
+import { TOP_CONTRIBUTORS, presentSito, presentSponsor } from './present';
 
 // The same for every visitor and edited rarely: browsers may keep it a minute.
 const PUBLIC_CACHE = 'public, max-age=60';
@@ -50,7 +50,7 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     async (request, reply) => {
       reply.header('Cache-Control', PUBLIC_CACHE);
-      const top = collaboratori(await loadImpostazioni(db)).slice(0, TOP_CONTRIBUTORS);
+      const top = (await loadCollaboratori(db)).slice(0, TOP_CONTRIBUTORS);
       return paginateArray(request, request.query, top);
     },
   );
@@ -61,7 +61,7 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/collaboratori/',
     { schema: { response: ok(collaboratoriJsonSchema), tags: ['sito'] } },
     async (_request, reply) => {
-      const list = collaboratori(await loadImpostazioni(db));
+      const list = await loadCollaboratori(db);
       return reply
         .header('Cache-Control', PUBLIC_CACHE)
         .type('application/json; charset=utf-8')

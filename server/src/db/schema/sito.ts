@@ -1,5 +1,6 @@
 // Site content: sponsors and key/value settings.
-import { integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { tz } from './columns';
 
 export const sponsor = pgTable('sponsor', {
@@ -10,6 +11,20 @@ export const sponsor = pgTable('sponsor', {
   description: text('description').notNull().default(''),
   ordine: integer('ordine').notNull().default(0),
 });
+
+/**
+ * The problem authors credited on the about-us page with their number of
+ * contributions (the page mentions the 16 most active).
+ */
+export const collaboratore = pgTable(
+  'collaboratore',
+  {
+    id: serial('id').primaryKey(),
+    nome: text('nome').notNull(),
+    contributi: integer('contributi').notNull().default(0),
+  },
+  (t) => [check('collaboratore_contributi_check', sql`${t.contributi} >= 0`)],
+);
 
 /**
  * Free-form site content, one JSON value per key. The keys in use and the
@@ -47,8 +62,6 @@ export type ImpostazioniSito = {
     docenti_formazione: Persona[];
     sviluppatori: Persona[];
     ringraziamenti: string[];
-    /** The most active collaborators (the page mentions 16), with contribution counts. */
-    collaboratori: { nome: string; contributi: number }[];
     docenti_scuole: Persona[];
   };
 };
@@ -62,3 +75,4 @@ export const IMPOSTAZIONI_SITO: readonly ChiaveImpostazione[] = [
 ];
 
 export type Sponsor = typeof sponsor.$inferSelect;
+export type Collaboratore = typeof collaboratore.$inferSelect;

@@ -9,13 +9,13 @@
 // batch inserts; deterministic for a given `now` (seeded PRNG).
 import { hashPassword } from '../../auth/password';
 import { isDatabaseEmpty, type Database, type DbTransaction } from '../../db/client';
-import { impostazioniSito, sponsor } from '../../db/schema';
+import { collaboratore, impostazioniSito, sponsor } from '../../db/schema';
 import { insertEventi } from './eventi';
 import { lockSeed } from './queries';
 import { createRandom } from './random';
 import { insertRisposte } from './risposte';
 import { insertScuole } from './scuole';
-import { IMPOSTAZIONI, SPONSOR } from './sito';
+import { COLLABORATORI, IMPOSTAZIONI, SPONSOR } from './sito';
 import { insertStoria } from './storia';
 import { insertSquadre } from './squadre';
 import { DEMO_PASSWORD, insertUtenti } from './utenti';
@@ -64,6 +64,9 @@ async function seed(tx: DbTransaction, now: Date, passwordHash: string) {
     utenti,
   );
   await tx.insert(sponsor).values(SPONSOR);
+  await tx
+    .insert(collaboratore)
+    .values(COLLABORATORI.map(([nome, contributi]) => ({ nome, contributi })));
   await tx
     .insert(impostazioniSito)
     .values(Object.entries(IMPOSTAZIONI).map(([key, value]) => ({ key, value, updatedAt: now })));

@@ -39,7 +39,7 @@ const documenti = (anno: number, poli: boolean) => ({
   ...(poli ? { poli: `/documenti/${anno}/poli.pdf` } : {}),
 });
 
-const COLLABORATORI = [
+export const COLLABORATORI = [
   ['Giulia Ferri', 48],
   ['Marco Benedetti', 41],
   ['Elisa Moretti', 37],
@@ -127,7 +127,6 @@ export const IMPOSTAZIONI: { [K in ChiaveImpostazione]: ImpostazioniSito[K] } = 
       'I dipartimenti di fisica delle università italiane',
       'Tutti i docenti che preparano le squadre',
     ],
-    collaboratori: COLLABORATORI.map(([nome, contributi]) => ({ nome, contributi })),
     docenti_scuole: [
       { nome: 'Paola Bertini', affiliazione: 'Liceo Scientifico "Ulisse Dini", Pisa' },
       { nome: 'Carlo Fumagalli', affiliazione: 'Liceo Scientifico "Alessandro Volta", Milano' },

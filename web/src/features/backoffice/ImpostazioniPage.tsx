@@ -23,7 +23,7 @@ const ETICHETTE: Record<string, string> = {
   regolamento: 'Regolamento e documenti per anno',
   webinar: 'Webinar',
   finale: 'Finale nazionale (date, luogo, calendario)',
-  chi_siamo: 'Chi siamo (persone, ringraziamenti, collaboratori)',
+  chi_siamo: 'Chi siamo (persone e ringraziamenti; i collaboratori hanno una pagina propria)',
 };
 
 function Chiave({ item }: { item: Impostazione }) {
