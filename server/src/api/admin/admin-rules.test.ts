@@ -437,9 +437,9 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
     expect((await admin.get(`/api/admin/evento/${ev.nazionale}/`)).json()).toEqual(evento);
 
     // A team competes at a venue of its own event, alone or in a bulk action.
-    const poloAltrove = (await admin.get('/api/admin/polo/?page_size=500')).json().results.find(
-      (p: { evento: number }) => p.evento !== ev.nazionale,
-    );
+    const poloAltrove = (await admin.get('/api/admin/polo/?page_size=500'))
+      .json()
+      .results.find((p: { evento: number }) => p.evento !== ev.nazionale);
     const elsewhere = await admin.patch(`/api/admin/squadra/${team!.id}/`, {
       polo: poloAltrove.id,
     });
