@@ -53,7 +53,7 @@ export type GruppoAdmin = (typeof GRUPPI_ADMIN)[number];
 
 export type CampoAdmin = {
   etichetta: string;
-  /** Matched by the list's `search`. */
+  /** Matched by the list's `search` (a reference: the referenced record's searched fields). */
   cerca?: boolean;
   /** A `?campo=valore` filter of the list. */
   filtro?: boolean;
@@ -490,7 +490,14 @@ export const risorsaResponsabile = risorsa({
   item: adminResponsabileSchema,
   request: adminResponsabileRequest,
   campi: {
-    user: { etichetta: 'Utente', filtro: true, ordina: true, lista: true, riferimento: 'user' },
+    user: {
+      etichetta: 'Utente',
+      cerca: true,
+      filtro: true,
+      ordina: true,
+      lista: true,
+      riferimento: 'user',
+    },
     ruolo: { etichetta: 'Ruolo', filtro: true, ordina: true, lista: true },
     attivo: { etichetta: 'Attivo', filtro: true, lista: true },
     puo_iscriversi_gare_ufficiali: {

@@ -511,6 +511,19 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
     }
   });
 
+  it('finds a manager by the name of their account (a searched reference)', async () => {
+    const staff = await t.as('staff');
+    const profile = (await staff.get('/api/admin/responsabile/?page_size=1')).json().results[0];
+    const account = (await staff.get(`/api/admin/user/${profile.user}/`)).json();
+    const found = (
+      await staff.get(`/api/admin/responsabile/?search=${encodeURIComponent(account.username)}`)
+    ).json();
+    expect(found.results.map((r: { id: number }) => r.id)).toContain(profile.id);
+    expect(
+      (await staff.get('/api/admin/responsabile/?search=nessuno-si-chiama-cosi')).json().count,
+    ).toBe(0);
+  });
+
   it('keeps the about-us collaborators as records; the public list follows', async () => {
     const staff = await t.as('staff');
     const created = await staff.post('/api/admin/collaboratore/', {

@@ -76,6 +76,8 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export type ListFilter = {
   /** Every word must appear in one of the searched fields. */
   search?: string;
+  /** The resource of a reference (a searched reference searches its record). */
+  referenced?: (nome: string) => AdminResource | undefined;
   /** Only these records. */
   ids?: number[];
   /** Column → value (equality; null = IS NULL). */
@@ -86,15 +88,44 @@ export type ListFilter = {
   ordering: [AnyPgColumn, boolean][];
 };
 
-function whereOf(db: DbOrTx, resource: AdminResource, filter: ListFilter): SQL | undefined {
-  const searched = Object.entries(resource.risorsa.campi)
-    .filter(([, campo]) => campo.cerca)
+/** The searched text columns of `resource`. */
+const searchedColumns = (resource: AdminResource) =>
+  Object.entries(resource.risorsa.campi)
+    .filter(([, campo]) => campo.cerca && !campo.riferimento)
     .map(([name]) => resource.columns[name]!);
+
+/**
+ * `word` in a searched field of `resource`, or in a searched field of the
+ * record a searched reference points to (a manager found by the name of
+ * their account).
+ */
+function matches(
+  db: DbOrTx,
+  resource: AdminResource,
+  word: string,
+  referenced: ListFilter['referenced'],
+): SQL | undefined {
+  const pattern = `%${likeLiteral(word)}%`;
+  const through = Object.entries(resource.risorsa.campi)
+    .filter(([, campo]) => campo.cerca && campo.riferimento)
+    .flatMap(([name, campo]) => {
+      const target = referenced?.(campo.riferimento!);
+      if (!target) return [];
+      const inTarget = or(...searchedColumns(target).map((c) => ilike(sql`${c}::text`, pattern)));
+      return [
+        inArray(
+          resource.columns[name]!,
+          db.select({ id: target.id }).from(target.table).where(inTarget),
+        ),
+      ];
+    });
+  return or(...searchedColumns(resource).map((c) => ilike(sql`${c}::text`, pattern)), ...through);
+}
+
+function whereOf(db: DbOrTx, resource: AdminResource, filter: ListFilter): SQL | undefined {
   const words = (filter.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
   return and(
-    ...words.map((word) =>
-      or(...searched.map((c) => ilike(sql`${c}::text`, `%${likeLiteral(word)}%`))),
-    ),
+    ...words.map((word) => matches(db, resource, word, filter.referenced)),
     filter.ids ? inArray(resource.id, filter.ids) : undefined,
     ...(filter.contains ?? []).map(({ link, id }) =>
       inArray(

@@ -42,6 +42,8 @@ import type { AdminResource, Change } from './resource';
 import { createOne, deleteOne, patchOne, type WriteContext } from './writes';
 import { ADMIN_RESOURCES, ID_COLUMNS } from './resources';
 
+const RESOURCES_BY_NAME = new Map(ADMIN_RESOURCES.map((r) => [r.risorsa.nome, r]));
+
 /** A unique value already taken. */
 const GIA_PRESENTE = 'Esiste già un elemento con questo valore.';
 
@@ -118,6 +120,7 @@ function filterOf(resource: AdminResource, query: Record<string, unknown>): List
   }
   return {
     search: query.search as string | undefined,
+    referenced: (nome) => RESOURCES_BY_NAME.get(nome),
     ids: query.id__in as number[] | undefined,
     equals,
     contains,
