@@ -2,8 +2,14 @@
 // a venue of the official demo event, a school, and a team of that event
 // assigned to the venue; finds them by search, edits one, reads its history,
 // downloads the list as CSV, deletes the school; a teacher gets the 403 page.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiCall, login, romeWall } from './support/tools-helpers';
+
+/** Sets a reference field as a person does: types part of a title, clicks the match. */
+async function choose(page: Page, label: string, typed: string, option: string | RegExp = typed) {
+  await page.getByLabel(label, { exact: true }).fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,17 +37,21 @@ test('a superuser creates a venue, a school and a team, edits, reads the history
   await page.getByRole('link', { name: 'Aggiungi' }).click();
   await page.getByRole('button', { name: 'Crea' }).click();
   await expect(page.getByText('Correggi i campi evidenziati.')).toBeVisible();
-  const evento = page.getByLabel('Evento *');
-  const nazionale = await evento
-    .locator('option')
-    .filter({ hasText: /Nazionale|Finale|Gara/ })
-    .first();
-  await evento.selectOption({ label: (await nazionale.textContent())! });
+  await choose(page, 'Evento *', 'gara nazionale', /^Gara nazionale a squadre/);
   await page.getByLabel('Nome breve *').fill(`Polo di prova ${stamp}`);
   await page.getByLabel('Capacità massima (squadre)').fill('12');
+  // Its manager, found among the accounts by typing part of the name.
+  await choose(page, 'Responsabili del polo', 'referente.bol', 'referente.bologna');
+  await expect(page.getByRole('button', { name: 'Togli referente.bologna' })).toBeVisible();
   await page.getByRole('button', { name: 'Crea' }).click();
   await expect(page.getByRole('heading', { name: `Polo: Polo di prova ${stamp}` })).toBeVisible();
-  const eventoScelto = await page.getByLabel('Evento *').inputValue();
+  await expect(page.getByLabel('Evento *')).toHaveValue(/^Gara nazionale a squadre/);
+  await expect(page.getByRole('button', { name: 'Togli referente.bologna' })).toBeVisible();
+  const poloId = /\/admin\/polo\/(\d+)\/$/.exec(page.url())![1];
+  const { evento: eventoScelto, responsabili } = (await (
+    await apiCall(page, 'GET', `/api/admin/polo/${poloId}/`)
+  ).json()) as { evento: number; responsabili: number[] };
+  expect(responsabili).toHaveLength(1);
 
   // A school.
   await page.goto('/admin/scuola/nuovo/');
@@ -59,24 +69,22 @@ test('a superuser creates a venue, a school and a team, edits, reads the history
   // A team of that event, at that venue.
   await page.goto('/admin/squadra/nuovo/');
   await page.getByLabel('Nome *').fill(`Squadra di prova ${stamp}`);
-  await page.getByLabel('Evento *').selectOption(eventoScelto);
+  await choose(page, 'Evento *', 'gara nazionale', /^Gara nazionale a squadre/);
+  // The session is chosen among the sessions of the team's event only.
   const sessioni = (await (
     await page.request.get(`/api/admin/sessione/?evento=${eventoScelto}`)
-  ).json()) as { results: { id: number }[] };
-  await page.getByLabel('Sessione *').selectOption(String(sessioni.results[0]!.id));
-  await page.getByLabel('Polo').selectOption({ label: `Polo di prova ${stamp}` });
-  await page.getByLabel('Scuola').selectOption({ label: `Liceo di prova ${stamp}` });
+  ).json()) as { results: { id: number; nome: string }[] };
+  await page.getByLabel('Sessione *').focus();
+  await expect(page.getByRole('option')).toHaveText(sessioni.results.map((s) => s.nome));
+  await page.getByRole('option', { name: sessioni.results[0]!.nome, exact: true }).click();
+  await choose(page, 'Polo', `Polo di prova ${stamp}`);
+  await choose(page, 'Scuola', `Liceo di prova ${stamp}`);
   await page.getByLabel('Capitano', { exact: true }).fill('Ada Lovelace');
   await page.getByRole('button', { name: 'Crea' }).click();
   await expect(
     page.getByRole('heading', { name: `Squadra: Squadra di prova ${stamp}` }),
   ).toBeVisible();
-  await expect(page.getByLabel('Polo')).toHaveValue(
-    (await page
-      .getByLabel('Polo')
-      .locator('option', { hasText: `Polo di prova ${stamp}` })
-      .getAttribute('value')) ?? '',
-  );
+  await expect(page.getByLabel('Polo', { exact: true })).toHaveValue(`Polo di prova ${stamp}`);
 
   // The school: found by search, edited, its history.
   await page.goto('/admin/scuola/');
@@ -125,7 +133,7 @@ test('a superuser creates a venue, a school and a team, edits, reads the history
   await rows.nth(0).getByRole('checkbox').check();
   await rows.nth(1).getByRole('checkbox').check();
   await page.getByLabel('Imposta').selectOption({ label: 'Polo' });
-  await page.getByLabel('a', { exact: true }).selectOption({ label: `Polo di prova ${stamp}` });
+  await choose(page, 'a', `Polo di prova ${stamp}`);
   await page.getByRole('button', { name: 'Applica ai selezionati' }).click();
   await expect(page.getByText('Modificati: 2.')).toBeVisible();
   await expect(rows.nth(0)).toContainText(`Polo di prova ${stamp}`);

@@ -63,6 +63,8 @@ export type CampoAdmin = {
   lista?: boolean;
   /** The id of a record of this resource. */
   riferimento?: string;
+  /** The Italian label of each value of a choice (spec §3 codes such as 'sp'). */
+  scelte?: Record<string, string>;
   /** Shown, never written by the back office. */
   solaLettura?: boolean;
 };
@@ -238,7 +240,13 @@ export const risorsaEvento = risorsa({
   campi: {
     titolo: { etichetta: 'Titolo', cerca: true, ordina: true, lista: true },
     descrizione: { etichetta: 'Descrizione', cerca: true },
-    tipologia: { etichetta: 'Tipologia', filtro: true, ordina: true, lista: true },
+    tipologia: {
+      etichetta: 'Tipologia',
+      filtro: true,
+      ordina: true,
+      lista: true,
+      scelte: { o: 'Ufficiale', pub: 'Non ufficiale, pubblico', priv: 'Non ufficiale, privato' },
+    },
     ufficiale: { etichetta: 'Ufficiale', filtro: true, ordina: true, lista: true },
     anno: { etichetta: 'Anno scolastico (inizio)', filtro: true, ordina: true, lista: true },
     inizio: { etichetta: 'Inizio', ordina: true, lista: true },
@@ -357,7 +365,13 @@ export const risorsaRisposta = risorsa({
       riferimento: 'problema',
       solaLettura: true,
     },
-    kind: { etichetta: 'Tipo', filtro: true, lista: true, solaLettura: true },
+    kind: {
+      etichetta: 'Tipo',
+      filtro: true,
+      lista: true,
+      solaLettura: true,
+      scelte: { r: 'Risposta', j: 'Jolly' },
+    },
     valore: { etichetta: 'Valore', cerca: true, lista: true, solaLettura: true },
     valore_exp: { etichetta: 'Esponente', solaLettura: true },
     corretto: { etichetta: 'Corretta', filtro: true, lista: true, solaLettura: true },
@@ -498,7 +512,13 @@ export const risorsaResponsabile = risorsa({
       lista: true,
       riferimento: 'user',
     },
-    ruolo: { etichetta: 'Ruolo', filtro: true, ordina: true, lista: true },
+    ruolo: {
+      etichetta: 'Ruolo',
+      filtro: true,
+      ordina: true,
+      lista: true,
+      scelte: { sp: 'Responsabile principale', ss: 'Responsabile squadra' },
+    },
     attivo: { etichetta: 'Attivo', filtro: true, lista: true },
     puo_iscriversi_gare_ufficiali: {
       etichetta: 'Può iscriversi alle gare ufficiali',

@@ -28,6 +28,8 @@ interface DateTimeInputProps {
   onBlur?(): void;
   name?: string;
   isInvalid?: boolean;
+  /** Bootstrap's small control (list filters). */
+  size?: 'sm';
   disabled?: boolean;
   required?: boolean;
   'aria-describedby'?: string;

@@ -12,23 +12,29 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { request, type Query } from '../../api/client';
 import { serverErrorMessage } from '../../components/form/useApiForm';
 import NotFoundPage from '../../components/NotFoundPage';
-import { adminKeys, bulkAction, csvUrl, fetchPage, useTitles } from './api';
+import { adminKeys, bulkAction, csvUrl, fetchPage, useTitlesOfEach, type Record_ } from './api';
 import { campiDi, risorsaByNome, type Campo } from './fields';
 import { mostra } from './format';
+import { RiferimentoPicker } from './Riferimento';
 
 const PAGE_SIZE = 50;
 
-function useRefTitles(campo: Campo) {
-  const rif =
-    campo.kind.tipo === 'riferimento' || campo.kind.tipo === 'riferimenti'
-      ? risorsaByNome.get(campo.kind.risorsa)
-      : undefined;
-  return useTitles(rif).data;
-}
+/** The resource a reference field points to. */
+const riferitaDa = (campo: Campo) =>
+  campo.kind.tipo === 'riferimento' || campo.kind.tipo === 'riferimenti'
+    ? risorsaByNome.get(campo.kind.risorsa)
+    : undefined;
 
-function Cella({ campo, value }: { campo: Campo; value: unknown }) {
-  const titles = useRefTitles(campo);
-  return <>{mostra(campo, value, titles)}</>;
+/** The titles of the records the page's reference columns point to, one call per column. */
+function usePageTitles(colonne: Campo[], rows: Record_[]) {
+  const wanted = colonne.map((c) => ({
+    risorsa: riferitaDa(c),
+    ids: riferitaDa(c)
+      ? rows.flatMap((r) => [r[c.nome]].flat()).filter((v): v is number => typeof v === 'number')
+      : [],
+  }));
+  const titles = useTitlesOfEach(wanted);
+  return new Map(colonne.map((c, i) => [c.nome, titles[i]]));
 }
 
 function Filtro({
@@ -43,7 +49,7 @@ function Filtro({
   /** The label (default: the field's); the empty choice reads 'Tutti' only as a filter. */
   label?: string;
 }) {
-  const titles = useRefTitles(campo);
+  const rif = riferitaDa(campo);
   const id = `${label ? 'valore' : 'filtro'}-${campo.nome}`;
   const tutti = label ? '—' : 'Tutti';
   let input;
@@ -61,21 +67,21 @@ function Filtro({
         <option value="">{tutti}</option>
         {campo.kind.valori.map((v) => (
           <option key={v} value={v}>
-            {v}
+            {mostra(campo, v)}
           </option>
         ))}
       </Form.Select>
     );
-  } else if (campo.kind.tipo === 'riferimento' && titles) {
+  } else if (rif) {
     input = (
-      <Form.Select id={id} size="sm" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{tutti}</option>
-        {[...titles].map(([rid, title]) => (
-          <option key={rid} value={rid}>
-            {title}
-          </option>
-        ))}
-      </Form.Select>
+      <RiferimentoPicker
+        id={id}
+        size="sm"
+        risorsa={rif}
+        value={value === '' ? null : Number(value)}
+        vuoto={tutti}
+        onChange={(rid) => onChange(rid === null ? '' : String(rid))}
+      />
     );
   } else {
     input = (
@@ -156,7 +162,6 @@ function ModificaSelezionati(props: {
 
 /** Squadre: the age order of an event's teams from a pasted list, one name (or id) per line. */
 function OrdineEta() {
-  const eventi = useTitles(risorsaByNome.get('evento')).data;
   const [open, setOpen] = useState(false);
   const [evento, setEvento] = useState('');
   const [elenco, setElenco] = useState('');
@@ -190,16 +195,15 @@ function OrdineEta() {
         void apply();
       }}
     >
-      <Form.Group className="mb-2" controlId="eta-evento">
-        <Form.Label>Evento</Form.Label>
-        <Form.Select value={evento} onChange={(e) => setEvento(e.target.value)}>
-          <option value="">Scegli…</option>
-          {[...(eventi ?? [])].map(([id, titolo]) => (
-            <option key={id} value={id}>
-              {titolo}
-            </option>
-          ))}
-        </Form.Select>
+      <Form.Group className="mb-2">
+        <Form.Label htmlFor="eta-evento">Evento</Form.Label>
+        <RiferimentoPicker
+          id="eta-evento"
+          risorsa={risorsaByNome.get('evento')!}
+          value={evento === '' ? null : Number(evento)}
+          vuoto="Cerca e scegli…"
+          onChange={(rid) => setEvento(rid === null ? '' : String(rid))}
+        />
       </Form.Group>
       <Form.Group className="mb-2" controlId="eta-elenco">
         <Form.Label>Squadre dalla più giovane, una per riga (nome o id)</Form.Label>
@@ -271,6 +275,7 @@ function Lista({ risorsa }: { risorsa: RisorsaAdmin }) {
     queryFn: ({ signal }) => fetchPage(risorsa.nome, query, signal),
     placeholderData: keepPreviousData,
   });
+  const titles = usePageTitles(colonne, page.data?.results ?? []);
   const ordering = params.get('ordering') ?? risorsa.ordinamento.join(',');
   const pagina = Number(params.get('page') ?? 1);
   const { page: _p, page_size: _s, ...csvQuery } = query;
@@ -430,10 +435,10 @@ function Lista({ risorsa }: { risorsa: RisorsaAdmin }) {
                   <td key={c.nome}>
                     {i === 0 ? (
                       <Link to={`/admin/${risorsa.nome}/${r.id}/`}>
-                        <Cella campo={c} value={r[c.nome]} />
+                        {mostra(c, r[c.nome], titles.get(c.nome))}
                       </Link>
                     ) : (
-                      <Cella campo={c} value={r[c.nome]} />
+                      mostra(c, r[c.nome], titles.get(c.nome))
                     )}
                   </td>
                 ))}

@@ -8,11 +8,17 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Link, useSearchParams } from 'react-router';
 import { buildUrl, type Query } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
+import { DateTimeInput } from '../../components/form/DateTimeInput';
+import { wallToIso } from '../../lib/romeTime';
 import { adminKeys, fetchLog } from './api';
+import { risorsaByNome } from './fields';
+import { RiferimentoPicker } from './Riferimento';
 import { AZIONE, Voce } from './Storia';
 
 const PAGE_SIZE = 50;
 const FILTRI = ['risorsa', 'oggetto', 'utente', 'azione', 'dal', 'al', 'search'] as const;
+
+const numero = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : null);
 
 export function LogPage() {
   const [params, setParams] = useSearchParams();
@@ -30,7 +36,8 @@ export function LogPage() {
   const query: Query = { page_size: PAGE_SIZE };
   for (const key of [...FILTRI, 'page']) {
     const v = params.get(key);
-    if (v) query[key] = key === 'dal' || key === 'al' ? new Date(v).toISOString() : v;
+    // The time range is typed on Rome's clock, as every date-time of the app.
+    if (v) query[key] = key === 'dal' || key === 'al' ? (wallToIso(v) ?? v) : v;
   }
   const log = useQuery({
     queryKey: adminKeys.log(query),
@@ -38,6 +45,7 @@ export function LogPage() {
     placeholderData: keepPreviousData,
   });
   const pagina = Number(params.get('page') ?? 1);
+  const oggettoDi = risorsaByNome.get(params.get('risorsa') ?? '');
   const { page: _p, page_size: _s, ...csv } = query;
   return (
     <>
@@ -71,22 +79,48 @@ export function LogPage() {
             <option value="impostazioni-sito">Impostazioni del sito</option>
           </Form.Select>
         </Form.Group>
-        <Form.Group className="col-6 col-md-2" controlId="log-oggetto">
-          <Form.Label className="small mb-0">Oggetto (id)</Form.Label>
-          <Form.Control
-            size="sm"
-            inputMode="numeric"
-            value={params.get('oggetto') ?? ''}
-            onChange={(e) => set('oggetto', e.target.value.replace(/\D/g, ''))}
-          />
+        <Form.Group className="col-6 col-md-2">
+          {/* With a resource chosen, its records are found by name; otherwise by id. */}
+          {oggettoDi ? (
+            <>
+              <Form.Label htmlFor="log-oggetto" className="small mb-0">
+                Oggetto
+              </Form.Label>
+              <RiferimentoPicker
+                id="log-oggetto"
+                size="sm"
+                risorsa={oggettoDi}
+                value={numero(params.get('oggetto'))}
+                vuoto="Tutti"
+                onChange={(id) => set('oggetto', id === null ? '' : String(id))}
+              />
+            </>
+          ) : (
+            <>
+              <Form.Label htmlFor="log-oggetto" className="small mb-0">
+                Oggetto (id)
+              </Form.Label>
+              <Form.Control
+                id="log-oggetto"
+                size="sm"
+                inputMode="numeric"
+                value={params.get('oggetto') ?? ''}
+                onChange={(e) => set('oggetto', e.target.value.replace(/\D/g, ''))}
+              />
+            </>
+          )}
         </Form.Group>
-        <Form.Group className="col-6 col-md-2" controlId="log-utente">
-          <Form.Label className="small mb-0">Utente (id)</Form.Label>
-          <Form.Control
+        <Form.Group className="col-6 col-md-2">
+          <Form.Label htmlFor="log-utente" className="small mb-0">
+            Utente
+          </Form.Label>
+          <RiferimentoPicker
+            id="log-utente"
             size="sm"
-            inputMode="numeric"
-            value={params.get('utente') ?? ''}
-            onChange={(e) => set('utente', e.target.value.replace(/\D/g, ''))}
+            risorsa={risorsaByNome.get('user')!}
+            value={numero(params.get('utente'))}
+            vuoto="Tutti"
+            onChange={(id) => set('utente', id === null ? '' : String(id))}
           />
         </Form.Group>
         <Form.Group className="col-6 col-md-2" controlId="log-azione">
@@ -113,22 +147,26 @@ export function LogPage() {
             onChange={(e) => set('search', e.target.value)}
           />
         </Form.Group>
-        <Form.Group className="col-6 col-md-3" controlId="log-dal">
-          <Form.Label className="small mb-0">Dal</Form.Label>
-          <Form.Control
+        <Form.Group className="col-6 col-md-3">
+          <Form.Label htmlFor="log-dal" className="small mb-0">
+            Dal (ora italiana)
+          </Form.Label>
+          <DateTimeInput
+            id="log-dal"
             size="sm"
-            type="datetime-local"
             value={params.get('dal') ?? ''}
-            onChange={(e) => set('dal', e.target.value)}
+            onChange={(v) => set('dal', v)}
           />
         </Form.Group>
-        <Form.Group className="col-6 col-md-3" controlId="log-al">
-          <Form.Label className="small mb-0">Al</Form.Label>
-          <Form.Control
+        <Form.Group className="col-6 col-md-3">
+          <Form.Label htmlFor="log-al" className="small mb-0">
+            Al (ora italiana)
+          </Form.Label>
+          <DateTimeInput
+            id="log-al"
             size="sm"
-            type="datetime-local"
             value={params.get('al') ?? ''}
-            onChange={(e) => set('al', e.target.value)}
+            onChange={(v) => set('al', v)}
           />
         </Form.Group>
       </Form>

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../api/queries';
 import { toWall, wallToIso } from '../../lib/romeTime';
 import { DateTimeInput } from '../../components/form/DateTimeInput';
@@ -22,17 +22,17 @@ import {
   adminKeys,
   anteprimaCorrezione,
   createRecord,
-  fetchPage,
   deleteRecord,
   fetchDipendenze,
   fetchRecord,
   patchRecord,
-  useTitles,
+  useTitlesOf,
   type Record_,
 } from './api';
 import { campiDi, risorsaByNome, type Campo } from './fields';
 import { mostra } from './format';
 import { Correlati } from './Correlati';
+import { RiferimentiPicker, RiferimentoPicker } from './Riferimento';
 import { Storia } from './Storia';
 
 type Values = Record<string, string | boolean | string[]>;
@@ -75,20 +75,6 @@ function Input(props: {
     campo.kind.tipo === 'riferimento' || campo.kind.tipo === 'riferimenti'
       ? risorsaByNome.get(campo.kind.risorsa)
       : undefined;
-  const allTitles = useTitles(rif).data;
-  const narrowed = useQuery({
-    queryKey: [...adminKeys.titles(rif?.nome ?? ''), vincolo?.campo, vincolo?.valore],
-    enabled: rif !== undefined && vincolo !== undefined && vincolo.valore !== '',
-    queryFn: async ({ signal }) => {
-      const page = await fetchPage(
-        rif!.nome,
-        { [vincolo!.campo]: vincolo!.valore, page_size: 2000 },
-        signal,
-      );
-      return new Map(page.results.map((r) => [r.id, String(r[rif!.titolo] ?? r.id)]));
-    },
-  }).data;
-  const titles = vincolo && vincolo.valore !== '' ? narrowed : allTitles;
   const id = `campo-${campo.nome}`;
   const k = campo.kind;
   let input;
@@ -115,11 +101,30 @@ function Input(props: {
         />
       </Form.Group>
     );
-  } else if (k.tipo === 'scelta' || (k.tipo === 'riferimento' && titles)) {
-    const options =
-      k.tipo === 'scelta'
-        ? k.valori.map((v) => [v, v] as const)
-        : [...titles!].map(([rid, t]) => [String(rid), t] as const);
+  } else if (k.tipo === 'riferimento' && rif) {
+    input = (
+      <RiferimentoPicker
+        id={id}
+        risorsa={rif}
+        value={value === '' ? null : Number(value)}
+        filtro={vincolo && vincolo.valore !== '' ? { [vincolo.campo]: vincolo.valore } : undefined}
+        isInvalid={!!error}
+        vuoto={campo.obbligatorio ? 'Cerca e scegli…' : 'Nessuno (cerca per scegliere)'}
+        onChange={(rid) => props.onChange(rid === null ? '' : String(rid))}
+      />
+    );
+  } else if (k.tipo === 'riferimenti' && rif) {
+    input = (
+      <RiferimentiPicker
+        id={id}
+        risorsa={rif}
+        value={(value as string[]).map(Number)}
+        isInvalid={!!error}
+        onChange={(ids) => props.onChange(ids.map(String))}
+      />
+    );
+  } else if (k.tipo === 'scelta') {
+    const options = k.valori.map((v) => [v, mostra(campo, v)] as const);
     input = (
       <Form.Select
         id={id}
@@ -131,23 +136,6 @@ function Input(props: {
         {options.map(([v, label]) => (
           <option key={v} value={v}>
             {label}
-          </option>
-        ))}
-      </Form.Select>
-    );
-  } else if (k.tipo === 'riferimenti' && titles) {
-    input = (
-      <Form.Select
-        id={id}
-        multiple
-        htmlSize={Math.min(8, Math.max(3, titles.size))}
-        value={value as string[]}
-        isInvalid={!!error}
-        onChange={(e) => props.onChange([...e.target.selectedOptions].map((o) => o.value))}
-      >
-        {[...titles].map(([rid, t]) => (
-          <option key={rid} value={String(rid)}>
-            {t}
           </option>
         ))}
       </Form.Select>
@@ -185,7 +173,10 @@ function Input(props: {
         {campo.obbligatorio && <span aria-hidden> *</span>}
       </Form.Label>
       {input}
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      {/* d-block: a reference's input is wrapped, not the feedback's sibling. */}
+      <Form.Control.Feedback type="invalid" className={error ? 'd-block' : undefined}>
+        {error}
+      </Form.Control.Feedback>
     </Form.Group>
   );
 }
@@ -294,8 +285,16 @@ function Elimina({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ }
 function Scheda({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ | null }) {
   const campi = campiDi(risorsa).filter((c) => !(record === null && c.solaLettura));
   const editable = record === null || risorsa.modifica !== false;
+  // A new record may start from the page it was added from (?evento=3: a session of event 3).
+  const [params] = useSearchParams();
   const [values, setValues] = useState<Values>(() =>
-    Object.fromEntries(campi.map((c) => [c.nome, toInput(c, record?.[c.nome])])),
+    Object.fromEntries(
+      campi.map((c) => {
+        const preset = record === null ? params.get(c.nome) : null;
+        if (preset === null) return [c.nome, toInput(c, record?.[c.nome])];
+        return [c.nome, c.kind.tipo === 'riferimenti' ? [preset] : preset];
+      }),
+    ),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -425,7 +424,8 @@ function ReadOnly({ campo, value }: { campo: Campo; value: unknown }) {
     campo.kind.tipo === 'riferimento' || campo.kind.tipo === 'riferimenti'
       ? risorsaByNome.get(campo.kind.risorsa)
       : undefined;
-  const titles = useTitles(rif).data;
+  const ids = [value].flat().filter((v): v is number => typeof v === 'number');
+  const titles = useTitlesOf(rif, ids);
   return (
     <div className="mb-3">
       <div className="form-label">{campo.etichetta}</div>

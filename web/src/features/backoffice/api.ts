@@ -1,13 +1,14 @@
 // The back office's calls (/api/admin/, issue 14). Records are generic
 // (`Record<string, unknown>`): their shape is the resource's description in
 // @gas/contracts (admin/risorse.ts), which the pages read to build themselves.
-import { useQuery } from '@tanstack/react-query';
-import type {
-  AnteprimaCorrezione,
-  Dipendenze,
-  Paginated,
-  RegistroVoce,
-  RisorsaAdmin,
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import {
+  RISORSE_ADMIN,
+  type AnteprimaCorrezione,
+  type Dipendenze,
+  type Paginated,
+  type RegistroVoce,
+  type RisorsaAdmin,
 } from '@gas/contracts';
 import { buildUrl, request, type Query } from '../../api/client';
 
@@ -53,18 +54,85 @@ export const bulkAction = (
 export const fetchLog = (query: Query, signal?: AbortSignal) =>
   request<Paginated<RegistroVoce>>('/api/admin/log/', { query, signal });
 
-/** Id → title of every record of a (referenced) resource, for cells and selects. */
-export function useTitles(risorsa: RisorsaAdmin | undefined) {
-  return useQuery({
-    queryKey: adminKeys.titles(risorsa?.nome ?? ''),
-    enabled: risorsa !== undefined,
-    staleTime: 60_000,
-    queryFn: async ({ signal }) => {
-      const page = await fetchPage(risorsa!.nome, { page_size: 2000 }, signal);
-      return new Map(page.results.map((r) => [r.id, String(r[risorsa!.titolo] ?? r.id)]));
-    },
-  });
+/** Records named in one call at most (the server's `id__in` bound). */
+const TITLES_MAX = 500;
+
+/**
+ * Id → title of `records`. A title that is itself a reference (a manager is
+ * named by their account) is resolved one step further.
+ */
+async function titlesOf(
+  risorsa: RisorsaAdmin,
+  records: Record_[],
+  signal?: AbortSignal,
+): Promise<Map<number, string>> {
+  const via = risorsa.campi[risorsa.titolo]?.riferimento;
+  const target = via ? RISORSE_ADMIN.find((r) => r.nome === via) : undefined;
+  if (!target) return new Map(records.map((r) => [r.id, String(r[risorsa.titolo] ?? r.id)]));
+  const inner = await fetchTitles(
+    target,
+    records.map((r) => r[risorsa.titolo]).filter((v): v is number => typeof v === 'number'),
+    signal,
+  );
+  return new Map(records.map((r) => [r.id, inner.get(r[risorsa.titolo] as number) ?? `#${r.id}`]));
 }
+
+/** Id → title of the records of `risorsa` with these ids. */
+export async function fetchTitles(
+  risorsa: RisorsaAdmin,
+  ids: readonly number[],
+  signal?: AbortSignal,
+): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)].slice(0, TITLES_MAX);
+  if (unique.length === 0) return new Map();
+  const page = await fetchPage(
+    risorsa.nome,
+    { id__in: unique.join(','), page_size: unique.length },
+    signal,
+  );
+  return titlesOf(risorsa, page.results, signal);
+}
+
+const titlesQuery = (risorsa: RisorsaAdmin | undefined, ids: readonly number[]) => {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  return {
+    queryKey: [...adminKeys.titles(risorsa?.nome ?? ''), wanted] as const,
+    enabled: risorsa !== undefined && wanted.length > 0,
+    staleTime: 60_000,
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchTitles(risorsa!, wanted, signal),
+  };
+};
+
+/** Id → title of the given records of a referenced resource (cells, chosen values). */
+export function useTitlesOf(risorsa: RisorsaAdmin | undefined, ids: readonly number[]) {
+  return useQuery({ ...titlesQuery(risorsa, ids), placeholderData: keepPreviousData }).data;
+}
+
+/** The same for several references at once (the columns of a list page). */
+export function useTitlesOfEach(wanted: { risorsa?: RisorsaAdmin; ids: number[] }[]) {
+  return useQueries({ queries: wanted.map((w) => titlesQuery(w.risorsa, w.ids)) }).map(
+    (q) => q.data,
+  );
+}
+
+/** Records of `risorsa` matching `text` (its list's search), narrowed by `filtro`: id and title. */
+export async function searchTitles(
+  risorsa: RisorsaAdmin,
+  text: string,
+  filtro: Query,
+  signal?: AbortSignal,
+): Promise<[number, string][]> {
+  const page = await fetchPage(
+    risorsa.nome,
+    { ...filtro, search: text.trim() || null, page_size: SEARCH_RESULTS },
+    signal,
+  );
+  const titles = await titlesOf(risorsa, page.results, signal);
+  return page.results.map((r) => [r.id, titles.get(r.id) ?? `#${r.id}`]);
+}
+
+/** Choices shown at once by a reference's search. */
+export const SEARCH_RESULTS = 20;
 
 /** What a corrected solution would change, before saving it. */
 export const anteprimaCorrezione = (id: number, body: Record<string, unknown>) =>

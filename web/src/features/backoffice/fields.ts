@@ -1,14 +1,14 @@
 // How each field of a resource is shown and typed, from its request schema
 // (JSON Schema of the contracts' zod schema): one description drives the
 // list cells, the filters and the form inputs of every resource.
-import { RISORSE_ADMIN, type RisorsaAdmin } from '@gas/contracts';
+import { RISORSE_ADMIN, type CampoAdmin, type RisorsaAdmin } from '@gas/contracts';
 import { z } from 'zod';
 
 export type FieldKind =
   | { tipo: 'testo'; lungo: boolean; max?: number }
   | { tipo: 'numero'; intero: boolean; min?: number; max?: number }
   | { tipo: 'booleano' }
-  | { tipo: 'scelta'; valori: string[] }
+  | { tipo: 'scelta'; valori: string[]; etichette?: Record<string, string> }
   | { tipo: 'dataora' }
   | { tipo: 'riferimento'; risorsa: string }
   | { tipo: 'riferimenti'; risorsa: string }
@@ -45,11 +45,12 @@ function flatten(s: JsonSchema): { s: JsonSchema; nullable: boolean } {
   return { s: main, nullable };
 }
 
-function kindOf(nome: string, s: JsonSchema, riferimento?: string): FieldKind {
+function kindOf(nome: string, s: JsonSchema, meta?: CampoAdmin): FieldKind {
+  const riferimento = meta?.riferimento;
   if (nome === 'password') return { tipo: 'password' };
   if (s.type === 'array') return { tipo: 'riferimenti', risorsa: riferimento ?? '' };
   if (riferimento) return { tipo: 'riferimento', risorsa: riferimento };
-  if (s.enum) return { tipo: 'scelta', valori: s.enum.map(String) };
+  if (s.enum) return { tipo: 'scelta', valori: s.enum.map(String), etichette: meta?.scelte };
   if (s.type === 'boolean') return { tipo: 'booleano' };
   if (s.type === 'integer' || s.type === 'number') {
     return { tipo: 'numero', intero: s.type === 'integer', min: s.minimum, max: s.maximum };
@@ -81,7 +82,7 @@ export function campiDi(risorsa: RisorsaAdmin): Campo[] {
     return {
       nome,
       etichetta: meta?.etichetta ?? (nome === 'password' ? 'Nuova password' : nome),
-      kind: kindOf(nome, s, meta?.riferimento),
+      kind: kindOf(nome, s, meta),
       obbligatorio: required.has(nome),
       nullable,
       solaLettura: meta?.solaLettura === true || inRequest === undefined,

@@ -5,6 +5,9 @@ import type { Campo } from './fields';
 export function mostra(campo: Campo | undefined, value: unknown, titles?: Map<number, string>) {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'sì' : 'no';
+  if (campo?.kind.tipo === 'scelta' && typeof value === 'string') {
+    return campo.kind.etichette?.[value] ?? value;
+  }
   if (campo?.kind.tipo === 'dataora' && typeof value === 'string') return formatDateTime(value);
   if (campo?.kind.tipo === 'riferimento' && typeof value === 'number') {
     return titles?.get(value) ?? `#${value}`;
