@@ -69,21 +69,41 @@ export async function recordChange(
   context: AuditContext,
   entry: AuditEntry,
 ): Promise<void> {
-  const modifiche = differences(entry.prima, entry.dopo);
-  if (entry.azione === 'modifica' && Object.keys(modifiche).length === 0) return;
-  await tx.insert(registro).values({
-    utenteId: context.userId,
-    utenteNome:
-      context.userId === null
-        ? ''
-        : sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${context.userId}), '')`,
-    indirizzo: context.indirizzo,
-    origine: context.origine,
-    azione: entry.azione,
-    risorsa: entry.risorsa,
-    oggettoId: entry.oggettoId,
-    oggettoNome: entry.oggettoNome.slice(0, 200),
-    modifiche,
-    nota: context.nota ?? '',
+  await recordChanges(tx, context, [entry]);
+}
+
+/** Entries a statement of `recordChanges` writes at most (PostgreSQL's parameter bound). */
+const ENTRIES_PER_STATEMENT = 2000;
+
+/** Several entries of one change (the answers a corrected solution re-checked), in few statements. */
+export async function recordChanges(
+  tx: DbOrTx,
+  context: AuditContext,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  const utenteNome =
+    context.userId === null
+      ? ''
+      : sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${context.userId}), '')`;
+  const rows = entries.flatMap((entry) => {
+    const modifiche = differences(entry.prima, entry.dopo);
+    if (entry.azione === 'modifica' && Object.keys(modifiche).length === 0) return [];
+    return [
+      {
+        utenteId: context.userId,
+        utenteNome,
+        indirizzo: context.indirizzo,
+        origine: context.origine,
+        azione: entry.azione,
+        risorsa: entry.risorsa,
+        oggettoId: entry.oggettoId,
+        oggettoNome: entry.oggettoNome.slice(0, 200),
+        modifiche,
+        nota: context.nota ?? '',
+      },
+    ];
   });
+  for (let i = 0; i < rows.length; i += ENTRIES_PER_STATEMENT) {
+    await tx.insert(registro).values(rows.slice(i, i + ENTRIES_PER_STATEMENT));
+  }
 }

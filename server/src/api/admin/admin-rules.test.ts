@@ -4,7 +4,7 @@
 // database's own checks turned into field errors.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventoAmministratore, risposta, sessione, squadra } from '../../db/schema';
+import { eventoAmministratore, registro, risposta, sessione, squadra } from '../../db/schema';
 import { testBackends } from '../../db/testing';
 import { LiveBus } from '../../live/bus';
 import { demoEventi, type DemoEventi } from '../evento/testing';
@@ -52,6 +52,18 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
     expect((await admin.get(`/api/admin/squadra/${id}/`)).statusCode).toBe(404);
     const left = await t.database.db.select().from(risposta).where(eq(risposta.squadraId, id));
     expect(left).toEqual([]);
+    // Every answer it took is in the log as deleted, with what it was.
+    const taken = await t.database.db
+      .select()
+      .from(registro)
+      .where(and(eq(registro.risorsa, 'risposta'), eq(registro.azione, 'elimina')));
+    const mine = taken.filter((e) => /^eliminata con squadra «/.test(e.nota));
+    expect(mine).toHaveLength(n);
+    expect(mine[0]!.modifiche).toMatchObject({
+      squadra: [id, null],
+      valore: [expect.any(String), null],
+    });
+    expect(mine[0]!.utenteNome).toBe('admin');
   });
 
   it('deletes an answer as the answer desk does: the open pages drop it', async () => {
@@ -218,6 +230,17 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
       expect(flipped.filter((a) => !a.corretto).length).toBe(p.diventano_errate);
       const deletes = publish.mock.calls.filter(([m]) => m.type === 'npe_delete');
       expect(deletes).toHaveLength(flipped.length);
+      // Each flipped answer is in the log, by whoever corrected the solution.
+      for (const a of flipped) {
+        const log = (await staff.get(`/api/admin/log/?risorsa=risposta&oggetto=${a.id}`)).json();
+        expect(log.results[0]).toMatchObject({
+          azione: 'modifica',
+          utente_nome: 'staff',
+          origine: 'admin',
+          modifiche: { corretto: [!a.corretto, a.corretto] },
+          nota: 'ricontrollo dopo la correzione della soluzione',
+        });
+      }
     } finally {
       publish.mockRestore();
     }

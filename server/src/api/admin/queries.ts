@@ -287,21 +287,42 @@ export async function countDependents(db: DbOrTx, dependents: Dependent[], id: n
   );
 }
 
+/** The answer rows (kind-j rows of jokers included) of an event, session, problem or team. */
+function answersWhere(db: DbOrTx, kind: WithAnswers, id: number): SQL {
+  return kind === 'sessione'
+    ? eq(risposta.sessioneId, id)
+    : kind === 'squadra'
+      ? eq(risposta.squadraId, id)
+      : kind === 'problema'
+        ? eq(risposta.problemaId, id)
+        : inArray(
+            risposta.sessioneId,
+            db.select({ id: sessione.id }).from(sessione).where(eq(sessione.eventoId, id)),
+          );
+}
+
 /** Answers and jokers (kind-j answer rows) that deleting this record takes with it. */
 export async function countAnswers(db: DbOrTx, kind: WithAnswers, id: number): Promise<number> {
-  const where =
-    kind === 'sessione'
-      ? eq(risposta.sessioneId, id)
-      : kind === 'squadra'
-        ? eq(risposta.squadraId, id)
-        : kind === 'problema'
-          ? eq(risposta.problemaId, id)
-          : inArray(
-              risposta.sessioneId,
-              db.select({ id: sessione.id }).from(sessione).where(eq(sessione.eventoId, id)),
-            );
-  const [row] = await db.select({ n: count() }).from(risposta).where(where);
+  const [row] = await db
+    .select({ n: count() })
+    .from(risposta)
+    .where(answersWhere(db, kind, id));
   return row?.n ?? 0;
+}
+
+/** Those answers as the back office shows them (for the log of a forced deletion). */
+export async function answersOf(
+  db: DbOrTx,
+  resource: AdminResource,
+  kind: WithAnswers,
+  id: number,
+): Promise<AdminRecord[]> {
+  const rows = await db
+    .select()
+    .from(risposta)
+    .where(answersWhere(db, kind, id))
+    .orderBy(asc(risposta.id));
+  return rows.map((row) => toRecord(resource, row));
 }
 
 /** The kind-j answer row of a joker (deleting it deletes the joker too). */

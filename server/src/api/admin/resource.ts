@@ -5,6 +5,7 @@
 // resource differs (passwords, answers, live frames). One generic set of
 // routes (routes.ts) and queries (queries.ts) serves every resource.
 import type { RisorsaAdmin } from '@gas/contracts';
+import type { AuditContext } from '../../audit/queries';
 import type { DbOrTx } from '../../db/client';
 import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
 import type { Actor } from '../../policies';
@@ -58,7 +59,10 @@ export type AdminResource = {
   /** Replaces the plain DELETE of the row (an answer goes with its joker). */
   remove?(tx: DbOrTx, record: AdminRecord): Promise<Record<string, unknown> | undefined>;
   /** After a create or edit, in its transaction (a corrected solution re-checks the answers). */
-  inTransaction?(tx: DbOrTx, change: Change): Promise<Record<string, unknown> | undefined>;
+  inTransaction?(
+    context: { tx: DbOrTx; audit: AuditContext },
+    change: Change,
+  ): Promise<Record<string, unknown> | undefined>;
   /** After the commit: live frames and caches. */
   afterCommit?(deps: ApiDeps, change: Change): void;
   /** Constraint name → [field, Italian message] for writes the database refuses. */

@@ -180,13 +180,13 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
     answers: 'problema',
     // A corrected solution or tolerance re-checks the answers already given
     // (as the event editor does): stored outcomes, rankings and open pages follow.
-    inTransaction: async (tx, { azione, prima, dopo }) => {
+    inTransaction: async ({ tx, audit }, { azione, prima, dopo }) => {
       if (azione !== 'modifica' || !prima || !dopo) return undefined;
       const changed = ['soluzione', 'soluzione_exp', 'intervallo_validita'].some(
         (k) => prima[k] !== dopo[k],
       );
       if (!changed) return undefined;
-      return { flipped: await recheckAnswers(tx as DbTransaction, [dopo.id]) };
+      return { flipped: await recheckAnswers(tx as DbTransaction, [dopo.id], audit) };
     },
     afterCommit: (deps, { dettagli }) => {
       const flipped = (dettagli?.flipped ?? []) as FlippedAnswer[];

@@ -2,12 +2,20 @@
 // changed, its audit entry, and the resource's own steps (prepare, remove,
 // inTransaction). Single routes and bulk actions go through these, so a
 // change made for 200 teams at once is checked and logged as 200 changes.
-import { recordChange, type AuditContext } from '../../audit/queries';
+import { recordChange, recordChanges, type AuditContext } from '../../audit/queries';
 import type { DbOrTx } from '../../db/client';
 import { apiError } from '../../errors';
 import { isSuperuser, type Actor } from '../../policies';
-import { countAnswers, deleteRecord, getRecord, insertRecord, updateRecord } from './queries';
+import {
+  answersOf,
+  countAnswers,
+  deleteRecord,
+  getRecord,
+  insertRecord,
+  updateRecord,
+} from './queries';
 import type { AdminRecord, AdminResource, Change } from './resource';
+import { ADMIN_RESOURCES } from './resources';
 
 export type WriteContext = { tx: DbOrTx; actor: Actor; audit: AuditContext };
 
@@ -25,7 +33,7 @@ async function finish(ctx: WriteContext, resource: AdminResource, change: Change
     dopo: change.dopo,
   });
   if (change.azione === 'elimina') return change;
-  return { ...change, dettagli: await resource.inTransaction?.(ctx.tx, change) };
+  return { ...change, dettagli: await resource.inTransaction?.(ctx, change) };
 }
 
 export async function createOne(
@@ -56,6 +64,28 @@ export async function patchOne(
 export const conRisposte = (n: number) =>
   `Impossibile eliminare: verrebbero cancellate ${n} ${n === 1 ? 'risposta' : 'risposte'} (jolly compresi). Solo un superutente può farlo, confermando due volte.`;
 
+/**
+ * Each answer a forced deletion takes with it is in the log as deleted, as
+ * if deleted alone: a contest's answers never vanish without a trace.
+ */
+async function logAnswersTaken(ctx: WriteContext, resource: AdminResource, record: AdminRecord) {
+  const answers = ADMIN_RESOURCES.find((r) => r.risorsa.nome === 'risposta')!;
+  const rows = await answersOf(ctx.tx, answers, resource.answers!, record.id);
+  const why = `eliminata con ${resource.risorsa.singolare.toLowerCase()} «${title(resource, record)}»`;
+  await recordChanges(
+    ctx.tx,
+    { ...ctx.audit, nota: [ctx.audit.nota, why].filter(Boolean).join('; ') },
+    rows.map((row) => ({
+      azione: 'elimina' as const,
+      risorsa: 'risposta',
+      oggettoId: row.id,
+      oggettoNome: title(answers, row),
+      prima: row,
+      dopo: null,
+    })),
+  );
+}
+
 /** Deletes a record; one with answers only for a superuser who `forza`. */
 export async function deleteOne(
   ctx: WriteContext,
@@ -70,6 +100,7 @@ export async function deleteOne(
   if (answers > 0 && !(isSuperuser(ctx.actor) && forza)) {
     throw apiError('bad_request', conRisposte(answers));
   }
+  if (answers > 0) await logAnswersTaken(ctx, resource, before);
   const dettagli = resource.remove
     ? await resource.remove(ctx.tx, before)
     : await deleteRecord(ctx.tx, resource, before.id);

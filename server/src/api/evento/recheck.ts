@@ -4,10 +4,14 @@
 // solution. Live clients get each flipped answer as a delete followed by the
 // event with its new outcome.
 import { isAnswerCorrect } from '@gas/scoring';
+import { recordChanges, type AuditContext, type AuditEntry } from '../../audit/queries';
 import type { DbTransaction } from '../../db/client';
 import { toScoringEvent } from '../../scores/rows';
 import type { ApiDeps } from '../deps';
 import { answersOfProblemi, lockRisposte, problemiByIds, setCorretto } from './queries';
+
+/** The note of an answer's outcome changed by a corrected solution. */
+export const RICONTROLLO = 'ricontrollo dopo la correzione della soluzione';
 
 export type FlippedAnswer = {
   id: number;
@@ -18,10 +22,15 @@ export type FlippedAnswer = {
   date: Date;
 };
 
-/** Re-checks the answers (kind r) of the given problems; returns those whose outcome changed. */
+/**
+ * Re-checks the answers (kind r) of the given problems; returns those whose
+ * outcome changed, each also in the audit log as a change of the answer's
+ * `corretto` made by whoever corrected the solution.
+ */
 export async function recheckAnswers(
   tx: DbTransaction,
   problemaIds: readonly number[],
+  audit: AuditContext,
 ): Promise<FlippedAnswer[]> {
   if (problemaIds.length === 0) return [];
   // An answer being stored right now either commits before this lock is
@@ -31,6 +40,7 @@ export async function recheckAnswers(
   const problemi = await problemiByIds(tx, problemaIds);
   const answers = await answersOfProblemi(tx, problemaIds);
   const flipped: FlippedAnswer[] = [];
+  const entries: AuditEntry[] = [];
   for (const a of answers) {
     const p = problemi.find((x) => x.id === a.problemaId);
     if (!p) continue;
@@ -43,6 +53,14 @@ export async function recheckAnswers(
     });
     if (corretto === a.corretto) continue;
     await setCorretto(tx, a.id, corretto);
+    entries.push({
+      azione: 'modifica',
+      risorsa: 'risposta',
+      oggettoId: a.id,
+      oggettoNome: a.valore,
+      prima: { corretto: a.corretto },
+      dopo: { corretto },
+    });
     flipped.push({
       id: a.id,
       sessioneId: a.sessioneId,
@@ -52,6 +70,7 @@ export async function recheckAnswers(
       date: a.date,
     });
   }
+  await recordChanges(tx, { ...audit, nota: RICONTROLLO }, entries);
   return flipped;
 }
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { eventoCreateRequest, eventoPatchRequest, idParams, invitoRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { auditAfter, auditBefore } from '../admin/audit-api';
+import { auditContext } from '../../audit/queries';
 import { TIPOLOGIE_EVENTO } from '../../db/schema';
 import { apiError, fieldErrors } from '../../errors';
 import {
@@ -184,7 +185,13 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         if (tipo !== row.tipologia) await setSessioniUfficiali(tx, id, tipo === 'o');
         if (problemi) await applyProblemi(tx, id, problemi);
         if (sessioni) await applySessioni(tx, id, sessioni);
-        return problemi ? recheckAnswers(tx, problemsWithNewSolution(problemi.updates)) : [];
+        return problemi
+          ? recheckAnswers(
+              tx,
+              problemsWithNewSolution(problemi.updates),
+              auditContext(request, 'api'),
+            )
+          : [];
       });
       publishFlipped(deps, flipped);
       return present(id, actor);

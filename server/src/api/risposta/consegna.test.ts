@@ -184,7 +184,7 @@ describe.each(testBackends())('consegna of answers on %s', (backend) => {
         .update(problema)
         .set({ soluzione: p.soluzione * 2 + 1 })
         .where(eq(problema.id, p.id));
-      await recheckAnswers(tx, [p.id]);
+      await recheckAnswers(tx, [p.id], { userId: null, indirizzo: '', origine: 'sistema' });
       // The organiser's transaction holds the lock: the answer checked against
       // the old solution must wait for it, not slip in unchecked.
       submitted = consegnaRisposte(database, [
