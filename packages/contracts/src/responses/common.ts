@@ -2,8 +2,8 @@
 import { z } from 'zod';
 
 export const id = z.number().int().positive();
-/** An instant as the server writes it: ISO 8601 in UTC (`Date.toISOString()`). */
-export const istante = z.string();
+/** An instant as the server writes it: ISO 8601 in UTC (`Date.toISOString()`), format date-time in the JSON Schema. */
+export const istante = z.string().meta({ format: 'date-time' });
 
 /** A DRF page: `next`/`previous` are absolute links or null. */
 export const paginated = <T extends z.ZodType>(item: T) =>

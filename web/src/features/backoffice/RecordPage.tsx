@@ -434,6 +434,18 @@ function ReadOnly({ campo, value }: { campo: Campo; value: unknown }) {
   );
 }
 
+/** A record's name (a manager's is their account's). */
+function Titolo({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ }) {
+  const value = record[risorsa.titolo];
+  const via = risorsaByNome.get(risorsa.campi[risorsa.titolo]?.riferimento ?? '');
+  const titles = useTitlesOf(via, typeof value === 'number' && via ? [value] : []);
+  if (typeof value === 'number' && titles?.get(value)) return <>{titles.get(value)}</>;
+  // A joker's answer row has no value: it is named by its id.
+  return (
+    <>{value === null || value === undefined || value === '' ? `#${record.id}` : String(value)}</>
+  );
+}
+
 export function RecordPage() {
   const { nome = '', id } = useParams();
   const risorsa = risorsaByNome.get(nome);
@@ -460,7 +472,7 @@ export function RecordPage() {
           {(record) => (
             <>
               <h1 className="h2">
-                {risorsa.singolare}: {String(record[risorsa.titolo] ?? record.id)}
+                {risorsa.singolare}: <Titolo risorsa={risorsa} record={record} />
               </h1>
               <Scheda key={JSON.stringify(record)} risorsa={risorsa} record={record} />
               <Correlati nome={risorsa.nome} id={record.id} />

@@ -20,6 +20,15 @@ describe('back-office fields from the contracts', () => {
       kind: { tipo: 'riferimento', risorsa: 'citta' },
     });
     expect(campo('evento', 'inizio').kind.tipo).toBe('dataora');
+    // Read-only instants are typed from the record schema, and read as dates too.
+    expect(campo('risposta', 'momento_consegna')).toMatchObject({
+      solaLettura: true,
+      kind: { tipo: 'dataora' },
+    });
+    expect(campo('evento', 'tipologia').kind).toMatchObject({
+      tipo: 'scelta',
+      etichette: { o: 'Ufficiale' },
+    });
     expect(campo('evento', 'descrizione').kind).toMatchObject({ tipo: 'testo', lungo: true });
     expect(campo('evento', 'ufficiale').kind.tipo).toBe('booleano');
     expect(campo('polo', 'capacita_massima_squadre').kind).toMatchObject({
