@@ -3,6 +3,8 @@
 // assigned to the venue; finds them by search, edits one, reads its history,
 // downloads the list as CSV, deletes the school; a teacher gets the 403 page.
 import { expect, test, type Page } from '@playwright/test';
+import { serverRanking } from './support/punteggi-api';
+import { openScores, tableRanking } from './support/punteggi-page';
 import { apiCall, login, romeWall } from './support/tools-helpers';
 
 /** Sets a reference field as a person does: types part of a title, clicks the match. */
@@ -155,13 +157,32 @@ test('a superuser creates a venue, a school and a team, edits, reads the history
   expect((await apiCall(page, 'DELETE', `/api/admin/polo/${squadra!.polo}/`)).status()).toBe(204);
 });
 
-test('a corrected solution shows what it changes before it is saved', async ({ page }) => {
+test('a corrected solution shows what it changes before it is saved, then the public ranking follows', async ({
+  page,
+  browser,
+}) => {
   await login(page, 'admin', '/admin/');
-  // A problem with a wrong answer: its value becomes the solution.
+  // A wrong answer of a concluded official event: its value becomes the solution.
   const wrong = (await (
     await page.request.get('/api/admin/risposta/?corretto=false&kind=r&page_size=1')
-  ).json()) as { results: { problema: number; valore: string; valore_exp: number }[] };
+  ).json()) as {
+    results: {
+      problema: number;
+      squadra: number;
+      sessione: number;
+      valore: string;
+      valore_exp: number;
+    }[];
+  };
   const answer = wrong.results[0]!;
+  const original = (await (
+    await apiCall(page, 'GET', `/api/admin/problema/${answer.problema}/`)
+  ).json()) as { soluzione: number; soluzione_exp: number; intervallo_validita: number };
+  const totale = async () =>
+    (await serverRanking(page.request, answer.sessione)).find((r) => r.id === answer.squadra)
+      ?.totale;
+  const before = await totale();
+
   await page.goto(`/admin/problema/${answer.problema}/`);
   await page.getByLabel('Soluzione (mantissa)').fill(answer.valore.replace(',', '.'));
   await page.getByLabel('Esponente (10^)').fill(String(answer.valore_exp));
@@ -171,6 +192,30 @@ test('a corrected solution shows what it changes before it is saved', async ({ p
   ).toBeVisible();
   await page.getByRole('button', { name: 'Annulla' }).click();
   await expect(page.getByText(/Con la nuova soluzione/)).toHaveCount(0);
+  expect(await totale()).toBe(before);
+
+  // Confirmed: the stored answers are re-checked and the public ranking changes.
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await page.getByRole('button', { name: 'Conferma la correzione' }).click();
+  await expect(page.getByText('Modifiche salvate.')).toBeVisible();
+  await expect.poll(totale).not.toBe(before);
+  const viewer = await browser.newPage();
+  try {
+    await openScores(viewer, `/sessione/${answer.sessione}/punteggi/`);
+    const server = await serverRanking(page.request, answer.sessione);
+    const shown = await tableRanking(viewer);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const row of shown) expect(row).toEqual(server.find((r) => r.id === row.id));
+  } finally {
+    await viewer.close();
+    // The demo as the other specs know it.
+    await apiCall(page, 'PATCH', `/api/admin/problema/${answer.problema}/`, {
+      soluzione: original.soluzione,
+      soluzione_exp: original.soluzione_exp,
+      intervallo_validita: original.intervallo_validita,
+    });
+  }
+  expect(await totale()).toBe(before);
 });
 
 test('the site content is edited from the back office and shows on the home page', async ({
