@@ -99,6 +99,18 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  // The scheduled sync with the external olympiad site (issue 15): off without a URL.
+  GAS_SYNC_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'deve essere un URL http(s)://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GAS_SYNC_TOKEN: z
+    .string()
+    .max(4096)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GAS_SYNC_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   GAS_CHAT_BOT_SECRET: z
     .string()
     .min(16, 'deve essere lungo almeno 16 caratteri')
@@ -140,6 +152,8 @@ export type AppConfig = {
   mapTileUrl: string;
   /** Shared secret of the chat bot (chat-token verify); unset = verify answers 503. */
   chatBotSecret: string | undefined;
+  /** Pull the olympiad site's document every `minutes` (sent with `Authorization: Bearer token`); unset url = no sync. */
+  sync: { url: string | undefined; token: string | undefined; minutes: number };
 };
 
 export class ConfigError extends Error {}
@@ -187,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     mapTileUrl: e.MAP_TILE_URL,
     chatBotSecret: e.GAS_CHAT_BOT_SECRET,
+    sync: { url: e.GAS_SYNC_URL, token: e.GAS_SYNC_TOKEN, minutes: e.GAS_SYNC_MINUTES },
   };
 }
 

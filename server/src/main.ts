@@ -79,6 +79,8 @@ async function start(): Promise<void> {
     await database.close();
     fail(`PORT/HOST: impossibile mettersi in ascolto su ${config.host}:${config.port} (${reason})`);
   }
+  // The scheduled sync with the olympiad site, when configured (GAS_SYNC_URL).
+  app.services.sync.start();
   // The demo submits through the app, so the app must be listening.
   if (config.demoLive) {
     try {

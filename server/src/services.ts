@@ -17,6 +17,8 @@
 //   actors          session cookie → actor (auth/actor-cache.ts)
 //   lookups, access the live feeds' access lookups and the guard that closes
 //                   feeds whose viewer lost access (live/)
+//   sync            the scheduled sync with the olympiad site (api/import/sync.ts;
+//                   started by main.ts, so tests and scripts never pull)
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { SharedChangeFeed, type ChangeSubscription } from './db/lazy-change-feed';
@@ -28,13 +30,18 @@ import { AccessGuard } from './live/access-guard';
 import { LiveBus } from './live/bus';
 import { EventoLookups } from './live/lookups';
 import { SnapshotCache } from './scores/cache';
+import { SincronizzazioneOlimpiadi } from './api/import/sync';
 
 export type ServicesOptions = {
   config: AppConfig;
   database: Database;
   /** Live event bus; a new one when not given. */
   live?: LiveBus;
-  log: ListenerLogger & { error(obj: object, msg: string): void };
+  log: ListenerLogger & {
+    error(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+  };
 };
 
 export type Services = {
@@ -50,6 +57,7 @@ export type Services = {
   readonly actorChanges: ChangeSubscription;
   readonly lookups: EventoLookups;
   readonly access: AccessGuard;
+  readonly sync: SincronizzazioneOlimpiadi;
   /** Stops what listens or runs timers, in order; the database stays open. */
   close(): Promise<void>;
 };
@@ -83,6 +91,13 @@ export function createServices({
     log,
     onEventoChange: () => lookups.clear(),
   });
+  const sync = new SincronizzazioneOlimpiadi({
+    database,
+    config,
+    log,
+    // Imported teams show in their sessions' rankings at once.
+    dopoIlCommit: (sessioni) => sessioni.forEach((id) => snapshots.invalidate(id)),
+  });
   let closing: Promise<void> | null = null;
   return {
     config,
@@ -96,8 +111,10 @@ export function createServices({
     actorChanges,
     lookups,
     access,
+    sync,
     close() {
       closing ??= (async () => {
+        await sync.stop();
         // The consumers first (timers, pending checks), then the connection they share.
         await access.stop();
         await targets.stop();

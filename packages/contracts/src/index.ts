@@ -15,3 +15,4 @@ export * from './responses';
 export * from './sito';
 export * from './wire';
 export * from './admin';
+export * from './import';

@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotCache } from '../scores/cache';
+import type { SincronizzazioneOlimpiadi } from './import/sync';
 import type { ConsegnaBatcher } from './risposta/consegna';
 import type { SubmissionTargets } from './risposta/targets';
 
@@ -14,4 +15,6 @@ export type ApiDeps = {
   /** The answer route's in-memory copies of what it checks. */
   targets: SubmissionTargets;
   batcher: ConsegnaBatcher;
+  /** The scheduled sync with the olympiad site ('Sincronizza ora'). */
+  sync: SincronizzazioneOlimpiadi;
 };

@@ -41,6 +41,7 @@ const EXPECTED_TABLES = [
   'risposta',
   'scuola',
   'sessione',
+  'sincronizzazione',
   'sponsor',
   'squadra',
   'users',

@@ -40,6 +40,11 @@ export const adminResponsabileRequest = z.object({
   newsletter: z.boolean().optional(),
   scuole: z.array(riferimento).max(500).optional(),
   squadre: z.array(riferimento).max(2000).optional(),
+  /** The manager's id on the external olympiad site: the import matches and updates it. */
+  id_esterno: testoLibero(100)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
 });
 export const adminResponsabileSchema = z.object({
   id,
@@ -50,6 +55,7 @@ export const adminResponsabileSchema = z.object({
   newsletter: z.boolean(),
   scuole: z.array(id),
   squadre: z.array(id),
+  id_esterno: z.string().nullable(),
 });
 
 const componente = testoLibero(200).nullable().optional();

@@ -525,6 +525,7 @@ export const risorsaResponsabile = risorsa({
       filtro: true,
     },
     newsletter: { etichetta: 'Newsletter', filtro: true },
+    id_esterno: { etichetta: 'Codice sul sito olimpiadi', cerca: true, lista: true },
     scuole: { etichetta: 'Scuole', filtro: true, riferimento: 'scuola' },
     squadre: { etichetta: 'Squadre', filtro: true, riferimento: 'squadra' },
   },

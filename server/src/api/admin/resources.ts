@@ -408,6 +408,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       attivo: responsabile.attivo,
       puo_iscriversi_gare_ufficiali: responsabile.puoIscriversiGareUfficiali,
       newsletter: responsabile.newsletter,
+      id_esterno: responsabile.idEsterno,
     },
     links: {
       scuole: {
@@ -423,6 +424,10 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
     },
     constraints: {
       responsabile_user_unique: ['user', 'Questo utente ha già un profilo di responsabile.'],
+      responsabile_id_esterno_unique: [
+        'id_esterno',
+        'Un altro responsabile ha già questo codice del sito olimpiadi.',
+      ],
     },
   }),
   defineResource({

@@ -28,6 +28,7 @@ import { bulkRoutes } from './bulk';
 import { correzioneRoutes } from './correzione';
 import { csvDisposition, toCsv } from './csv';
 import { impostazioniRoutes } from './impostazioni';
+import { importRoutes } from '../import/routes';
 import {
   countAnswers,
   countDependents,
@@ -383,4 +384,5 @@ export async function adminRoutes(app: FastifyInstance, deps: ApiDeps) {
   logRoutes(app, deps);
   correzioneRoutes(app, deps);
   impostazioniRoutes(app, deps);
+  importRoutes(app, deps);
 }

@@ -9,3 +9,4 @@ export * from './sito';
 export * from './auth';
 export * from './registro';
 export * from './relations';
+export * from './importazioni';

@@ -59,9 +59,15 @@ export const responsabile = pgTable(
     creatoDa: integer('creato_da').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Identifier on the external olympiad site (import-format.md): set for
+     * the main managers it registers, whose personal data it owns.
+     */
+    idEsterno: text('id_esterno'),
   },
   (t) => [
     uniqueIndex('responsabile_user_unique').on(t.userId),
+    uniqueIndex('responsabile_id_esterno_unique').on(t.idEsterno),
     check('responsabile_ruolo_check', oneOf(t.ruolo, RUOLI_RESPONSABILE)),
   ],
 );
