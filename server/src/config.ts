@@ -110,7 +110,12 @@ const envSchema = z.object({
     .max(4096)
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  GAS_SYNC_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  GAS_SYNC_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   GAS_CHAT_BOT_SECRET: z
     .string()
     .min(16, 'deve essere lungo almeno 16 caratteri')
