@@ -11,10 +11,12 @@ import { ApiError } from '../../api/errors';
 import { ErrorPage } from '../../components/ErrorPage';
 import { RequireLogin } from '../../components/RequireLogin';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ImportPage } from './ImportPage';
 import { ImpostazioniPage } from './ImpostazioniPage';
 import { IndexPage } from './IndexPage';
 import { ListPage } from './ListPage';
 import { LogPage } from './LogPage';
+import { PAGINE } from './pagine';
 import { RecordPage } from './RecordPage';
 
 export const SOLO_STAFF_ADMIN = 'L’amministrazione è riservata allo staff.';
@@ -28,22 +30,16 @@ function Menu() {
       {GRUPPI_ADMIN.map((gruppo) => (
         <div key={gruppo} className="mt-2">
           <div className="text-uppercase text-body-secondary fw-semibold px-3">{gruppo}</div>
-          {gruppo === 'Registro' ? (
-            <Nav.Link as={NavLink} to="/admin/log/">
-              Registro delle modifiche
+          {RISORSE_ADMIN.filter((r) => r.gruppo === gruppo).map((r) => (
+            <Nav.Link key={r.nome} as={NavLink} to={`/admin/${r.nome}/`}>
+              {r.etichetta}
             </Nav.Link>
-          ) : (
-            RISORSE_ADMIN.filter((r) => r.gruppo === gruppo).map((r) => (
-              <Nav.Link key={r.nome} as={NavLink} to={`/admin/${r.nome}/`}>
-                {r.etichetta}
-              </Nav.Link>
-            ))
-          )}
-          {gruppo === 'Sito' && (
-            <Nav.Link as={NavLink} to="/admin/impostazioni-sito/">
-              Impostazioni del sito
+          ))}
+          {PAGINE.filter((p) => p.gruppo === gruppo).map((p) => (
+            <Nav.Link key={p.percorso} as={NavLink} to={p.percorso}>
+              {p.etichetta}
             </Nav.Link>
-          )}
+          ))}
         </div>
       ))}
     </Nav>
@@ -62,6 +58,7 @@ function Backoffice() {
           <Route index element={<IndexPage />} />
           <Route path="log" element={<LogPage />} />
           <Route path="impostazioni-sito" element={<ImpostazioniPage />} />
+          <Route path="import" element={<ImportPage />} />
           <Route path=":nome" element={<ListPage />} />
           <Route path=":nome/nuovo" element={<RecordPage />} />
           <Route path=":nome/:id" element={<RecordPage />} />

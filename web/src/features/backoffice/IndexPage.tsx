@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { adminKeys, fetchPage } from './api';
+import { PAGINE } from './pagine';
 
 function Conteggio({ risorsa }: { risorsa: RisorsaAdmin }) {
   const query = useQuery({
@@ -25,23 +26,17 @@ export function IndexPage() {
                 {gruppo}
               </Card.Header>
               <ul className="list-group list-group-flush">
-                {gruppo === 'Registro' ? (
-                  <li className="list-group-item">
-                    <Link to="/admin/log/">Registro delle modifiche</Link>
+                {RISORSE_ADMIN.filter((r) => r.gruppo === gruppo).map((r) => (
+                  <li key={r.nome} className="list-group-item d-flex justify-content-between">
+                    <Link to={`/admin/${r.nome}/`}>{r.etichetta}</Link>
+                    <Conteggio risorsa={r} />
                   </li>
-                ) : (
-                  RISORSE_ADMIN.filter((r) => r.gruppo === gruppo).map((r) => (
-                    <li key={r.nome} className="list-group-item d-flex justify-content-between">
-                      <Link to={`/admin/${r.nome}/`}>{r.etichetta}</Link>
-                      <Conteggio risorsa={r} />
-                    </li>
-                  ))
-                )}
-                {gruppo === 'Sito' && (
-                  <li className="list-group-item">
-                    <Link to="/admin/impostazioni-sito/">Impostazioni del sito</Link>
+                ))}
+                {PAGINE.filter((p) => p.gruppo === gruppo).map((p) => (
+                  <li key={p.percorso} className="list-group-item">
+                    <Link to={p.percorso}>{p.etichetta}</Link>
                   </li>
-                )}
+                ))}
               </ul>
             </Card>
           </div>

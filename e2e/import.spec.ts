@@ -1,0 +1,145 @@
+// 'Importa dal sito olimpiadi' (issue 15), as staff use it: upload the
+// external site's document, review the dry run, apply it; a document with
+// errors shows each one with its place; a re-import after a change on the
+// external side shows the changed fields, old → new. The demo is left as the
+// other specs know it.
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, apiJson, login } from './support/tools-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now();
+const codice = `TS${String(stamp).slice(-8)}`;
+
+type Pagina<T> = { results: T[] };
+
+async function documento(page: Page, capitano: string) {
+  const eventi = await apiJson<Pagina<{ id: number; titolo: string }>>(
+    page,
+    '/api/admin/evento/?tipologia=o&search=nazionale&ordering=-inizio',
+  );
+  const evento = eventi.results[0]!.id;
+  const sessioni = await apiJson<Pagina<{ nome: string }>>(
+    page,
+    `/api/admin/sessione/?evento=${evento}`,
+  );
+  return {
+    formato: 1,
+    generato: '2026-11-20T10:00:00Z',
+    evento,
+    scuole: [
+      {
+        codice_meccanografico: codice,
+        nome: `Liceo «Sant’Anna» ${stamp}`,
+        tipologia: 'LS',
+        citta: 'Pisa',
+        provincia: 'PI',
+        regione: 'Toscana',
+      },
+    ],
+    responsabili: [
+      {
+        id_esterno: `u-${stamp}`,
+        username: `import.${stamp}`,
+        email: `import.${stamp}@example.it`,
+        first_name: 'Maria',
+        last_name: 'D’Angelo',
+        scuole: [codice],
+      },
+    ],
+    squadre: [
+      {
+        id_esterno: `t-${stamp}`,
+        nome: `Squadra importata ${stamp}`,
+        scuola: codice,
+        sessione: sessioni.results[0]!.nome,
+        polo: null,
+        capitano,
+        anno_capitano: 5,
+        responsabili: [`u-${stamp}`],
+      },
+    ],
+  };
+}
+
+async function carica(page: Page, content: unknown, name = 'olimpiadi.json') {
+  await page.getByLabel('Documento (JSON, al massimo 20 MB)').setInputFiles({
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(content)),
+  });
+}
+
+test('staff upload a document, review the dry run, apply it, and see a later change', async ({
+  page,
+}) => {
+  await login(page, 'staff', '/admin/');
+  await page
+    .getByRole('navigation', { name: 'Risorse' })
+    .getByRole('link', { name: 'Importa dal sito olimpiadi' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Importa dal sito olimpiadi' })).toBeVisible();
+
+  // A document with errors: each with its place, nothing to apply.
+  const rotto = await documento(page, 'Luca Bianchi');
+  rotto.squadre[0]!.sessione = 'Sessione che non esiste';
+  rotto.squadre[0]!.responsabili = ['u-nessuno'];
+  await carica(page, rotto);
+  const errori = page.getByTestId('errori-import');
+  await expect(errori).toContainText(
+    `squadre[0].sessione: L’evento ${rotto.evento} non ha una sessione «Sessione che non esiste».`,
+  );
+  await expect(errori).toContainText('squadre[0].responsabili[0]: Responsabile sconosciuto');
+  await expect(page.getByText('Il documento ha 2 errori: nulla è stato importato.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Applica l’importazione' })).toHaveCount(0);
+
+  // The dry run: three new records, nothing written yet.
+  const doc = await documento(page, 'Luca Bianchi');
+  await carica(page, doc);
+  const revisione = page.getByTestId('revisione-import');
+  await expect(revisione.locator(':scope > li')).toHaveCount(3);
+  await expect(revisione).toContainText(`Squadra importata ${stamp}`);
+  await expect(revisione.getByText('nuovo')).toHaveCount(3);
+  const cercaSquadra = `/api/admin/squadra/?search=${encodeURIComponent(`Squadra importata ${stamp}`)}`;
+  expect((await apiJson<Pagina<unknown>>(page, cercaSquadra)).results).toHaveLength(0);
+
+  await page.getByRole('button', { name: 'Applica l’importazione' }).click();
+  await expect(page.getByTestId('esito-import')).toContainText('Importazione applicata.');
+  expect((await apiJson<Pagina<unknown>>(page, cercaSquadra)).results).toHaveLength(1);
+
+  // The external site changed the captain: the re-import shows it, old → new.
+  await carica(page, await documento(page, 'Luca Bianchini'), 'olimpiadi-2.json');
+  await expect(revisione.locator(':scope > li')).toHaveCount(1);
+  await expect(revisione).toContainText('capitano: Luca Bianchi → Luca Bianchini');
+  await expect(revisione.getByText('cambia')).toBeVisible();
+  await page.getByLabel(/Mostra anche gli invariati/).check();
+  await expect(revisione.getByText('invariato')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Applica l’importazione' }).click();
+  await expect(page.getByTestId('esito-import')).toContainText('Importazione applicata.');
+
+  // The team's history says the import did it.
+  const [squadra] = (await apiJson<Pagina<{ id: number }>>(page, cercaSquadra)).results;
+  await page.goto(`/admin/squadra/${squadra!.id}/`);
+  await expect(page.getByTestId('storia')).toContainText('Luca Bianchi → Luca Bianchini');
+
+  // The demo as the other specs know it.
+  await login(page, 'admin', '/admin/');
+  const responsabili = await apiJson<Pagina<{ id: number; user: number }>>(
+    page,
+    `/api/admin/responsabile/?search=u-${stamp}`,
+  );
+  const scuole = await apiJson<Pagina<{ id: number }>>(page, `/api/admin/scuola/?search=${codice}`);
+  expect((await apiCall(page, 'DELETE', `/api/admin/squadra/${squadra!.id}/`)).status()).toBe(204);
+  for (const r of responsabili.results) {
+    expect((await apiCall(page, 'DELETE', `/api/admin/user/${r.user}/`)).status()).toBe(204);
+  }
+  for (const s of scuole.results) {
+    expect((await apiCall(page, 'DELETE', `/api/admin/scuola/${s.id}/`)).status()).toBe(204);
+  }
+});
+
+test('the sync section says how to configure it when it is not', async ({ page }) => {
+  await login(page, 'staff', '/admin/import/');
+  await expect(page.getByText(/Non configurata: imposta GAS_SYNC_URL/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sincronizza ora' })).toBeDisabled();
+});

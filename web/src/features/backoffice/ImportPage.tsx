@@ -1,0 +1,403 @@
+// /admin/import/: 'Importa dal sito olimpiadi' (issue 15). A document of the
+// external site (import-format.md) is uploaded, checked without writing (the
+// dry run: per record new, changed fields old → new, unchanged, and every
+// error with its place), then applied; below, the scheduled sync's last runs
+// and its 'Sincronizza ora'.
+import type {
+  DettaglioImport,
+  EsitoImport,
+  Sincronizzazione,
+  StatoSincronizzazione,
+} from '@gas/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { request } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { serverErrorMessage } from '../../components/form/useApiForm';
+import { QueryState } from '../../components/QueryState';
+import { useToasts } from '../../components/toasts/ToastContext';
+import { formatDateTime } from '../../lib/romeTime';
+
+/** The server's bound on a document (IMPORT_LIMITI.corpo). */
+const MAX_BYTES = 20 * 1024 * 1024;
+/** Records of the review shown at once. */
+const SHOWN = 300;
+
+const ESITO: Record<DettaglioImport['esito'], { label: string; bg: string }> = {
+  creato: { label: 'nuovo', bg: 'success' },
+  aggiornato: { label: 'cambia', bg: 'warning' },
+  invariato: { label: 'invariato', bg: 'secondary' },
+};
+const TIPO: Record<DettaglioImport['tipo'], string> = {
+  scuola: 'Scuola',
+  responsabile: 'Responsabile',
+  squadra: 'Squadra',
+};
+
+const valore = (v: unknown) =>
+  v === null || v === undefined || v === ''
+    ? '—'
+    : Array.isArray(v)
+      ? v.join(', ') || '—'
+      : typeof v === 'boolean'
+        ? v
+          ? 'sì'
+          : 'no'
+        : String(v);
+
+/** Sends the document; a 400 with a summary is an answer too (the document's errors). */
+async function invia(documento: unknown, dryRun: boolean): Promise<EsitoImport> {
+  try {
+    return await request<EsitoImport>('/api/admin/import/', {
+      method: 'POST',
+      body: documento as object,
+      query: dryRun ? { dry_run: 1, dettagli: 1 } : {},
+    });
+  } catch (error) {
+    const body = error instanceof ApiError ? (error.body as Partial<EsitoImport>) : null;
+    if (body && Array.isArray(body.errori)) return body as EsitoImport;
+    throw error;
+  }
+}
+
+function Conteggi({ esito }: { esito: EsitoImport }) {
+  const righe = [
+    ['Scuole', 'scuole'],
+    ['Responsabili', 'responsabili'],
+    ['Squadre', 'squadre'],
+  ] as const;
+  return (
+    <Table size="sm" className="w-auto" responsive>
+      <thead>
+        <tr>
+          <th scope="col" />
+          <th scope="col">Nuovi</th>
+          <th scope="col">Cambiano</th>
+          <th scope="col">Invariati</th>
+        </tr>
+      </thead>
+      <tbody>
+        {righe.map(([label, k]) => (
+          <tr key={k}>
+            <th scope="row">{label}</th>
+            <td>{esito.creati[k]}</td>
+            <td>{esito.aggiornati[k]}</td>
+            <td>{esito.invariati[k]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** The first codes of a long list, then how many more. */
+const elenco = (codici: string[], quanti = 20) =>
+  codici.length <= quanti
+    ? codici.join(', ')
+    : `${codici.slice(0, quanti).join(', ')} e altri ${codici.length - quanti}`;
+
+function NonPiuPresenti({ esito }: { esito: EsitoImport }) {
+  const { responsabili, squadre } = esito.non_piu_presenti;
+  if (responsabili.length + squadre.length === 0) return null;
+  return (
+    <Alert variant="info" className="small">
+      Non più presenti nel documento (restano in GaS, l’importazione non cancella nulla):
+      {responsabili.length > 0 && <div>Responsabili: {elenco(responsabili)}</div>}
+      {squadre.length > 0 && <div>Squadre: {elenco(squadre)}</div>}
+    </Alert>
+  );
+}
+
+function Errori({ esito }: { esito: EsitoImport }) {
+  if (esito.errori.length === 0) return null;
+  return (
+    <Alert variant="danger">
+      <p className="fw-semibold mb-2">
+        Il documento ha {esito.errori.length === 1 ? 'un errore' : `${esito.errori.length} errori`}:
+        nulla è stato importato.
+      </p>
+      <ul className="mb-0 small" data-testid="errori-import">
+        {esito.errori.map((e, i) => (
+          <li key={i}>
+            <code>{e.luogo}</code>: {e.messaggio}
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+function Revisione({ dettagli }: { dettagli: DettaglioImport[] }) {
+  const [tutti, setTutti] = useState(false);
+  const visibili = dettagli.filter((d) => tutti || d.esito !== 'invariato');
+  return (
+    <>
+      <Form.Check
+        id="mostra-invariati"
+        className="mb-2"
+        label={`Mostra anche gli invariati (${dettagli.filter((d) => d.esito === 'invariato').length})`}
+        checked={tutti}
+        onChange={(e) => setTutti(e.target.checked)}
+      />
+      {visibili.length === 0 ? (
+        <p className="text-body-secondary">Nessun cambiamento.</p>
+      ) : (
+        <>
+          {/* A list, not a table: a record's changes stay readable at 360 px. */}
+          <ul className="list-group mb-3" data-testid="revisione-import">
+            {visibili.slice(0, SHOWN).map((d) => (
+              <li key={`${d.tipo}:${d.chiave}`} className="list-group-item">
+                <div className="d-flex flex-wrap align-items-center gap-2">
+                  <Badge bg={ESITO[d.esito].bg}>{ESITO[d.esito].label}</Badge>
+                  <span className="text-body-secondary small">{TIPO[d.tipo]}</span>
+                  <code className="small">{d.chiave}</code>
+                  <span className="fw-semibold">{d.nome}</span>
+                </div>
+                {d.esito === 'aggiornato' && (
+                  <ul className="small mb-0 mt-1 ps-3">
+                    {Object.entries(d.modifiche).map(([campo, [prima, dopo]]) => (
+                      <li key={campo}>
+                        {campo}: {valore(prima)} → {valore(dopo)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+          {visibili.length > SHOWN && (
+            <p className="small text-body-secondary">
+              Mostrati i primi {SHOWN} di {visibili.length}.
+            </p>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function Importa() {
+  const [documento, setDocumento] = useState<unknown>(null);
+  const [nomeFile, setNomeFile] = useState('');
+  const [errore, setErrore] = useState<string | null>(null);
+  const [prova, setProva] = useState<EsitoImport | null>(null);
+  const [applicato, setApplicato] = useState<EsitoImport | null>(null);
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+
+  const scegli = async (file: File | undefined) => {
+    setProva(null);
+    setApplicato(null);
+    setErrore(null);
+    setDocumento(null);
+    if (!file) return;
+    setNomeFile(file.name);
+    if (file.size > MAX_BYTES) {
+      setErrore('Il file supera i 20 MB.');
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await file.text());
+    } catch {
+      setErrore('Il file non è un documento JSON valido.');
+      return;
+    }
+    setDocumento(parsed);
+    setBusy(true);
+    try {
+      setProva(await invia(parsed, true));
+    } catch (error) {
+      setErrore(serverErrorMessage(error, 'detail') ?? 'Controllo non riuscito.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const applica = async () => {
+    setBusy(true);
+    try {
+      const esito = await invia(documento, false);
+      if (esito.applicato) {
+        setApplicato(esito);
+        setProva(null);
+        toasts.show({ title: 'Importazione', message: 'Documento importato.', variant: 'success' });
+        await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      } else {
+        // Something changed in GaS since the check: show the new errors.
+        setProva(esito);
+      }
+    } catch (error) {
+      setErrore(serverErrorMessage(error, 'detail') ?? 'Importazione non riuscita.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="titolo-importa" className="mb-5">
+      <h2 id="titolo-importa" className="h4">
+        Importa un documento
+      </h2>
+      <p className="small text-body-secondary">
+        Il file JSON esportato dal sito olimpiadi (scuole, responsabili principali e squadre
+        ufficiali di un evento). Prima viene controllato senza scrivere nulla; poi lo applichi.
+      </p>
+      <Form.Group controlId="file-import" className="mb-3">
+        <Form.Label>Documento (JSON, al massimo 20 MB)</Form.Label>
+        <Form.Control
+          type="file"
+          accept=".json,application/json"
+          disabled={busy}
+          onChange={(e) => void scegli((e.target as HTMLInputElement).files?.[0])}
+        />
+      </Form.Group>
+      {busy && <p role="status">Controllo in corso…</p>}
+      {errore && <Alert variant="danger">{errore}</Alert>}
+      {prova && (
+        <div data-testid="prova-import">
+          <h3 className="h5">Controllo di {nomeFile}</h3>
+          <Errori esito={prova} />
+          {prova.errori.length === 0 && (
+            <>
+              <Conteggi esito={prova} />
+              <NonPiuPresenti esito={prova} />
+              <Revisione dettagli={prova.dettagli ?? []} />
+              <Button onClick={() => void applica()} disabled={busy}>
+                Applica l’importazione
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+      {applicato && (
+        <Alert variant="success" data-testid="esito-import">
+          <p className="fw-semibold">Importazione applicata.</p>
+          <Conteggi esito={applicato} />
+          <NonPiuPresenti esito={applicato} />
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+const ESITO_RUN: Record<Sincronizzazione['esito'], { label: string; bg: string }> = {
+  in_corso: { label: 'in corso', bg: 'info' },
+  applicato: { label: 'applicata', bg: 'success' },
+  rifiutato: { label: 'documento rifiutato', bg: 'danger' },
+  fallito: { label: 'non riuscita', bg: 'danger' },
+};
+
+function descrivi(run: Sincronizzazione) {
+  if (run.errore) return run.errore;
+  const r = run.riepilogo;
+  if (!r) return '';
+  if (r.errori.length > 0)
+    return `${r.errori.length} errori, p.es. ${r.errori[0]!.luogo}: ${r.errori[0]!.messaggio}`;
+  const somma = (c: EsitoImport['creati']) => c.scuole + c.responsabili + c.squadre;
+  return `nuovi ${somma(r.creati)}, cambiati ${somma(r.aggiornati)}, invariati ${somma(r.invariati)}`;
+}
+
+function Sincronizzazioni() {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [errore, setErrore] = useState<string | null>(null);
+  const key = ['admin', 'import', 'sincronizzazioni'];
+  const stato = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      request<StatoSincronizzazione>('/api/admin/import/sincronizzazioni/', { signal }),
+  });
+  const ora = async () => {
+    setBusy(true);
+    setErrore(null);
+    try {
+      await request('/api/admin/import/sincronizza/', { method: 'POST', body: {} });
+    } catch (error) {
+      setErrore(serverErrorMessage(error, 'detail') ?? 'Sincronizzazione non riuscita.');
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    }
+  };
+  return (
+    <section aria-labelledby="titolo-sync">
+      <h2 id="titolo-sync" className="h4">
+        Sincronizzazione pianificata
+      </h2>
+      <QueryState query={stato}>
+        {(s) => (
+          <>
+            {s.configurata ? (
+              <p className="small">
+                Ogni {s.ogni_minuti} minuti da <code>{s.sorgente}</code>.
+              </p>
+            ) : (
+              <p className="small text-body-secondary">
+                Non configurata: imposta <code>GAS_SYNC_URL</code> (e <code>GAS_SYNC_TOKEN</code>)
+                sul server per scaricare il documento a intervalli regolari.
+              </p>
+            )}
+            <Button
+              variant="outline-primary"
+              className="mb-3"
+              disabled={!s.configurata || busy}
+              onClick={() => void ora()}
+            >
+              {busy ? 'Sincronizzazione in corso…' : 'Sincronizza ora'}
+            </Button>
+            {errore && <Alert variant="danger">{errore}</Alert>}
+            {s.esecuzioni.length > 0 && (
+              <div className="table-responsive">
+                <Table size="sm" className="align-middle" data-testid="sincronizzazioni">
+                  <thead>
+                    <tr>
+                      <th scope="col">Inizio</th>
+                      <th scope="col">Avviata da</th>
+                      <th scope="col">Esito</th>
+                      <th scope="col">Documento del</th>
+                      <th scope="col">Dettagli</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {s.esecuzioni.map((run) => (
+                      <tr key={run.id}>
+                        <td className="text-nowrap">{formatDateTime(run.inizio)}</td>
+                        <td>{run.avviata_da}</td>
+                        <td>
+                          <Badge bg={ESITO_RUN[run.esito].bg}>{ESITO_RUN[run.esito].label}</Badge>
+                        </td>
+                        <td className="small">{run.generato || '—'}</td>
+                        <td className="small">{descrivi(run)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </div>
+            )}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+export function ImportPage() {
+  return (
+    <>
+      <nav aria-label="Percorso" className="small mb-2">
+        <Link to="/admin/">Amministrazione</Link>
+      </nav>
+      <h1 className="h2">Importa dal sito olimpiadi</h1>
+      <Importa />
+      <Sincronizzazioni />
+    </>
+  );
+}
