@@ -7,6 +7,7 @@ import { configureZodItalian } from '@gas/contracts';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './plugins/errors';
+import { senzaSegreti } from './plugins/log-redaction';
 import { registerOpenApi } from './plugins/openapi';
 import { registerResponses } from './plugins/responses';
 import { sessionAuth } from './plugins/auth/session';
@@ -45,6 +46,15 @@ export async function buildApp({
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]'],
+      // The one-time link's token is in the page's URL: never in a log line.
+      serializers: {
+        req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: req.method,
+          url: senzaSegreti(req.url),
+          hostname: req.hostname,
+          remoteAddress: req.ip,
+        }),
+      },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -99,6 +99,13 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  // E-mail (issue 15): without an SMTP URL messages go to the log.
+  GAS_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'deve essere un URL smtp:// o smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GAS_EMAIL_FROM: z.string().min(3).max(300).default('GaS <noreply@gas.invalid>'),
   // The scheduled sync with the external olympiad site (issue 15): off without a URL.
   GAS_SYNC_URL: z
     .string()
@@ -157,6 +164,8 @@ export type AppConfig = {
   mapTileUrl: string;
   /** Shared secret of the chat bot (chat-token verify); unset = verify answers 503. */
   chatBotSecret: string | undefined;
+  /** Outgoing e-mail: SMTP URL (unset: written to the log) and sender. */
+  email: { smtpUrl: string | undefined; from: string };
   /** Pull the olympiad site's document every `minutes` (sent with `Authorization: Bearer token`); unset url = no sync. */
   sync: { url: string | undefined; token: string | undefined; minutes: number };
 };
@@ -206,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     mapTileUrl: e.MAP_TILE_URL,
     chatBotSecret: e.GAS_CHAT_BOT_SECRET,
+    email: { smtpUrl: e.GAS_SMTP_URL, from: e.GAS_EMAIL_FROM },
     sync: { url: e.GAS_SYNC_URL, token: e.GAS_SYNC_TOKEN, minutes: e.GAS_SYNC_MINUTES },
   };
 }

@@ -17,6 +17,7 @@
 //   actors          session cookie → actor (auth/actor-cache.ts)
 //   lookups, access the live feeds' access lookups and the guard that closes
 //                   feeds whose viewer lost access (live/)
+//   mailer          outgoing e-mail (SMTP, or the log without GAS_SMTP_URL)
 //   sync            the scheduled sync with the olympiad site (api/import/sync.ts;
 //                   started by main.ts, so tests and scripts never pull)
 import type { AppConfig } from './config';
@@ -31,6 +32,8 @@ import { LiveBus } from './live/bus';
 import { EventoLookups } from './live/lookups';
 import { SnapshotCache } from './scores/cache';
 import { SincronizzazioneOlimpiadi } from './api/import/sync';
+import { dopoImportazione } from './api/import/dopo';
+import { createMailer, type Mailer } from './email/mailer';
 
 export type ServicesOptions = {
   config: AppConfig;
@@ -58,6 +61,8 @@ export type Services = {
   readonly lookups: EventoLookups;
   readonly access: AccessGuard;
   readonly sync: SincronizzazioneOlimpiadi;
+  /** Outgoing e-mail (email/mailer.ts). */
+  readonly mailer: Mailer;
   /** Stops what listens or runs timers, in order; the database stays open. */
   close(): Promise<void>;
 };
@@ -91,12 +96,12 @@ export function createServices({
     log,
     onEventoChange: () => lookups.clear(),
   });
+  const mailer = createMailer(config.email, log);
   const sync = new SincronizzazioneOlimpiadi({
     database,
     config,
     log,
-    // Imported teams show in their sessions' rankings at once.
-    dopoIlCommit: (sessioni) => sessioni.forEach((id) => snapshots.invalidate(id)),
+    dopoIlCommit: dopoImportazione({ db: database.db, snapshots, mailer, config, log }),
   });
   let closing: Promise<void> | null = null;
   return {
@@ -112,6 +117,7 @@ export function createServices({
     lookups,
     access,
     sync,
+    mailer,
     close() {
       closing ??= (async () => {
         await sync.stop();
@@ -122,6 +128,7 @@ export function createServices({
         actors.clear();
         lookups.clear();
         await changes.stop();
+        mailer.chiudi();
       })();
       return closing;
     },

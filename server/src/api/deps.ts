@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotCache } from '../scores/cache';
+import type { Mailer } from '../email/mailer';
 import type { SincronizzazioneOlimpiadi } from './import/sync';
 import type { ConsegnaBatcher } from './risposta/consegna';
 import type { SubmissionTargets } from './risposta/targets';
@@ -15,6 +16,8 @@ export type ApiDeps = {
   /** The answer route's in-memory copies of what it checks. */
   targets: SubmissionTargets;
   batcher: ConsegnaBatcher;
+  /** Outgoing e-mail. */
+  mailer: Mailer;
   /** The scheduled sync with the olympiad site ('Sincronizza ora'). */
   sync: SincronizzazioneOlimpiadi;
 };

@@ -1,16 +1,19 @@
 // What authentication reads and writes: the policies' Actor for a user (the
 // user flags and, when present, the responsabile with its schools and directly
 // assigned teams), and the login sessions behind the session cookies.
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
 import {
   loginSession,
   responsabile,
   responsabileScuola,
   responsabileSquadra,
+  tokenPassword,
   users,
   type NewLoginSession,
+  type ScopoTokenPassword,
 } from '../db/schema';
+import { hashToken, randomToken } from './tokens';
 import type { Actor } from '../policies';
 
 export async function loadActor(db: DbOrTx, userId: number): Promise<Actor | null> {
@@ -82,4 +85,90 @@ export async function deleteLoginSession(db: DbOrTx, id: string): Promise<void> 
 
 export async function deleteExpiredLoginSessions(db: DbOrTx): Promise<void> {
   await db.delete(loginSession).where(lt(loginSession.expiresAt, new Date()));
+}
+
+// ---- one-time links to set a password (issue 15)
+
+/**
+ * A new link for `userId`: earlier links of the account stop working (only
+ * the newest e-mail counts). Returns the token for the link; only its hash
+ * is stored.
+ */
+export async function nuovoTokenPassword(
+  db: DbOrTx,
+  userId: number,
+  scopo: ScopoTokenPassword,
+  validitaMs: number,
+): Promise<string> {
+  const token = randomToken();
+  const now = new Date();
+  await db
+    .update(tokenPassword)
+    .set({ usato: now })
+    .where(and(eq(tokenPassword.userId, userId), isNull(tokenPassword.usato)));
+  await db.insert(tokenPassword).values({
+    userId,
+    hash: hashToken(token),
+    scopo,
+    scade: new Date(now.getTime() + validitaMs),
+  });
+  return token;
+}
+
+/** The account of a link still valid (unused, not expired, active account), or null. */
+export async function accountDelToken(db: DbOrTx, token: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      username: users.username,
+      email: users.email,
+      scopo: tokenPassword.scopo,
+    })
+    .from(tokenPassword)
+    .innerJoin(users, eq(users.id, tokenPassword.userId))
+    .where(
+      and(
+        eq(tokenPassword.hash, hashToken(token)),
+        isNull(tokenPassword.usato),
+        gt(tokenPassword.scade, new Date()),
+        eq(users.isActive, true),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Uses a link: the new password, the link spent, every session of the
+ * account ended. Null when the link is not valid (any more): then nothing
+ * changes. Concurrent uses of one link: one wins (row lock).
+ */
+export async function usaTokenPassword(
+  db: Db,
+  token: string,
+  passwordHash: string,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: tokenPassword.id, userId: tokenPassword.userId })
+      .from(tokenPassword)
+      .innerJoin(users, eq(users.id, tokenPassword.userId))
+      .where(
+        and(
+          eq(tokenPassword.hash, hashToken(token)),
+          isNull(tokenPassword.usato),
+          gt(tokenPassword.scade, new Date()),
+          eq(users.isActive, true),
+        ),
+      )
+      .for('update', { of: tokenPassword });
+    if (!row) return null;
+    const now = new Date();
+    await tx
+      .update(tokenPassword)
+      .set({ usato: now })
+      .where(and(eq(tokenPassword.userId, row.userId), isNull(tokenPassword.usato)));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    await tx.delete(loginSession).where(eq(loginSession.userId, row.userId));
+    return row.userId;
+  });
 }

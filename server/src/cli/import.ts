@@ -8,7 +8,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_LIMITI } from '@gas/contracts';
+import pino from 'pino';
+import { baseUrlDi, invitaTutti, type Account } from '../api/auth/inviti';
 import { importa } from '../api/import/engine';
+import { loadConfig } from '../config';
+import { createMailer } from '../email/mailer';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 
 const USO = 'Uso: npm run -s import -- FILE.json [--dry-run]';
@@ -57,12 +61,26 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
+    let nuovi: Account[] = [];
     const esito = await importa(database.db, documento, {
       dryRun,
       dettagli: false,
       audit: { userId: null, indirizzo: 'riga di comando' },
+      dopoIlCommit: (cambi) => (nuovi = cambi.nuoviAccount),
     });
     console.log(JSON.stringify(esito, null, 2));
+    if (nuovi.length > 0) {
+      // The new managers get the link to choose a password (SMTP, or this process's log).
+      const config = loadConfig();
+      const log = pino({ level: 'info' }, process.stderr);
+      const mailer = createMailer(config.email, log);
+      const inviati = await invitaTutti(
+        { db: database.db, mailer, baseUrl: baseUrlDi(config), log },
+        nuovi,
+      );
+      mailer.chiudi();
+      console.error(`GaS import: ${inviati} e-mail con il link per la password.`);
+    }
     if (esito.errori.length > 0) {
       console.error(
         `GaS import: documento non valido, ${esito.errori.length} errori; nulla è cambiato.`,

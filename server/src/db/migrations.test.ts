@@ -44,6 +44,7 @@ const EXPECTED_TABLES = [
   'sincronizzazione',
   'sponsor',
   'squadra',
+  'token_password',
   'users',
 ];
 

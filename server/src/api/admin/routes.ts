@@ -29,6 +29,7 @@ import { correzioneRoutes } from './correzione';
 import { csvDisposition, toCsv } from './csv';
 import { impostazioniRoutes } from './impostazioni';
 import { importRoutes } from '../import/routes';
+import { invitoRoutes } from './invito';
 import {
   countAnswers,
   countDependents,
@@ -385,4 +386,5 @@ export async function adminRoutes(app: FastifyInstance, deps: ApiDeps) {
   correzioneRoutes(app, deps);
   impostazioniRoutes(app, deps);
   importRoutes(app, deps);
+  invitoRoutes(app, deps);
 }

@@ -1,5 +1,5 @@
 // What login, logout, password change and whoami read and write.
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginSession, responsabile, users, type User } from '../../db/schema';
 
@@ -36,5 +36,21 @@ export async function whoamiRow(db: DbOrTx, userId: number) {
     .from(users)
     .leftJoin(responsabile, eq(responsabile.userId, users.id))
     .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** The active account with this e-mail address (any case), or null. */
+export async function activeUserByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.isActive, true)))
+    .limit(1);
   return row ?? null;
 }

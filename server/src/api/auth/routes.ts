@@ -15,7 +15,9 @@ import { apiError, fieldErrors } from '../../errors';
 import { loadActor } from '../../auth/queries';
 import { LoginThrottle } from '../../plugins/auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import { problemiPassword } from '../../auth/password-rules';
 import { endLoginSession, setCsrfCookie, startLoginSession } from '../../plugins/auth/session';
+import { passwordLinkRoutes } from './password-link';
 import { presentWhoami } from './present';
 import { changePassword, touchLastLogin, userById, userByUsername } from './queries';
 import { recordChange } from '../../audit/queries';
@@ -33,6 +35,7 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
   const oldPasswordThrottle = new LoginThrottle();
   const ACCOUNT = 'account';
   const r = app.withTypeProvider<ZodTypeProvider>();
+  passwordLinkRoutes(app, deps);
 
   r.get(
     '/api/ext-user/whoami/',
@@ -111,6 +114,8 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
         throw fieldErrors({ old_password: [WRONG_OLD_PASSWORD] });
       }
       oldPasswordThrottle.reset(ACCOUNT, account);
+      const problemi = problemiPassword(request.body.new_password, user);
+      if (problemi.length > 0) throw fieldErrors({ new_password: problemi });
       const passwordHash = await hashPassword(request.body.new_password);
       // Other devices signed in with the old password are signed out.
       await changePassword(db, userId, passwordHash);

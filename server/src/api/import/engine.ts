@@ -32,6 +32,7 @@ import {
   type Stato,
 } from './queries';
 import { verifica } from './verifica';
+import type { Account } from '../auth/inviti';
 
 export type OpzioniImport = {
   /** Check and report, write nothing. */
@@ -40,9 +41,15 @@ export type OpzioniImport = {
   dettagli: boolean;
   /** Who imports (the log's user, address and origin 'import'). */
   audit: Omit<AuditContext, 'origine' | 'nota'>;
-  /** After the commit of an applied import: the sessions whose teams changed (their rankings show them). */
-  dopoIlCommit?(sessioni: number[]): void;
+  /**
+   * After the commit of an applied import: the sessions whose teams changed
+   * (their rankings show them) and the accounts it created (each gets the
+   * e-mail with the link to choose a password).
+   */
+  dopoIlCommit?(cambi: CambiImport): void;
 };
+
+export type CambiImport = { sessioni: number[]; nuoviAccount: Account[] };
 
 const zero = () => ({ scuole: 0, responsabili: 0, squadre: 0 });
 
@@ -104,7 +111,7 @@ export async function importa(
   const parsed = importDocumentoSchema.safeParse(input);
   if (!parsed.success) return rifiutato(erroriDiForma(parsed.error));
   const doc = parsed.data;
-  const sessioni = new Set<number>();
+  const cambi: CambiImport = { sessioni: [], nuoviAccount: [] };
   const esito = await db.transaction(async (tx) => {
     await bloccaImportazioni(tx);
     const stato = await caricaStato(tx, doc);
@@ -112,18 +119,19 @@ export async function importa(
     if (errori.length > 0) return rifiutato(errori);
     const piano = pianifica(doc, stato);
     if (!opzioni.dryRun) {
-      const toccate = await applica(tx, doc, stato, piano, {
+      const fatto = await applica(tx, doc, stato, piano, {
         ...opzioni.audit,
         origine: 'import',
         nota: doc.generato
           ? `importazione del documento generato il ${doc.generato}`
           : 'importazione',
       });
-      for (const id of toccate) sessioni.add(id);
+      cambi.sessioni = [...fatto.sessioni];
+      cambi.nuoviAccount = fatto.nuoviAccount;
     }
     return riepilogo(doc, stato, piano, opzioni);
   });
-  if (sessioni.size > 0) opzioni.dopoIlCommit?.([...sessioni]);
+  if (esito.applicato) opzioni.dopoIlCommit?.(cambi);
   return esito;
 }
 
@@ -210,7 +218,7 @@ async function applica(
   stato: Stato,
   piano: Piano,
   audit: AuditContext,
-): Promise<Set<number>> {
+): Promise<{ sessioni: Set<number>; nuoviAccount: Account[] }> {
   const cambiano = <T extends { esito: string }>(voci: T[]) =>
     voci.filter((v) => v.esito !== 'invariato');
   const scuole = cambiano(piano.scuole);
@@ -250,6 +258,7 @@ async function applica(
   }
 
   const responsabileId = new Map([...stato.responsabili].map(([k, r]) => [k, r.id]));
+  const nuoviAccount: Account[] = [];
   for (const v of responsabili) {
     const esistente = v.id !== null && v.userId !== null ? { id: v.id, userId: v.userId } : null;
     const ids = await scriviResponsabile(tx, esistente, v.chiave, v.dopo);
@@ -259,6 +268,14 @@ async function applica(
       v.dopo.scuole.map((codice) => scuolaId.get(codice)!),
     );
     responsabileId.set(v.chiave, ids.id);
+    if (v.esito === 'creato') {
+      nuoviAccount.push({
+        userId: ids.userId,
+        email: v.dopo.email,
+        username: v.dopo.username,
+        nome: `${v.dopo.first_name} ${v.dopo.last_name}`.trim(),
+      });
+    }
     registro.tocca('responsabile', ids.id);
     registro.tocca('user', ids.userId);
   }
@@ -290,5 +307,5 @@ async function applica(
     }
   }
   await registro.scrivi(audit);
-  return sessioni;
+  return { sessioni, nuoviAccount };
 }

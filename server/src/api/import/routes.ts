@@ -20,6 +20,7 @@ import type { Sincronizzazione as RigaSincronizzazione } from '../../db/schema';
 import { apiError } from '../../errors';
 import type { ApiDeps } from '../deps';
 import { ok } from '../shared/responses';
+import { dopoImportazione } from './dopo';
 import { importa } from './engine';
 
 const vero = (v: string | undefined) => v === '1' || v === 'true';
@@ -63,7 +64,13 @@ export function importRoutes(app: FastifyInstance, deps: ApiDeps) {
         dryRun: vero(request.query.dry_run),
         dettagli: vero(request.query.dettagli),
         audit: { userId: request.actor.userId, indirizzo: request.ip },
-        dopoIlCommit: (sessioni) => sessioni.forEach((id) => deps.snapshots.invalidate(id)),
+        dopoIlCommit: dopoImportazione({
+          db: deps.database.db,
+          snapshots: deps.snapshots,
+          mailer: deps.mailer,
+          config: deps.config,
+          log: request.log,
+        }),
       });
       return reply.status(esito.errori.length > 0 ? 400 : 200).send(esito);
     },

@@ -9,7 +9,7 @@ import { IMPORT_LIMITI, type EsitoImport } from '@gas/contracts';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { Sincronizzazione } from '../../db/schema';
-import { importa } from './engine';
+import { importa, type CambiImport } from './engine';
 import { chiudiSincronizzazione, iniziaSincronizzazione, ultimeSincronizzazioni } from './queries';
 
 /** How long a pull may take. */
@@ -80,8 +80,8 @@ export class SincronizzazioneOlimpiadi {
       database: Database;
       config: Pick<AppConfig, 'sync'>;
       log: Log;
-      /** After an applied import: the sessions whose teams changed. */
-      dopoIlCommit(sessioni: number[]): void;
+      /** After an applied import (dopo.ts). */
+      dopoIlCommit(cambi: CambiImport): void;
       fetchImpl?: typeof fetch;
     },
   ) {}

@@ -1,7 +1,7 @@
 // Login sessions and chat tokens.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tz } from './columns';
+import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { oneOf, tz } from './columns';
 import { users } from './utenti';
 
 /** A cookie session. The cookie carries a random token; only its hash is stored. */
@@ -51,3 +51,34 @@ export const chatToken = pgTable(
 export type LoginSession = typeof loginSession.$inferSelect;
 export type NewLoginSession = typeof loginSession.$inferInsert;
 export type ChatToken = typeof chatToken.$inferSelect;
+
+export const SCOPI_TOKEN_PASSWORD = ['imposta', 'reimposta'] as const;
+export type ScopoTokenPassword = (typeof SCOPI_TOKEN_PASSWORD)[number];
+
+/**
+ * A one-time link to set a password (issue 15): sent to an imported manager
+ * ('imposta', valid 7 days) or asked for with 'Password dimenticata?'
+ * ('reimposta'). Only the SHA-256 of the token is stored; a used, expired or
+ * superseded token sets nothing.
+ */
+export const tokenPassword = pgTable(
+  'token_password',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the token in the link. */
+    hash: text('hash').notNull(),
+    scopo: text('scopo', { enum: SCOPI_TOKEN_PASSWORD }).notNull(),
+    scade: tz('scade').notNull(),
+    /** When it was used or superseded by a newer link; null while valid. */
+    usato: tz('usato'),
+    creato: tz('creato').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('token_password_hash_unique').on(t.hash),
+    index('token_password_user_idx').on(t.userId),
+    check('token_password_scopo_check', oneOf(t.scopo, SCOPI_TOKEN_PASSWORD)),
+  ],
+);

@@ -1,0 +1,61 @@
+// One-time links to set a password (issue 15), sent by e-mail: to a manager
+// the import created ('imposta', 7 days), on 'Password dimenticata?'
+// ('reimposta', 2 hours), or again by staff from the back office.
+import { nuovoTokenPassword } from '../../auth/queries';
+import type { DbOrTx } from '../../db/client';
+import type { ScopoTokenPassword } from '../../db/schema';
+import type { Mailer } from '../../email/mailer';
+import { invitoPassword, reimpostaPassword } from '../../email/messaggi';
+
+export const INVITO_GIORNI = 7;
+export const REIMPOSTA_ORE = 2;
+
+const VALIDITA_MS: Record<ScopoTokenPassword, number> = {
+  imposta: INVITO_GIORNI * 24 * 3600_000,
+  reimposta: REIMPOSTA_ORE * 3600_000,
+};
+
+export type Account = { userId: number; email: string; username: string; nome: string };
+
+/** The page that uses a token (web route /accounts/imposta-password/{token}/). */
+export const linkPassword = (baseUrl: string, token: string) =>
+  `${baseUrl.replace(/\/+$/, '')}/accounts/imposta-password/${token}/`;
+
+/** Where links point: GAS_PUBLIC_URL, else this server on localhost. */
+export const baseUrlDi = (config: { publicUrl: string | undefined; port: number }) =>
+  config.publicUrl ?? `http://localhost:${config.port}`;
+
+/** Makes a new link for the account (earlier ones stop working) and e-mails it; returns the link. */
+export async function inviaLinkPassword(
+  deps: { db: DbOrTx; mailer: Mailer; baseUrl: string },
+  account: Account,
+  scopo: ScopoTokenPassword,
+): Promise<string> {
+  const token = await nuovoTokenPassword(deps.db, account.userId, scopo, VALIDITA_MS[scopo]);
+  const link = linkPassword(deps.baseUrl, token);
+  const destinatario = { email: account.email, nome: account.nome, username: account.username };
+  await deps.mailer.invia(
+    scopo === 'imposta'
+      ? invitoPassword(destinatario, link, INVITO_GIORNI)
+      : reimpostaPassword(destinatario, link, REIMPOSTA_ORE),
+  );
+  return link;
+}
+
+/** The invitations of a batch of new accounts, one after the other; failures are logged, not thrown. */
+export async function invitaTutti(
+  deps: { db: DbOrTx; mailer: Mailer; baseUrl: string; log: { error(o: object, m: string): void } },
+  accounts: readonly Account[],
+): Promise<number> {
+  let inviati = 0;
+  for (const account of accounts) {
+    if (!account.email) continue;
+    try {
+      await inviaLinkPassword(deps, account, 'imposta');
+      inviati += 1;
+    } catch (err) {
+      deps.log.error({ err, userId: account.userId }, 'invito: e-mail non inviata');
+    }
+  }
+  return inviati;
+}

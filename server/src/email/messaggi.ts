@@ -1,0 +1,54 @@
+// The e-mails GaS sends, in Italian, as plain text and HTML, with the site's
+// name and links built from the public URL (GAS_PUBLIC_URL).
+import type { Messaggio } from './mailer';
+
+export const NOME_SITO = 'GaS - Gara a Squadre di Fisica';
+
+const html = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function pagina(paragrafi: string[], link: string, bottone: string): string {
+  const corpo = paragrafi.map((p) => `<p>${html(p)}</p>`).join('\n');
+  return `<!doctype html>
+<html lang="it"><body style="font-family: sans-serif; line-height: 1.5">
+<h1 style="font-size: 1.2em">${html(NOME_SITO)}</h1>
+${corpo}
+<p><a href="${html(link)}" style="display: inline-block; padding: .5em 1em; background: #0d6efd; color: #fff; text-decoration: none; border-radius: .3em">${html(bottone)}</a></p>
+<p style="font-size: .9em; color: #555">Se il pulsante non funziona, copia questo indirizzo nel browser:<br>${html(link)}</p>
+</body></html>`;
+}
+
+type Destinatario = { email: string; nome: string; username: string };
+
+/** To an imported manager: the link to choose a password (valid `giorni` days). */
+export function invitoPassword(d: Destinatario, link: string, giorni: number): Messaggio {
+  const paragrafi = [
+    `Gentile ${d.nome || d.username},`,
+    `il sito delle olimpiadi ha registrato il tuo account su ${NOME_SITO}, dove inserirai le risposte delle tue squadre il giorno della gara. Il tuo nome utente è «${d.username}».`,
+    `Scegli la tua password da questo link, valido ${giorni} giorni e utilizzabile una sola volta:`,
+  ];
+  return {
+    a: d.email,
+    oggetto: `${NOME_SITO}: scegli la tua password`,
+    testo: `${paragrafi.join('\n\n')}\n\n${link}\n\nSe non ti aspettavi questo messaggio, puoi ignorarlo.\n\n${NOME_SITO}\n`,
+    html: pagina(paragrafi, link, 'Scegli la password'),
+  };
+}
+
+/** After 'Password dimenticata?': the link to set a new one (valid `ore` hours). */
+export function reimpostaPassword(d: Destinatario, link: string, ore: number): Messaggio {
+  const paragrafi = [
+    `Gentile ${d.nome || d.username},`,
+    `qualcuno (speriamo tu) ha chiesto di reimpostare la password dell’account «${d.username}» su ${NOME_SITO}.`,
+    `Imposta una nuova password da questo link, valido ${ore} ore e utilizzabile una sola volta. Tutti gli altri accessi a questo account verranno chiusi.`,
+  ];
+  return {
+    a: d.email,
+    oggetto: `${NOME_SITO}: reimposta la password`,
+    testo: `${paragrafi.join('\n\n')}\n\n${link}\n\nSe non l’hai chiesto tu, ignora questo messaggio: la password resta quella di prima.\n\n${NOME_SITO}\n`,
+    html: pagina(paragrafi, link, 'Reimposta la password'),
+  };
+}
