@@ -29,6 +29,8 @@ function publicPages(d: Demo): string[] {
     '/cookie-policy/',
     '/loginerror/?code=E42',
     '/accounts/login/',
+    '/accounts/password-dimenticata/',
+    '/accounts/imposta-password/link-non-valido-0000/',
     '/pagina/inesistente/',
     `/sessione/${d.nazionale.sessioni[0]!.id}/orologio/`,
     `/sessione/${d.passato.sessioni[0]!.id}/orologio/`,

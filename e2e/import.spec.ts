@@ -4,9 +4,18 @@
 // external side shows the changed fields, old → new. The demo is left as the
 // other specs know it.
 import { expect, test, type Page } from '@playwright/test';
+import { casellaDiPosta, percorsoDelLink } from './support/posta';
 import { apiCall, apiJson, login } from './support/tools-helpers';
 
 test.describe.configure({ mode: 'serial' });
+
+const posta = casellaDiPosta();
+test.beforeAll(async () => {
+  await posta.start();
+});
+test.afterAll(async () => {
+  await posta.stop();
+});
 
 const stamp = Date.now();
 const codice = `TS${String(stamp).slice(-8)}`;
@@ -142,4 +151,85 @@ test('the sync section says how to configure it when it is not', async ({ page }
   await login(page, 'staff', '/admin/import/');
   await expect(page.getByText(/Non configurata: imposta GAS_SYNC_URL/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sincronizza ora' })).toBeDisabled();
+});
+
+test('the imported manager gets the e-mail, sets a password through the link, logs in and sees the team', async ({
+  page,
+}) => {
+  await login(page, 'staff', '/admin/import/');
+  const doc = await documento(page, 'Ada Lovelace');
+  const email = doc.responsabili[0]!.email;
+  // The first test's import wrote to this address too.
+  const prima = posta.per(email).length;
+  await carica(page, doc);
+  await page.getByRole('button', { name: 'Applica l’importazione' }).click();
+  await expect(page.getByTestId('esito-import')).toContainText('Importazione applicata.');
+
+  await expect.poll(() => posta.per(email).length, { timeout: 15_000 }).toBe(prima + 1);
+  const invito = posta.per(email)[prima]!;
+  expect(invito.subject).toBe('GaS - Gara a Squadre di Fisica: scegli la tua password');
+  expect(invito.text).toContain(`Il tuo nome utente è «${doc.responsabili[0]!.username}»`);
+
+  // The manager, in a fresh browser session, follows the link.
+  await page.context().clearCookies();
+  await page.goto(percorsoDelLink(invito));
+  await expect(page.getByRole('heading', { name: 'Scegli la tua password' })).toBeVisible();
+  await page.getByLabel('Nuova password').fill('password');
+  await page.getByLabel('Conferma password').fill('password');
+  await page.getByRole('button', { name: 'Imposta la password' }).click();
+  await expect(page.getByText('Questa password è troppo comune')).toBeVisible();
+  const scelta = `Squadre di fisica ${stamp}`;
+  await page.getByLabel('Nuova password').fill(scelta);
+  await page.getByLabel('Conferma password').fill(scelta);
+  await page.getByRole('button', { name: 'Imposta la password' }).click();
+  await expect(page.getByText('Password impostata.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'accedere' }).click();
+  await page.getByLabel('Nome utente').fill(doc.responsabili[0]!.username);
+  await page.getByLabel('Password').fill(scelta);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByRole('button', { name: doc.responsabili[0]!.username })).toBeVisible();
+  const sessioni = await apiJson<Pagina<{ id: number; nome: string }>>(
+    page,
+    `/api/gas/sessione/?evento=${doc.evento}`,
+  );
+  const sessione = sessioni.results.find((s) => s.nome === doc.squadre[0]!.sessione)!;
+  await page.goto(`/sessione/${sessione.id}/le-tue-squadre/`);
+  await expect(page.getByText(`Squadra importata ${stamp}`)).toBeVisible();
+
+  // The link is spent.
+  await page.context().clearCookies();
+  await page.goto(percorsoDelLink(invito));
+  await expect(page.getByRole('alert')).toContainText('Il link non è valido');
+
+  // 'Password dimenticata?' from the login page: a neutral answer, a new link.
+  await page.goto('/accounts/login/');
+  await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Mandami il link' }).click();
+  await expect(page.getByRole('status')).toContainText('Se l’indirizzo appartiene a un account');
+  await expect.poll(() => posta.per(email).length, { timeout: 15_000 }).toBe(prima + 2);
+  await page.goto(percorsoDelLink(posta.per(email)[prima + 1]!));
+  await expect(page.getByRole('heading', { name: 'Nuova password' })).toBeVisible();
+
+  // The demo as the other specs know it.
+  await login(page, 'admin', '/admin/');
+  const [squadra] = (
+    await apiJson<Pagina<{ id: number }>>(
+      page,
+      `/api/admin/squadra/?search=${encodeURIComponent(`Squadra importata ${stamp}`)}`,
+    )
+  ).results;
+  const responsabili = await apiJson<Pagina<{ id: number; user: number }>>(
+    page,
+    `/api/admin/responsabile/?search=u-${stamp}`,
+  );
+  const scuole = await apiJson<Pagina<{ id: number }>>(page, `/api/admin/scuola/?search=${codice}`);
+  expect((await apiCall(page, 'DELETE', `/api/admin/squadra/${squadra!.id}/`)).status()).toBe(204);
+  for (const r of responsabili.results) {
+    expect((await apiCall(page, 'DELETE', `/api/admin/user/${r.user}/`)).status()).toBe(204);
+  }
+  for (const s of scuole.results) {
+    expect((await apiCall(page, 'DELETE', `/api/admin/scuola/${s.id}/`)).status()).toBe(204);
+  }
 });

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { smtpPort } from './support/posta';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8123);
@@ -57,6 +58,8 @@ export default defineConfig({
       MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
       // The session cards' chat link comes from the server's setting.
       GAS_CHAT_URL: 'https://chat.example.it/gas',
+      // E-mails go to the SMTP server a spec starts (support/posta.ts).
+      GAS_SMTP_URL: `smtp://127.0.0.1:${smtpPort(port)}`,
     },
   },
 });

@@ -32,6 +32,8 @@ const ProfilePage = lazy(() => import('./features/account/ProfilePage'));
 const ChatTokenPage = lazy(() => import('./features/account/ChatTokenPage'));
 const LoginPage = lazy(() => import('./features/account/LoginPage'));
 const PasswordChangePage = lazy(() => import('./features/account/PasswordChangePage'));
+const PasswordDimenticataPage = lazy(() => import('./features/account/PasswordDimenticataPage'));
+const ImpostaPasswordPage = lazy(() => import('./features/account/ImpostaPasswordPage'));
 const BackofficePage = lazy(() => import('./features/backoffice/BackofficePage'));
 
 /** Only when the layout itself fails: the error page without navbar. */
@@ -94,6 +96,8 @@ export const pageRoutes: RouteObject[] = [
   { path: 'loginerror', element: <LoginErrorPage /> },
   { path: 'accounts/login', element: <LoginPage /> },
   { path: 'accounts/password', element: <PasswordChangePage /> },
+  { path: 'accounts/password-dimenticata', element: <PasswordDimenticataPage /> },
+  { path: 'accounts/imposta-password/:token', element: <ImpostaPasswordPage /> },
   { path: 'accounts/profile', element: <ProfilePage /> },
   { path: 'accounts/profile/chat-token', element: <ChatTokenPage /> },
 

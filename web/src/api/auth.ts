@@ -29,6 +29,20 @@ export const changePassword = (payload: {
   confirm_password: string;
 }) => api.post('/api/auth/password/', 'empty', payload);
 
+/** 'Password dimenticata?': the same neutral answer whether or not the address is known. */
+export const passwordDimenticata = (email: string) =>
+  api.post('/api/auth/password-dimenticata/', 'detail', { email });
+
+/** Whom a one-time link is for (400 when it is not valid any more). */
+export const verificaTokenPassword = (token: string) =>
+  api.post('/api/auth/imposta-password/verifica/', 'tokenPassword', { token });
+
+export const impostaPassword = (payload: {
+  token: string;
+  password: string;
+  confirm_password: string;
+}) => api.post('/api/auth/imposta-password/', 'empty', payload);
+
 /** The login page, coming back to `next` (path + query + hash) afterwards. */
 export function loginUrl(next: string): string {
   return `/accounts/login/?${new URLSearchParams({ next }).toString()}`;

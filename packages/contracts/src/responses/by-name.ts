@@ -6,6 +6,7 @@
 // tests. Each name is the resource's item; the client knows whether a call
 // answers one item, an array or a DRF page of them.
 import { z } from 'zod';
+import { tokenPasswordSchema } from '../auth';
 import { messaggioImportanteSchema, punteggiItemSchema } from '../live';
 import { detailSchema, emptySchema, id, paginated } from './common';
 import {
@@ -61,6 +62,7 @@ export const responseSchemas = {
   user: userSchema,
   manager: managerSchema,
   chatToken: chatTokenSchema,
+  tokenPassword: tokenPasswordSchema,
   // sito
   sito: sitoSchema,
   sponsor: sponsorSchema,

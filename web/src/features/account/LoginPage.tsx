@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { login, safeNext } from '../../api/auth';
 import { queryKeys, useCurrentUser } from '../../api/queries';
 import { Page } from '../../components/Page';
@@ -95,6 +95,9 @@ export default function LoginPage() {
             <Button type="submit" disabled={mutation.isPending} className="w-100">
               Accedi
             </Button>
+            <div className="text-center mt-3 small">
+              <Link to="/accounts/password-dimenticata/">Password dimenticata?</Link>
+            </div>
           </Form>
         </Card.Body>
       </Card>

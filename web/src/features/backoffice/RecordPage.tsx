@@ -33,6 +33,7 @@ import { campiDi, risorsaByNome, type Campo } from './fields';
 import { mostra } from './format';
 import { Correlati } from './Correlati';
 import { RiferimentiPicker, RiferimentoPicker } from './Riferimento';
+import { InvitoPassword } from './InvitoPassword';
 import { Storia } from './Storia';
 
 type Values = Record<string, string | boolean | string[]>;
@@ -475,6 +476,7 @@ export function RecordPage() {
                 {risorsa.singolare}: <Titolo risorsa={risorsa} record={record} />
               </h1>
               <Scheda key={JSON.stringify(record)} risorsa={risorsa} record={record} />
+              {risorsa.nome === 'user' && <InvitoPassword userId={record.id} />}
               <Correlati nome={risorsa.nome} id={record.id} />
               <h2 className="h4 mt-4">Storia</h2>
               <Storia risorsa={risorsa.nome} oggetto={record.id} />
