@@ -85,10 +85,12 @@ export function pianifica(doc: ImportDocumento, stato: Stato): Piano {
       first_name: tieni(r.first_name, a?.first_name, ''),
       last_name: tieni(r.last_name, a?.last_name, ''),
       scuole: r.scuole === undefined ? (a?.scuole ?? []) : ordinati(r.scuole),
+      // A new manager the document says nothing about may act in official
+      // events: the site registers them for its official teams.
       puo_iscriversi_gare_ufficiali: tieni(
         r.puo_iscriversi_gare_ufficiali,
         a?.puo_iscriversi_gare_ufficiali,
-        false,
+        true,
       ),
       newsletter: tieni(r.newsletter, a?.newsletter, false),
       // Imported managers are main managers, active (import-format.md).
