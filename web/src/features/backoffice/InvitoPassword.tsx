@@ -7,6 +7,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { request } from '../../api/client';
+import { CopyButton } from '../../components/form/CopyButton';
 import { serverErrorMessage } from '../../components/form/useApiForm';
 
 export function InvitoPassword({ userId }: { userId: number }) {
@@ -41,12 +42,7 @@ export function InvitoPassword({ userId }: { userId: number }) {
               value={invio.data.link}
               onFocus={(e) => e.target.select()}
             />
-            <Button
-              variant="outline-secondary"
-              onClick={() => void navigator.clipboard?.writeText(invio.data.link)}
-            >
-              Copia
-            </Button>
+            <CopyButton text={invio.data.link} />
           </InputGroup>
         </div>
       )}
