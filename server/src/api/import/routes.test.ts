@@ -11,6 +11,7 @@ import { registro, sessione, sincronizzazione, squadra } from '../../db/schema';
 import { testBackends } from '../../db/testing';
 import { cells, demoEventi, type DemoEventi, type Matrix } from '../evento/testing';
 import { createTestApp, type TestApp } from '../testing';
+import { SincronizzazioneOlimpiadi } from './sync';
 
 const staffOnly: Matrix = {
   anonimo: 403,
@@ -51,9 +52,10 @@ describe.each(testBackends())('import routes on %s', (backend) => {
   let t: TestApp;
   let ev: DemoEventi;
   let sessioneNome: string;
+  let url: string;
 
   beforeAll(async () => {
-    const url = await sito.start();
+    url = await sito.start();
     t = await createTestApp(backend, {
       config: { sync: { url, token: 'segreto-di-prova-123', minutes: 60 } },
     });
@@ -194,6 +196,26 @@ describe.each(testBackends())('import routes on %s', (backend) => {
 
   describe('scheduled sync', () => {
     const runs = () => t.database.db.select().from(sincronizzazione).orderBy(sincronizzazione.id);
+
+    it('the schedule pulls once at start, then each period; stopping waits for the run', async () => {
+      sito.state.risposta = { status: 200, body: JSON.stringify(documento('Squadra pianificata')) };
+      const silenzio = { info() {}, warn() {}, error() {} };
+      const sync = new SincronizzazioneOlimpiadi({
+        database: t.database,
+        config: { sync: { url, token: 'segreto-di-prova-123', minutes: 1 } },
+        log: silenzio,
+        dopoIlCommit: () => {},
+      });
+      sync.start();
+      await sync.stop();
+      const [run] = await sync.ultime(1);
+      expect(run).toMatchObject({ avviataDa: 'pianificata', esito: 'applicato' });
+      const [team] = await t.database.db
+        .select()
+        .from(squadra)
+        .where(eq(squadra.idEsterno, 't-route'));
+      expect(team!.nome).toBe('Squadra pianificata');
+    });
 
     it('pulls the document with the bearer token and applies it', async () => {
       sito.state.risposta = {
