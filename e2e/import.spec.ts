@@ -4,14 +4,14 @@
 // external side shows the changed fields, old → new. The demo is left as the
 // other specs know it.
 import { expect, test, type Page } from '@playwright/test';
-import { casellaDiPosta, percorsoDelLink } from './support/posta';
+import { casellaDiPosta, percorsoDelLink, smtpPort } from './support/posta';
 import { apiCall, apiJson, login } from './support/tools-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
 const posta = casellaDiPosta();
 test.beforeAll(async () => {
-  await posta.start();
+  await posta.start(smtpPort());
 });
 test.afterAll(async () => {
   await posta.stop();
@@ -69,6 +69,26 @@ async function documento(page: Page, capitano: string) {
       },
     ],
   };
+}
+
+/** The demo as the other specs know it: what a test imported goes (as a superuser). */
+async function rimuoviImportati(page: Page) {
+  await login(page, 'admin', '/admin/');
+  const squadre = await apiJson<Pagina<{ id: number }>>(
+    page,
+    `/api/admin/squadra/?search=${encodeURIComponent(`Squadra importata ${stamp}`)}`,
+  );
+  const responsabili = await apiJson<Pagina<{ user: number }>>(
+    page,
+    `/api/admin/responsabile/?search=u-${stamp}`,
+  );
+  const scuole = await apiJson<Pagina<{ id: number }>>(page, `/api/admin/scuola/?search=${codice}`);
+  const urls = [
+    ...squadre.results.map((s) => `/api/admin/squadra/${s.id}/`),
+    ...responsabili.results.map((r) => `/api/admin/user/${r.user}/`),
+    ...scuole.results.map((s) => `/api/admin/scuola/${s.id}/`),
+  ];
+  for (const url of urls) expect((await apiCall(page, 'DELETE', url)).status()).toBe(204);
 }
 
 async function carica(page: Page, content: unknown, name = 'olimpiadi.json') {
@@ -131,20 +151,7 @@ test('staff upload a document, review the dry run, apply it, and see a later cha
   await page.goto(`/admin/squadra/${squadra!.id}/`);
   await expect(page.getByTestId('storia')).toContainText('Luca Bianchi → Luca Bianchini');
 
-  // The demo as the other specs know it.
-  await login(page, 'admin', '/admin/');
-  const responsabili = await apiJson<Pagina<{ id: number; user: number }>>(
-    page,
-    `/api/admin/responsabile/?search=u-${stamp}`,
-  );
-  const scuole = await apiJson<Pagina<{ id: number }>>(page, `/api/admin/scuola/?search=${codice}`);
-  expect((await apiCall(page, 'DELETE', `/api/admin/squadra/${squadra!.id}/`)).status()).toBe(204);
-  for (const r of responsabili.results) {
-    expect((await apiCall(page, 'DELETE', `/api/admin/user/${r.user}/`)).status()).toBe(204);
-  }
-  for (const s of scuole.results) {
-    expect((await apiCall(page, 'DELETE', `/api/admin/scuola/${s.id}/`)).status()).toBe(204);
-  }
+  await rimuoviImportati(page);
 });
 
 test('the sync section says how to configure it when it is not', async ({ page }) => {
@@ -212,24 +219,5 @@ test('the imported manager gets the e-mail, sets a password through the link, lo
   await page.goto(percorsoDelLink(posta.per(email)[prima + 1]!));
   await expect(page.getByRole('heading', { name: 'Nuova password' })).toBeVisible();
 
-  // The demo as the other specs know it.
-  await login(page, 'admin', '/admin/');
-  const [squadra] = (
-    await apiJson<Pagina<{ id: number }>>(
-      page,
-      `/api/admin/squadra/?search=${encodeURIComponent(`Squadra importata ${stamp}`)}`,
-    )
-  ).results;
-  const responsabili = await apiJson<Pagina<{ id: number; user: number }>>(
-    page,
-    `/api/admin/responsabile/?search=u-${stamp}`,
-  );
-  const scuole = await apiJson<Pagina<{ id: number }>>(page, `/api/admin/scuola/?search=${codice}`);
-  expect((await apiCall(page, 'DELETE', `/api/admin/squadra/${squadra!.id}/`)).status()).toBe(204);
-  for (const r of responsabili.results) {
-    expect((await apiCall(page, 'DELETE', `/api/admin/user/${r.user}/`)).status()).toBe(204);
-  }
-  for (const s of scuole.results) {
-    expect((await apiCall(page, 'DELETE', `/api/admin/scuola/${s.id}/`)).status()).toBe(204);
-  }
+  await rimuoviImportati(page);
 });

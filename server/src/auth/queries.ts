@@ -115,6 +115,15 @@ export async function nuovoTokenPassword(
   return token;
 }
 
+/** A link still valid: unused, not expired, of an active account (tokenPassword ⋈ users). */
+const linkValido = (token: string) =>
+  and(
+    eq(tokenPassword.hash, hashToken(token)),
+    isNull(tokenPassword.usato),
+    gt(tokenPassword.scade, new Date()),
+    eq(users.isActive, true),
+  );
+
 /** The account of a link still valid (unused, not expired, active account), or null. */
 export async function accountDelToken(db: DbOrTx, token: string) {
   const [row] = await db
@@ -126,14 +135,7 @@ export async function accountDelToken(db: DbOrTx, token: string) {
     })
     .from(tokenPassword)
     .innerJoin(users, eq(users.id, tokenPassword.userId))
-    .where(
-      and(
-        eq(tokenPassword.hash, hashToken(token)),
-        isNull(tokenPassword.usato),
-        gt(tokenPassword.scade, new Date()),
-        eq(users.isActive, true),
-      ),
-    );
+    .where(linkValido(token));
   return row ?? null;
 }
 
@@ -152,14 +154,7 @@ export async function usaTokenPassword(
       .select({ id: tokenPassword.id, userId: tokenPassword.userId })
       .from(tokenPassword)
       .innerJoin(users, eq(users.id, tokenPassword.userId))
-      .where(
-        and(
-          eq(tokenPassword.hash, hashToken(token)),
-          isNull(tokenPassword.usato),
-          gt(tokenPassword.scade, new Date()),
-          eq(users.isActive, true),
-        ),
-      )
+      .where(linkValido(token))
       .for('update', { of: tokenPassword });
     if (!row) return null;
     const now = new Date();

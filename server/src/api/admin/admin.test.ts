@@ -6,20 +6,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registro } from '../../db/schema';
 import { testBackends } from '../../db/testing';
-import { cells, demoEventi, type DemoEventi, type Matrix } from '../evento/testing';
+import { cells, demoEventi, STAFF_ONLY, type DemoEventi } from '../evento/testing';
 import { createTestApp, type TestApp } from '../testing';
 import { ADMIN_RESOURCES } from './resources';
-
-const staffOnly: Matrix = {
-  anonimo: 403,
-  docente: 403,
-  principale: 403,
-  secondario: 403,
-  inseritore: 403,
-  amministratore: 403,
-  staff: 200,
-  admin: 200,
-};
 
 describe.each(testBackends())('admin API on %s', (backend) => {
   let t: TestApp;
@@ -36,13 +25,13 @@ describe.each(testBackends())('admin API on %s', (backend) => {
   describe.each(ADMIN_RESOURCES.map((r) => r.risorsa.nome).concat('log'))(
     '/api/admin/%s/',
     (name) => {
-      it.each(cells(staffOnly))('GET list: $role → $expected', async ({ role, expected }) => {
+      it.each(cells(STAFF_ONLY))('GET list: $role → $expected', async ({ role, expected }) => {
         const res = await (await t.as(role)).get(`/api/admin/${name}/`);
         expect(res.statusCode).toBe(expected);
         if (expected === 200) expect(res.json()).toMatchObject({ count: expect.any(Number) });
       });
 
-      it.each(cells({ ...staffOnly, staff: 400, admin: 400 }))(
+      it.each(cells({ ...STAFF_ONLY, staff: 400, admin: 400 }))(
         'POST with an empty body: $role → $expected, nothing written',
         async ({ role, expected }) => {
           const risorsa = ADMIN_RESOURCES.find((r) => r.risorsa.nome === name)?.risorsa;
@@ -61,20 +50,23 @@ describe.each(testBackends())('admin API on %s', (backend) => {
       ((await (await t.as('admin')).get(`/api/admin/${risorsa.nome}/?page_size=1`)).json()
         .results[0]?.id as number | undefined) ?? 1;
 
-    it.each(cells(staffOnly))('GET: $role → $expected', async ({ role, expected }) => {
+    it.each(cells(STAFF_ONLY))('GET: $role → $expected', async ({ role, expected }) => {
       const res = await (await t.as(role)).get(`/api/admin/${risorsa.nome}/${await firstId()}/`);
       expect(res.statusCode).toBe(expected);
     });
 
-    it.each(cells(staffOnly))('PATCH of nothing: $role → $expected', async ({ role, expected }) => {
-      const res = await (
-        await t.as(role)
-      ).patch(`/api/admin/${risorsa.nome}/${await firstId()}/`, {});
-      // A resource never edited here has no PATCH route at all: 404 for everyone.
-      expect(res.statusCode).toBe(risorsa.modifica === false ? 404 : expected);
-    });
+    it.each(cells(STAFF_ONLY))(
+      'PATCH of nothing: $role → $expected',
+      async ({ role, expected }) => {
+        const res = await (
+          await t.as(role)
+        ).patch(`/api/admin/${risorsa.nome}/${await firstId()}/`, {});
+        // A resource never edited here has no PATCH route at all: 404 for everyone.
+        expect(res.statusCode).toBe(risorsa.modifica === false ? 404 : expected);
+      },
+    );
 
-    it.each(cells({ ...staffOnly, staff: 404, admin: 404 }))(
+    it.each(cells({ ...STAFF_ONLY, staff: 404, admin: 404 }))(
       'DELETE of a missing id: $role → $expected',
       async ({ role, expected }) => {
         const res = await (await t.as(role)).delete(`/api/admin/${risorsa.nome}/2000000000/`);

@@ -21,6 +21,18 @@ export type Matrix = Record<Role, number>;
 export const cells = <T = number>(table: Record<Role, T>) =>
   ROLES.map((role) => ({ role, expected: table[role] }));
 
+/** The back office and the import: staff and superusers only (DRF's 403 for the others). */
+export const STAFF_ONLY: Matrix = {
+  anonimo: 403,
+  docente: 403,
+  principale: 403,
+  secondario: 403,
+  inseritore: 403,
+  amministratore: 403,
+  staff: 200,
+  admin: 200,
+};
+
 export type DemoEventi = { nazionale: number; passato: number; aperto: number };
 
 /** The seed's events: upcoming official, concluded official, public training. */

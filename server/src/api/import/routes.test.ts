@@ -9,20 +9,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registro, sessione, sincronizzazione, squadra } from '../../db/schema';
 import { testBackends } from '../../db/testing';
-import { cells, demoEventi, type DemoEventi, type Matrix } from '../evento/testing';
+import { cells, demoEventi, STAFF_ONLY, type DemoEventi } from '../evento/testing';
 import { createTestApp, type TestApp } from '../testing';
 import { SincronizzazioneOlimpiadi } from './sync';
-
-const staffOnly: Matrix = {
-  anonimo: 403,
-  docente: 403,
-  principale: 403,
-  secondario: 403,
-  inseritore: 403,
-  amministratore: 403,
-  staff: 200,
-  admin: 200,
-};
 
 /** The olympiad site of the tests: answers what `risposta` says, records what it was sent. */
 function sitoOlimpiadi() {
@@ -97,13 +86,13 @@ describe.each(testBackends())('import routes on %s', (backend) => {
     ],
   });
 
-  it.each(cells(staffOnly))('POST dry run: $role → $expected', async ({ role, expected }) => {
+  it.each(cells(STAFF_ONLY))('POST dry run: $role → $expected', async ({ role, expected }) => {
     const res = await (await t.as(role)).post('/api/admin/import/?dry_run=1', documento());
     expect(res.statusCode).toBe(expected);
     if (expected === 200) expect(res.json()).toMatchObject({ applicato: false, errori: [] });
   });
 
-  it.each(cells(staffOnly))('GET the sync runs: $role → $expected', async ({ role, expected }) => {
+  it.each(cells(STAFF_ONLY))('GET the sync runs: $role → $expected', async ({ role, expected }) => {
     const res = await (await t.as(role)).get('/api/admin/import/sincronizzazioni/');
     expect(res.statusCode).toBe(expected);
   });
