@@ -12,6 +12,7 @@ import { Link, useParams } from 'react-router';
 import { impostaPassword, verificaTokenPassword } from '../../api/auth';
 import { ApiError } from '../../api/errors';
 import { Page } from '../../components/Page';
+import { FormAlert } from '../../components/form/FormAlert';
 import { useApiForm } from '../../components/form/useApiForm';
 
 interface Valori {
@@ -58,11 +59,7 @@ function Modulo({ token, username }: { token: string; username: string }) {
       <p className="small text-body-secondary">
         Almeno 8 caratteri, diversa dal nome utente e non tra le password più comuni.
       </p>
-      {general && (
-        <Alert variant="danger" role="alert">
-          {general}
-        </Alert>
-      )}
+      <FormAlert message={general} />
       {/* Password managers save the new password under this username. */}
       <input type="hidden" autoComplete="username" value={username} readOnly />
       {CAMPI.map(({ name, label }) => (

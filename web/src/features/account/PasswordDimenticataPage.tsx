@@ -9,6 +9,7 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { passwordDimenticata } from '../../api/auth';
 import { Page } from '../../components/Page';
+import { FormAlert } from '../../components/form/FormAlert';
 import { useApiForm } from '../../components/form/useApiForm';
 
 export default function PasswordDimenticataPage() {
@@ -47,11 +48,7 @@ export default function PasswordDimenticataPage() {
                 Scrivi l’indirizzo e-mail del tuo account: ti manderemo un link per scegliere una
                 nuova password.
               </p>
-              {general && (
-                <Alert variant="danger" role="alert">
-                  {general}
-                </Alert>
-              )}
+              <FormAlert message={general} />
               <Form.Group className="mb-3" controlId="dimenticata-email">
                 <Form.Label>E-mail</Form.Label>
                 <Form.Control
