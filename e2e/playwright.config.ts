@@ -41,7 +41,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf "${dataDir}" && node scripts/start.mjs`,
     cwd: root,
-    url: `http://127.0.0.1:${port}/healthz`,
+    url: `http://127.0.0.1:${port}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -1,13 +1,16 @@
 // Builds the Fastify application: plugins, API routes and the web app.
 // main.ts starts it; tests build it and call `app.inject`.
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import helmet from '@fastify/helmet';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { configureZodItalian } from '@gas/contracts';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './plugins/errors';
-import { senzaSegreti } from './plugins/log-redaction';
+import { senzaSegreti } from './util/segreti';
+import { registerStartupGate } from './plugins/prontezza';
+import { generaRequestId, registerRequestIdHeader } from './plugins/request-id';
 import { registerOpenApi } from './plugins/openapi';
 import { registerResponses } from './plugins/responses';
 import { sessionAuth } from './plugins/auth/session';
@@ -26,6 +29,14 @@ export type BuildAppOptions = {
   live?: LiveBus;
   /** Pino logger options, or false to silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Where the app's own logger writes (default stdout): tests read its lines. */
+  logDestination?: { write(line: string): void };
+  /**
+   * false: the app answers only the probes (503 for the rest) until
+   * `services.prontezza.segnaAvviata()`; main.ts listens before it migrates.
+   * Tests and scripts build an app that is ready at once.
+   */
+  avviata?: boolean;
 };
 
 declare module 'fastify' {
@@ -40,13 +51,17 @@ export async function buildApp({
   database,
   live,
   logger,
+  logDestination,
+  avviata = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
   configureZodItalian();
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
+      ...(logDestination ? { stream: logDestination } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]'],
-      // The one-time link's token is in the page's URL: never in a log line.
+      // Secrets (the one-time link's token in a page's URL, credentials a
+      // driver's message repeats) never reach a log line (util/segreti.ts).
       serializers: {
         req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
           method: req.method,
@@ -54,8 +69,15 @@ export async function buildApp({
           hostname: req.hostname,
           remoteAddress: req.ip,
         }),
+        err: (err: Error) => {
+          const out = pino.stdSerializers.err(err);
+          out.message = senzaSegreti(out.message);
+          out.stack = senzaSegreti(out.stack);
+          return out;
+        },
       },
     },
+    genReqId: generaRequestId(config.trustProxy),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Django-style paths end with a slash; the form without it reaches the same route.
@@ -64,12 +86,16 @@ export async function buildApp({
   // Absolute links (pagination) are built from it when set, not from Host.
   app.decorate('publicUrl', config.publicUrl);
   // Built once, handed to everything below, closed with the app.
-  const services = createServices({ config, database, live, log: app.log });
+  const services = createServices({ config, database, live, log: app.log, avviata });
   app.decorate('services', services);
   app.addHook('onClose', () => services.close());
+  // First of the hooks: the id every later log line and answer carries, and
+  // nothing but the probes until start-up is over.
+  registerRequestIdHeader(app);
+  registerStartupGate(app, services.prontezza);
   app.setValidatorCompiler(validatorCompiler);
   registerResponses(app, config.checkResponses);
-  registerErrorHandler(app);
+  registerErrorHandler(app, services.errori);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -123,6 +123,16 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(60),
+  // Error reporting (issue 16): a Sentry-compatible DSN (Sentry, self-hosted
+  // Sentry, GlitchTip); unset = only GaS's own error inbox.
+  GAS_SENTRY_DSN: z
+    .string()
+    .regex(
+      /^https?:\/\/[^\s@/]+@[^\s/]+(\/[^\s]*)?\/\d+$/,
+      'deve essere il DSN del progetto, es. https://chiave@sentry.example.it/12',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   GAS_CHAT_BOT_SECRET: z
     .string()
     .min(16, 'deve essere lungo almeno 16 caratteri')
@@ -168,6 +178,8 @@ export type AppConfig = {
   email: { smtpUrl: string | undefined; from: string };
   /** Pull the olympiad site's document every `minutes` (sent with `Authorization: Bearer token`); unset url = no sync. */
   sync: { url: string | undefined; token: string | undefined; minutes: number };
+  /** Where unexpected errors go besides GaS's own inbox: a Sentry-compatible DSN, or none. */
+  sentryDsn: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -217,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     chatBotSecret: e.GAS_CHAT_BOT_SECRET,
     email: { smtpUrl: e.GAS_SMTP_URL, from: e.GAS_EMAIL_FROM },
     sync: { url: e.GAS_SYNC_URL, token: e.GAS_SYNC_TOKEN, minutes: e.GAS_SYNC_MINUTES },
+    sentryDsn: e.GAS_SENTRY_DSN,
   };
 }
 

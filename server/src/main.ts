@@ -14,6 +14,12 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+function databaseFailure(config: AppConfig, error: unknown): never {
+  const variable = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
+  const reason = error instanceof Error ? error.message : String(error);
+  fail(reason.startsWith(variable) ? reason : `${variable}: ${reason}`);
+}
+
 async function start(): Promise<void> {
   let config: AppConfig;
   try {
@@ -26,33 +32,22 @@ async function start(): Promise<void> {
   let database: Database;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    await migrateDatabase(database);
   } catch (error) {
-    const variable = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
-    const reason = error instanceof Error ? error.message : String(error);
-    fail(reason.startsWith(variable) ? reason : `${variable}: ${reason}`);
+    databaseFailure(config, error);
   }
 
-  if (config.demo) {
-    const { seeded } = await seedDemoData(database, { now: new Date() });
-    if (seeded) console.log('GaS: dati dimostrativi caricati (password degli account: gas-demo)');
-  }
-
+  // Listening comes first, so that a load balancer's probes are answered while
+  // the database is migrated: /healthz (alive) at once, /readyz and everything
+  // else 503 until start-up is over (util/prontezza.ts).
   // The app builds its services (services.ts) and closes them with itself.
-  const app = await buildApp({ config, database });
-  let bridge: LiveBridge | null;
-  try {
-    bridge = await startBridge(app, app.services);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    await database.close();
-    fail(`DATABASE_URL: LISTEN/NOTIFY non disponibile (${reason})`);
-  }
+  const app = await buildApp({ config, database, avviata: false });
+  let bridge: LiveBridge | null = null;
   let demo: DemoSimulator | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    app.services.prontezza.segnaArresto();
     app.log.info({ signal }, 'arresto in corso');
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
@@ -70,15 +65,45 @@ async function start(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // A bug outside any request reaches the error inbox (and Sentry) too.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'promessa rifiutata non gestita');
+    app.services.errori.segnalaProcesso(reason, 'unhandledRejection');
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await bridge?.stop();
     const reason = error instanceof Error ? error.message : String(error);
     await database.close();
     fail(`PORT/HOST: impossibile mettersi in ascolto su ${config.host}:${config.port} (${reason})`);
   }
+
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await app.close();
+    databaseFailure(config, error);
+  }
+  if (config.demo) {
+    const { seeded } = await seedDemoData(database, { now: new Date() });
+    if (seeded) console.log('GaS: dati dimostrativi caricati (password degli account: gas-demo)');
+  }
+  try {
+    bridge = await startBridge(app, app.services);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await app.close();
+    await database.close();
+    fail(`DATABASE_URL: LISTEN/NOTIFY non disponibile (${reason})`);
+  }
+  if (bridge) {
+    const live = bridge;
+    app.services.prontezza.aggiungiControllo('listen', () => live.connected);
+  }
+  app.services.prontezza.segnaAvviata();
+  app.log.info('pronto a ricevere traffico (/readyz)');
+
   // The scheduled sync with the olympiad site, when configured (GAS_SYNC_URL).
   app.services.sync.start();
   // The demo submits through the app, so the app must be listening.

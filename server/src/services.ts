@@ -18,6 +18,9 @@
 //   lookups, access the live feeds' access lookups and the guard that closes
 //                   feeds whose viewer lost access (live/)
 //   mailer          outgoing e-mail (SMTP, or the log without GAS_SMTP_URL)
+//   prontezza       whether the instance takes traffic (util/prontezza.ts, /readyz)
+//   errori          the error inbox (errori/casella.ts): unexpected errors of the
+//                   web app and of the server, grouped, e-mailed, sent to Sentry
 //   sync            the scheduled sync with the olympiad site (api/import/sync.ts;
 //                   started by main.ts, so tests and scripts never pull)
 import type { AppConfig } from './config';
@@ -34,12 +37,16 @@ import { SnapshotCache } from './scores/cache';
 import { SincronizzazioneOlimpiadi } from './api/import/sync';
 import { dopoImportazione } from './api/import/dopo';
 import { createMailer, type Mailer } from './email/mailer';
+import { CasellaErrori } from './errori/casella';
+import { Prontezza } from './util/prontezza';
 
 export type ServicesOptions = {
   config: AppConfig;
   database: Database;
   /** Live event bus; a new one when not given. */
   live?: LiveBus;
+  /** false: not ready until main.ts says so (BuildAppOptions.avviata). */
+  avviata?: boolean;
   log: ListenerLogger & {
     error(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -63,6 +70,10 @@ export type Services = {
   readonly sync: SincronizzazioneOlimpiadi;
   /** Outgoing e-mail (email/mailer.ts). */
   readonly mailer: Mailer;
+  /** The error inbox (errori/casella.ts). */
+  readonly errori: CasellaErrori;
+  /** Readiness for /readyz and the start-up gate (util/prontezza.ts). */
+  readonly prontezza: Prontezza;
   /** Stops what listens or runs timers, in order; the database stays open. */
   close(): Promise<void>;
 };
@@ -72,7 +83,9 @@ export function createServices({
   database,
   live = new LiveBus(),
   log,
+  avviata = true,
 }: ServicesOptions): Services {
+  const prontezza = new Prontezza(avviata);
   const changes = new SharedChangeFeed(database, {
     listenUrl: config.liveListenUrl,
     log,
@@ -97,6 +110,7 @@ export function createServices({
     onEventoChange: () => lookups.clear(),
   });
   const mailer = createMailer(config.email, log);
+  const errori = new CasellaErrori({ db: database.db, mailer, config, log });
   const sync = new SincronizzazioneOlimpiadi({
     database,
     config,
@@ -118,8 +132,11 @@ export function createServices({
     access,
     sync,
     mailer,
+    errori,
+    prontezza,
     close() {
       closing ??= (async () => {
+        prontezza.segnaArresto();
         await sync.stop();
         // The consumers first (timers, pending checks), then the connection they share.
         await access.stop();
@@ -128,6 +145,8 @@ export function createServices({
         actors.clear();
         lookups.clear();
         await changes.stop();
+        // The reports of the last requests, and their e-mails, before the mailer closes.
+        await errori.chiudi();
         mailer.chiudi();
       })();
       return closing;

@@ -16,3 +16,4 @@ export * from './sito';
 export * from './wire';
 export * from './admin';
 export * from './import';
+export * from './errori';

@@ -3,6 +3,8 @@ import type { Database } from '../db/client';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotCache } from '../scores/cache';
 import type { Mailer } from '../email/mailer';
+import type { CasellaErrori } from '../errori/casella';
+import type { Prontezza } from '../util/prontezza';
 import type { SincronizzazioneOlimpiadi } from './import/sync';
 import type { ConsegnaBatcher } from './risposta/consegna';
 import type { SubmissionTargets } from './risposta/targets';
@@ -18,6 +20,10 @@ export type ApiDeps = {
   batcher: ConsegnaBatcher;
   /** Outgoing e-mail. */
   mailer: Mailer;
+  /** The error inbox (POST /api/errori/, the back office's list). */
+  errori: CasellaErrori;
+  /** Whether the instance takes traffic (/readyz). */
+  prontezza: Prontezza;
   /** The scheduled sync with the olympiad site ('Sincronizza ora'). */
   sync: SincronizzazioneOlimpiadi;
 };

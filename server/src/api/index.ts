@@ -6,6 +6,7 @@ import { alboDoroRoutes } from './albo-d-oro/routes';
 import { authRoutes } from './auth/routes';
 import { bigliettiConsegnaRoutes } from './biglietti-consegna/routes';
 import { chatTokenRoutes } from './chat-token/routes';
+import { erroriRoutes } from './errori/routes';
 import { eventoRoutes } from './evento/routes';
 import { extUserRoutes } from './ext-user/routes';
 import { fileProgrammatoRoutes } from './file-programmato/routes';
@@ -38,6 +39,7 @@ const resources = [
   bigliettiConsegnaRoutes,
   sitoRoutes,
   alboDoroRoutes,
+  erroriRoutes,
   adminRoutes,
 ];
 

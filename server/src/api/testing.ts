@@ -105,6 +105,10 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     /** Pino options (default: no log). */
     logger?: Record<string, unknown>;
+    /** The app's own logger (its redaction included), written here. */
+    logDestination?: { write(line: string): void };
+    /** Routes added before the app is ready (a route that fails on purpose). */
+    extraRoutes?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(backend, {
@@ -117,7 +121,14 @@ export async function createTestApp(
     demoLive: false,
     ...options.config,
   };
-  const app = await buildApp({ config, database, logger: options.logger ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.logDestination
+      ? { logDestination: options.logDestination }
+      : { logger: options.logger ?? false }),
+  });
+  options.extraRoutes?.(app);
   await app.ready();
   const cache = new Map<string, Client>();
 

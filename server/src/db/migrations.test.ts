@@ -20,6 +20,8 @@ const EXPECTED_TABLES = [
   'chat_token',
   'citta',
   'collaboratore',
+  'errore_gruppo',
+  'errore_occorrenza',
   'evento',
   'evento_amministratore',
   'evento_inseritore',

@@ -4,14 +4,20 @@ import type { Messaggio } from './mailer';
 
 export const NOME_SITO = 'GaS - Gara a Squadre di Fisica';
 
+/** Where links point: GAS_PUBLIC_URL, else this server on localhost. */
+export const baseUrlDi = (config: { publicUrl: string | undefined; port: number }) =>
+  config.publicUrl ?? `http://localhost:${config.port}`;
+
 const html = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function pagina(paragrafi: string[], link: string, bottone: string): string {
-  const corpo = paragrafi.map((p) => `<p>${html(p)}</p>`).join('\n');
+function pagina(paragrafi: string[], link: string, bottone: string, codice = ''): string {
+  const corpo =
+    paragrafi.map((p) => `<p>${html(p)}</p>`).join('\n') +
+    (codice ? `\n<pre style="font-size: .85em; white-space: pre-wrap">${html(codice)}</pre>` : '');
   return `<!doctype html>
 <html lang="it"><body style="font-family: sans-serif; line-height: 1.5">
 <h1 style="font-size: 1.2em">${html(NOME_SITO)}</h1>
@@ -50,5 +56,48 @@ export function reimpostaPassword(d: Destinatario, link: string, ore: number): M
     oggetto: `${NOME_SITO}: reimposta la password`,
     testo: `${paragrafi.join('\n\n')}\n\n${link}\n\nSe non l’hai chiesto tu, ignora questo messaggio: la password resta quella di prima.\n\n${NOME_SITO}\n`,
     html: pagina(paragrafi, link, 'Reimposta la password'),
+  };
+}
+
+export type AvvisoErrore = {
+  nuovo: boolean;
+  origine: string;
+  tipo: string;
+  contesto: string;
+  messaggio: string;
+  percorso: string;
+  utente: string;
+  requestId: string;
+  quando: string;
+  stack: string;
+  conteggio: number;
+};
+
+/** To a superuser: an error group seen for the first time (or again after it was resolved). */
+export function avvisoErrore(d: Destinatario, e: AvvisoErrore, link: string): Messaggio {
+  const titolo = e.messaggio.length > 80 ? `${e.messaggio.slice(0, 79)}…` : e.messaggio;
+  const dettagli = [
+    `Origine: ${e.origine === 'web' ? 'web app' : 'server'} (${e.tipo})`,
+    e.contesto && `Contesto: ${e.contesto}`,
+    e.percorso && `Percorso: ${e.percorso}`,
+    `Utente: ${e.utente}`,
+    e.requestId && `Codice della richiesta: ${e.requestId}`,
+    `Quando: ${e.quando}`,
+    e.nuovo
+      ? 'Prima occorrenza.'
+      : `Di nuovo dopo essere stato segnato come risolto (${e.conteggio} volte in tutto).`,
+  ].filter(Boolean) as string[];
+  const paragrafi = [
+    `Gentile ${d.nome || d.username},`,
+    `${NOME_SITO} ha registrato ${e.nuovo ? 'un nuovo errore' : 'di nuovo un errore già risolto'}: «${e.messaggio}».`,
+    ...dettagli,
+    'Per questo errore non riceverai altre e-mail per almeno un’ora; le occorrenze successive sono contate nell’amministrazione.',
+  ];
+  const stack = e.stack.split('\n').slice(0, 15).join('\n');
+  return {
+    a: d.email,
+    oggetto: `${NOME_SITO}: ${e.nuovo ? 'nuovo errore' : 'errore di nuovo presente'}: ${titolo}`,
+    testo: `${paragrafi.join('\n\n')}${stack ? `\n\n${stack}` : ''}\n\n${link}\n\n${NOME_SITO}\n`,
+    html: pagina(paragrafi, link, 'Apri l’errore nell’amministrazione', stack),
   };
 }

@@ -2,14 +2,15 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { apiError, fieldErrors } from '../errors';
+import type { RichiestaInErrore } from '../errori/casella';
 import { registerErrorHandler } from './errors';
 
-function appThrowing(error: unknown) {
+function appThrowing(error: unknown, segnalate: [unknown, RichiestaInErrore][] = []) {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  app.get('/boom', async () => {
+  registerErrorHandler(app, { segnalaRichiesta: (e, r) => segnalate.push([e, r]) });
+  app.get('/boom/:id', async () => {
     throw error;
   });
   return app;
@@ -46,18 +47,33 @@ describe('error handler: DRF shapes, never a 500 for bad input', () => {
       { detail: 'La richiesta è in conflitto con i dati esistenti.' },
     ],
   ])('%s', async (_name, error, status, body) => {
-    const res = await appThrowing(error).inject({ method: 'GET', url: '/boom' });
+    const segnalate: [unknown, RichiestaInErrore][] = [];
+    const res = await appThrowing(error, segnalate).inject({ method: 'GET', url: '/boom/1' });
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual(body);
+    // Bad input is not a bug: nothing reaches the error inbox.
+    expect(segnalate).toEqual([]);
   });
 
-  it('a genuine bug is a 500 without its message or stack', async () => {
-    const res = await appThrowing(new Error('segreto interno')).inject({
+  it('a genuine bug is a 500 without its message or stack, reported with its route and request id', async () => {
+    const segnalate: [unknown, RichiestaInErrore][] = [];
+    const bug = new Error('segreto interno');
+    const res = await appThrowing(bug, segnalate).inject({
       method: 'GET',
-      url: '/boom',
+      url: '/boom/7?token=abc',
     });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ detail: 'Errore interno del server.' });
     expect(res.body).not.toContain('segreto');
+    expect(segnalate).toHaveLength(1);
+    const [errore, richiesta] = segnalate[0]!;
+    expect(errore).toBe(bug);
+    // The route's pattern, never the URL with its query string.
+    expect(richiesta).toEqual({
+      metodo: 'GET',
+      rotta: '/boom/:id',
+      requestId: expect.any(String),
+      userId: null,
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pgError } from '../db/client';
 import { ApiError, ERRORS, zodIssuesToFieldErrors, type ErrorCode } from '../errors';
+import type { CasellaErrori } from '../errori/casella';
 
 const fastifyCodes: Partial<Record<string, ErrorCode>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'parse_error',
@@ -26,7 +27,11 @@ function codeForStatus(status: number): ErrorCode {
   return 'bad_request';
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** `errori` receives every genuine bug (a 500) with its request's method, route and id. */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  errori: Pick<CasellaErrori, 'segnalaRichiesta'>,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.status).send(error.body);
@@ -60,6 +65,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ detail: entry.detail });
     }
     request.log.error({ err: error }, 'errore non gestito');
+    errori.segnalaRichiesta(error, {
+      metodo: request.method,
+      rotta: request.routeOptions.url ?? '(nessuna rotta)',
+      requestId: String(request.id),
+      userId: request.actor?.userId ?? null,
+    });
     return reply.status(500).send({ detail: ERRORS.server_error.detail });
   });
 }

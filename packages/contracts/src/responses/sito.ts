@@ -118,6 +118,13 @@ export const healthSchema = z.object({
   database: z.string(),
 });
 
+/** GET /readyz: 200 when the instance takes traffic, 503 with what it waits for. */
+export const prontezzaSchema = z.object({
+  pronto: z.boolean(),
+  /** Why not: 'avvio' (migrations, demo data, LISTEN not yet up), 'arresto', 'listen'. */
+  motivi: z.array(z.string()),
+});
+
 /**
  * GET /api/gas/collaboratori/: the list of collaborators JSON-encoded as a
  * string, itself sent as JSON (the original API's double encoding).

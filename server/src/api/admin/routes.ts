@@ -28,6 +28,7 @@ import { bulkRoutes } from './bulk';
 import { correzioneRoutes } from './correzione';
 import { csvDisposition, toCsv } from './csv';
 import { impostazioniRoutes } from './impostazioni';
+import { erroriAdminRoutes } from '../errori/routes';
 import { importRoutes } from '../import/routes';
 import { invitoRoutes } from './invito';
 import {
@@ -386,5 +387,6 @@ export async function adminRoutes(app: FastifyInstance, deps: ApiDeps) {
   correzioneRoutes(app, deps);
   impostazioniRoutes(app, deps);
   importRoutes(app, deps);
+  erroriAdminRoutes(app, deps);
   invitoRoutes(app, deps);
 }

@@ -21,10 +21,6 @@ export type Account = { userId: number; email: string; username: string; nome: s
 export const linkPassword = (baseUrl: string, token: string) =>
   `${baseUrl.replace(/\/+$/, '')}/accounts/imposta-password/${token}/`;
 
-/** Where links point: GAS_PUBLIC_URL, else this server on localhost. */
-export const baseUrlDi = (config: { publicUrl: string | undefined; port: number }) =>
-  config.publicUrl ?? `http://localhost:${config.port}`;
-
 /** Makes a new link for the account (earlier ones stop working) and e-mails it; returns the link. */
 export async function inviaLinkPassword(
   deps: { db: DbOrTx; mailer: Mailer; baseUrl: string },

@@ -15,7 +15,7 @@ import { PASSWORD_COME_USERNAME, PASSWORD_COMUNE, PASSWORD_CORTA } from '../../a
 import { tokenPassword, users } from '../../db/schema';
 import { casellaDiPosta, percorsoDelLink, type ParsedMail } from '../../email/testing';
 import { testBackends } from '../../db/testing';
-import { senzaSegreti } from '../../plugins/log-redaction';
+import { senzaSegreti } from '../../util/segreti';
 import { demoEventi } from '../evento/testing';
 import { createTestApp, type TestApp } from '../testing';
 

@@ -25,7 +25,8 @@ import { apiError, fieldErrors } from '../../errors';
 import { LoginThrottle } from '../../plugins/auth/login-throttle';
 import type { ApiDeps } from '../deps';
 import { noContent, ok } from '../shared/responses';
-import { baseUrlDi, inviaLinkPassword } from './inviti';
+import { inviaLinkPassword } from './inviti';
+import { baseUrlDi } from '../../email/messaggi';
 import { activeUserByEmail } from './queries';
 
 const TROPPE_RICHIESTE = 'Troppe richieste di reimpostazione: riprova fra qualche minuto.';

@@ -6,7 +6,8 @@
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../email/mailer';
 import type { SnapshotCache } from '../../scores/cache';
-import { baseUrlDi, invitaTutti } from '../auth/inviti';
+import { invitaTutti } from '../auth/inviti';
+import { baseUrlDi } from '../../email/messaggi';
 import type { CambiImport } from './engine';
 
 export function dopoImportazione(deps: {

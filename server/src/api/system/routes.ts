@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../deps';
 import { pingDatabase } from './queries';
-import { ERROR_RESPONSES, healthSchema, oraServerSchema } from '@gas/contracts';
+import { ERROR_RESPONSES, healthSchema, oraServerSchema, prontezzaSchema } from '@gas/contracts';
 import { ok } from '../shared/responses';
 
 export async function systemRoutes(app: FastifyInstance, deps: ApiDeps) {
@@ -31,6 +31,22 @@ export async function systemRoutes(app: FastifyInstance, deps: ApiDeps) {
         app.log.error({ err: error }, 'healthz: database non raggiungibile');
         return reply.status(503).send({ status: 'error', database: deps.database.kind });
       }
+    },
+  );
+
+  // Readiness, for load balancers: 200 only while this instance should get
+  // traffic (util/prontezza.ts); /healthz above stays the liveness check.
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        hide: true,
+        response: { 200: prontezzaSchema, 503: prontezzaSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (_request, reply) => {
+      const stato = deps.prontezza.stato();
+      return reply.status(stato.pronto ? 200 : 503).send(stato);
     },
   );
 }

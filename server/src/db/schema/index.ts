@@ -10,3 +10,4 @@ export * from './auth';
 export * from './registro';
 export * from './relations';
 export * from './importazioni';
+export * from './errori';

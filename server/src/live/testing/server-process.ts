@@ -1,5 +1,5 @@
 // Real server processes for the integration tests and benchmarks: `node
-// scripts/start.mjs` with its own PORT, waited for on /healthz, killable with
+// scripts/start.mjs` with its own PORT, waited for on /readyz, killable with
 // any signal (kill -9 included).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -48,7 +48,7 @@ export type StartOptions = {
   env: Record<string, string>;
   /** Extra node flags (e.g. --cpu-prof when profiling a benchmark). */
   nodeArgs?: string[];
-  /** How long to wait for /healthz (default 90 s: tsx, PGlite and a loaded machine). */
+  /** How long to wait for /readyz (default 90 s: tsx, PGlite and a loaded machine). */
   timeoutMs?: number;
 };
 
@@ -87,7 +87,7 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
       child.kill('SIGKILL');
       throw new Error(`server on ${port} not healthy in time:\n${stderr}`);
     }
-    const ok = await fetch(`${url}/healthz`).then(
+    const ok = await fetch(`${url}/readyz`).then(
       (r) => r.ok,
       () => false,
     );

@@ -1,0 +1,17 @@
+// Until start-up is over (util/prontezza.ts) only the probes are answered:
+// anything else gets 503 with Retry-After, before the session hook can touch
+// a database still being migrated.
+import type { FastifyInstance } from 'fastify';
+import { apiError } from '../errors';
+import type { Prontezza } from '../util/prontezza';
+
+const SONDE = new Set(['/healthz', '/readyz']);
+
+export function registerStartupGate(app: FastifyInstance, prontezza: Prontezza): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (prontezza.avvioConcluso) return;
+    if (SONDE.has(request.url.split('?')[0]!)) return;
+    reply.header('Retry-After', '5');
+    throw apiError('unavailable', 'Il server si sta avviando: riprova tra qualche secondo.');
+  });
+}
