@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { smtpPort } from './support/posta';
+import { sentryPort } from './support/sentry';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8123);
@@ -60,6 +61,8 @@ export default defineConfig({
       GAS_CHAT_URL: 'https://chat.example.it/gas',
       // E-mails go to the SMTP server a spec starts (support/posta.ts).
       GAS_SMTP_URL: `smtp://127.0.0.1:${smtpPort(port)}`,
+      // Error reports also go to the Sentry stand-in a spec starts (support/sentry.ts).
+      GAS_SENTRY_DSN: `http://chiavee2e@127.0.0.1:${sentryPort(port)}/1`,
     },
   },
 });

@@ -104,7 +104,13 @@ export async function buildApp({
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         frameSrc: ['https://www.youtube-nocookie.com'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The error reports of the web app go to Sentry's host when a DSN is set.
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : []),
+        ],
         upgradeInsecureRequests: null,
       },
     },
@@ -122,6 +128,6 @@ export async function buildApp({
   await app.register(registerListReads, { config });
   await app.register(liveFeeds, services);
   await apiRoutes(app, services);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, { sentryDsn: config.sentryDsn });
   return app;
 }

@@ -128,7 +128,8 @@ const envSchema = z.object({
   GAS_SENTRY_DSN: z
     .string()
     .regex(
-      /^https?:\/\/[^\s@/]+@[^\s/]+(\/[^\s]*)?\/\d+$/,
+      // The SDKs' own DSN grammar: key (and old secret) in word characters.
+      /^https?:\/\/\w+(:\w*)?@[\w.-]+(:\d+)?\/([^\s?#]*\/)?\d+$/,
       'deve essere il DSN del progetto, es. https://chiave@sentry.example.it/12',
     )
     .optional()

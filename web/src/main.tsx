@@ -7,8 +7,12 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/queryClient';
+import { installaSegnalazioneGlobale } from './lib/reportError';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { routes } from './routes';
+
+// First, so that nothing thrown while the app starts goes unreported.
+installaSegnalazioneGlobale();
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);

@@ -8,9 +8,26 @@ import { ERRORS } from '../errors';
 
 const API_PREFIXES = ['/api/', '/ws/', '/healthz'];
 
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+/**
+ * index.html as sent: with GAS_SENTRY_DSN, the DSN in a meta tag the web app
+ * reads when it first reports an error (web/src/lib/errori/sentry.ts).
+ */
+function indexHtml(indexFile: string, sentryDsn: string | undefined): string | null {
+  if (!sentryDsn) return null;
+  const escaped = sentryDsn.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return fs
+    .readFileSync(indexFile, 'utf8')
+    .replace('</head>', `<meta name="gas-sentry-dsn" content="${escaped}">\n</head>`);
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  options: { sentryDsn?: string } = {},
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  const index = hasBuild ? indexHtml(indexFile, options.sentryDsn) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -37,6 +54,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (isApi || looksLikeAsset || !['GET', 'HEAD'].includes(request.method) || !hasBuild) {
       return reply.status(404).send({ detail: ERRORS.not_found.detail });
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    reply.header('Cache-Control', 'no-cache').type('text/html');
+    return index === null ? reply.sendFile('index.html') : reply.send(index);
   });
 }

@@ -1,15 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../testing';
 import { CSRF_COOKIE, CSRF_HEADER } from '@gas/contracts';
-import {
-  api,
-  buildUrl,
-  checkAnswer,
-  getList,
-  NESTED_FILE_MESSAGE,
-  readCookie,
-  request,
-} from './client';
+import { api, buildUrl, checkAnswer, getList, NESTED_FILE_MESSAGE, request } from './client';
+import { readCookie } from '../lib/cookies';
 import { ApiError, INTERNAL_SERVER_ERROR_DETAIL, NETWORK_ERROR_MESSAGE } from './errors';
 
 /** A country as the API answers it: the lists below are about paging, not shapes. */

@@ -8,6 +8,7 @@ import { CSRF_COOKIE, CSRF_HEADER, NESTED_FILE_NON_SUPPORTATO } from '@gas/contr
 import type { AnswerShape, Paginated, ResponseName, ResponseOf } from '@gas/contracts';
 import { ApiError, errorFromResponse, networkError } from './errors';
 import { emitApiNotice } from './events';
+import { readCookie } from '../lib/cookies';
 import { reportError } from '../lib/reportError';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -32,15 +33,6 @@ export const NESTED_FILE_MESSAGE = NESTED_FILE_NON_SUPPORTATO;
 const UNSAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Guard against a server that keeps answering `next`. */
 const MAX_PAGES = 1000;
-
-export function readCookie(name: string, cookies: string = document.cookie): string | null {
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return null;
-}
 
 export function buildUrl(path: string, query?: Query): string {
   if (!query) return path;
@@ -159,7 +151,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const data = await readBody(response);
   if (!response.ok) {
     if (response.status === 429) emitApiNotice('throttled');
-    throw errorFromResponse(response.status, data);
+    const error = errorFromResponse(response.status, data, response.headers.get('x-request-id'));
+    // A 5xx is the server's bug or outage: reported where it happened, with
+    // the call (not its query string, which may carry what is private).
+    if (error.kind === 'server') reportError(error, `API ${method} ${path.split('?')[0]}`, 'api');
+    throw error;
   }
   return data as T;
 }

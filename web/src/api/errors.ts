@@ -35,6 +35,8 @@ interface ApiErrorInit {
   fieldErrors?: FieldErrors;
   nonFieldErrors?: string[];
   cause?: unknown;
+  /** The answer's X-Request-Id: shown on the error page and sent with reports. */
+  requestId?: string | null;
 }
 
 export class ApiError extends Error {
@@ -47,6 +49,8 @@ export class ApiError extends Error {
   readonly body: unknown;
   readonly fieldErrors: FieldErrors;
   readonly nonFieldErrors: string[];
+  /** The server's id of the failed call (X-Request-Id), to find it in its log. */
+  readonly requestId: string | null;
 
   constructor(init: ApiErrorInit) {
     super(init.detail, init.cause === undefined ? undefined : { cause: init.cause });
@@ -56,6 +60,7 @@ export class ApiError extends Error {
     this.body = init.body;
     this.fieldErrors = init.fieldErrors ?? {};
     this.nonFieldErrors = init.nonFieldErrors ?? [];
+    this.requestId = init.requestId ?? null;
   }
 }
 
@@ -130,7 +135,11 @@ function parseValidationBody(body: unknown): {
  * Builds the ApiError for a non-2xx response. `body` is the parsed JSON, the
  * raw text when it was not JSON, or undefined when it could not be read.
  */
-export function errorFromResponse(status: number, body: unknown): ApiError {
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  requestId: string | null = null,
+): ApiError {
   const kind = kindForStatus(status);
   const { fieldErrors, nonFieldErrors } =
     kind === 'bad_request' ? parseValidationBody(body) : { fieldErrors: {}, nonFieldErrors: [] };
@@ -153,7 +162,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   } else {
     detail = `Errore HTTP ${status}`;
   }
-  return new ApiError({ kind, status, detail, body, fieldErrors, nonFieldErrors });
+  return new ApiError({ kind, status, detail, body, fieldErrors, nonFieldErrors, requestId });
 }
 
 /**

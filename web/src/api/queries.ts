@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ANONYMOUS_USER, fetchWhoami } from './auth';
 import { api, getList } from './client';
 import { findCurrentEvent } from '../lib/currentEvent';
-import { reportError } from '../lib/reportError';
+import { impostaUtenteSegnalazioni, reportError } from '../lib/reportError';
 
 export interface EventiFilter {
   tipologia?: Tipologia;
@@ -40,7 +40,10 @@ export function useCurrentUser(): { user: User; isPending: boolean } {
     queryKey: queryKeys.whoami,
     queryFn: async ({ signal }) => {
       try {
-        return await fetchWhoami(signal);
+        const user = await fetchWhoami(signal);
+        // Error reports name the user (spec §6: 'Anonymous' for visitors).
+        impostaUtenteSegnalazioni(user.id);
+        return user;
       } catch (error) {
         if (signal.aborted) throw error;
         reportError(error, 'whoami');

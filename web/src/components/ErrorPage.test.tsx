@@ -21,6 +21,12 @@ describe('error page (spec §8)', () => {
     expect(container.querySelector('pre')).toBeNull(); // no stack for API errors
   });
 
+  it('shows the failed call’s request id, to quote when contacting the team', () => {
+    render(<ErrorPage error={errorFromResponse(500, { detail: 'Errore.' }, 'abc-123-def-456')} />);
+    expect(screen.getByText('abc-123-def-456').tagName).toBe('CODE');
+    expect(screen.getByText(/Codice della richiesta/)).toBeTruthy();
+  });
+
   it('titles a network error as a generic error', () => {
     render(<ErrorPage error={networkError(new TypeError('Failed to fetch'))} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Errore generico');

@@ -29,7 +29,17 @@ export function ErrorPage({ error }: { error: unknown }) {
       <p className="mb-0">
         <strong>Dettaglio:</strong> {errorDetail(error)}
       </p>
-      {stack && <pre className="mt-3 mb-0 small text-wrap">{stack}</pre>}
+      {isApiError(error) && error.requestId && (
+        <p className="mb-0 mt-2 small">
+          Codice della richiesta (da citare se contatti il team):{' '}
+          <code className="user-select-all">{error.requestId}</code>
+        </p>
+      )}
+      {stack && (
+        <pre className="mt-3 mb-0 small text-break" style={{ whiteSpace: 'pre-wrap' }}>
+          {stack}
+        </pre>
+      )}
     </Alert>
   );
 }
@@ -40,7 +50,9 @@ export function RouteErrorBoundary() {
   const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useEffect(() => {
-    if (!notFound) reportError(error, `route ${pathname}`);
+    // A page that failed to render. API errors are not: a 5xx was reported
+    // by the client when it arrived, a 4xx is the page's expected answer.
+    if (!notFound && !isApiError(error)) reportError(error, `route ${pathname}`, 'render');
   }, [error, notFound, pathname]);
   return notFound ? <NotFoundPage /> : <ErrorPage error={error} />;
 }

@@ -11,6 +11,7 @@ import { ApiError } from '../../api/errors';
 import { ErrorPage } from '../../components/ErrorPage';
 import { RequireLogin } from '../../components/RequireLogin';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ErroriPage, ErrorePage } from './ErroriPage';
 import { ImportPage } from './ImportPage';
 import { ImpostazioniPage } from './ImpostazioniPage';
 import { IndexPage } from './IndexPage';
@@ -59,6 +60,8 @@ function Backoffice() {
           <Route path="log" element={<LogPage />} />
           <Route path="impostazioni-sito" element={<ImpostazioniPage />} />
           <Route path="import" element={<ImportPage />} />
+          <Route path="errori" element={<ErroriPage />} />
+          <Route path="errori/:id" element={<ErrorePage />} />
           <Route path=":nome" element={<ListPage />} />
           <Route path=":nome/nuovo" element={<RecordPage />} />
           <Route path=":nome/:id" element={<RecordPage />} />

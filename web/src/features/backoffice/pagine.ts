@@ -6,4 +6,5 @@ export const PAGINE: readonly { gruppo: GruppoAdmin; etichetta: string; percorso
   { gruppo: 'Partecipanti', etichetta: 'Importa dal sito olimpiadi', percorso: '/admin/import/' },
   { gruppo: 'Sito', etichetta: 'Impostazioni del sito', percorso: '/admin/impostazioni-sito/' },
   { gruppo: 'Registro', etichetta: 'Registro delle modifiche', percorso: '/admin/log/' },
+  { gruppo: 'Registro', etichetta: 'Errori segnalati', percorso: '/admin/errori/' },
 ];

@@ -13,6 +13,7 @@ import {
   type SessionSetup,
 } from '@gas/scoring';
 import { chunks, holes, MISSING_WARN_THRESHOLD, PK_IN_MAX } from './recheck';
+import { reportError } from '../../../lib/reportError';
 
 export interface LiveSessionDeps {
   /** Events with id greater than the given one (risposta-all id__gt). */
@@ -241,9 +242,10 @@ export class LiveSession {
 
   private warnMissing(found: number): void {
     if (found > MISSING_WARN_THRESHOLD) {
-      (this.deps.log ?? console).warn(
-        `[GaS] punteggi: ${found} risposte mancanti recuperate dal server`,
-      );
+      const message = `${found} risposte mancanti recuperate dal server`;
+      (this.deps.log ?? console).warn(`[GaS] punteggi: ${message}`);
+      // The live feed lost them: worth a look by whoever runs the server (issue 16).
+      reportError(new Error(message), 'punteggi: risposte mancanti');
     }
   }
 
