@@ -70,6 +70,16 @@ async function start(): Promise<void> {
     app.log.error({ err: reason }, 'promessa rifiutata non gestita');
     app.services.errori.segnalaProcesso(reason, 'unhandledRejection');
   });
+  // An exception nothing caught leaves the process in an unknown state: it
+  // is reported (waiting at most 3 s for the report), then the process exits
+  // for its supervisor to restart it, as Node would have done.
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'eccezione non gestita: il processo termina');
+    app.services.errori.segnalaProcesso(error, 'uncaughtException');
+    const exit = () => process.exit(1);
+    setTimeout(exit, 3000).unref();
+    void app.services.errori.chiudi().finally(exit);
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });
