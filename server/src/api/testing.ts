@@ -14,6 +14,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
+import type { Database } from '../db/client';
 import { createTestDatabase, type TestBackend, type TestDatabase } from '../db/testing';
 
 export const DEMO_PASSWORD = 'gas-demo';
@@ -105,12 +106,13 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     /** Pino options (default: no log). */
     logger?: Record<string, unknown>;
+    /** An open database to serve instead of a new test database (closed with the app). */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(backend, {
-    seed: options.seed ?? true,
-    now: options.now,
-  });
+  const database: TestDatabase = options.database
+    ? Object.assign(options.database, { backend, seedNow: null })
+    : await createTestDatabase(backend, { seed: options.seed ?? true, now: options.now });
   const config = {
     ...loadConfig({ NODE_ENV: 'test' }),
     demo: false,
