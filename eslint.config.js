@@ -16,7 +16,7 @@ const relativeOnly = (message) => ({
 
 // ---- server layers (docs/architecture.md "Layers"), top-down:
 //   main → app, services → plugins, api, live, demo → scores, access, auth,
-//   policies → db, util, @gas/contracts, @gas/scoring
+//   policies, backup → db, util, @gas/contracts, @gas/scoring
 // Each folder lists the server folders it may not import. Tests and test
 // helpers (*.test.ts, testing.ts, testing/) sit above everything and are exempt.
 const notWeb = { regex: '^(@gas/web|.*\\/web\\/)', message: 'The server never imports web code.' };
@@ -51,7 +51,7 @@ const serverLayers = [
     folder: 'util',
     forbidden: [{ regex: '^\\.\\./', message: 'util/ imports nothing of the server.' }],
   },
-  ...['scores', 'access', 'auth', 'audit', 'policies'].map((folder) => ({
+  ...['scores', 'access', 'auth', 'audit', 'policies', 'backup'].map((folder) => ({
     folder,
     forbidden: [
       up(

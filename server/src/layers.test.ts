@@ -28,6 +28,7 @@ describe('server layer rules', () => {
     ['scores/x.ts', "import { LiveBus } from '../live/bus';", 'scores/ sits below'],
     ['access/x.ts', "import { apiError } from '../api/shared/pagination';", 'access/ sits below'],
     ['auth/x.ts', "import { sessionAuth } from '../plugins/auth/session';", 'auth/ sits below'],
+    ['backup/x.ts', "import { buildApp } from '../app';", 'backup/ sits below'],
     ['db/x.ts', "import type { Actor } from '../policies';", 'db/ is the bottom layer'],
     ['db/schema/x.ts', "import { hashPassword } from '../../auth/password';", 'bottom layer'],
     ['demo/x.ts', "import { buildApp } from '../app';", 'demo/ drives the app'],

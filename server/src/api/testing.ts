@@ -14,6 +14,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
+import type { Database } from '../db/client';
 import { createTestDatabase, type TestBackend, type TestDatabase } from '../db/testing';
 
 export const DEMO_PASSWORD = 'gas-demo';
@@ -109,12 +110,13 @@ export async function createTestApp(
     logDestination?: { write(line: string): void };
     /** Routes added before the app is ready (a route that fails on purpose). */
     extraRoutes?: (app: FastifyInstance) => void;
+    /** An open database to serve instead of a new test database (closed with the app). */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(backend, {
-    seed: options.seed ?? true,
-    now: options.now,
-  });
+  const database: TestDatabase = options.database
+    ? Object.assign(options.database, { backend, seedNow: null })
+    : await createTestDatabase(backend, { seed: options.seed ?? true, now: options.now });
   const config = {
     ...loadConfig({ NODE_ENV: 'test' }),
     demo: false,

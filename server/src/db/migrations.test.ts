@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,13 @@ import {
   rowsOf,
 } from './client';
 import { seedDemoData } from '../demo/seed';
-import { createTestDatabase, resetDatabase, testBackends, type TestDatabase } from './testing';
+import {
+  createTestDatabase,
+  migrationsBefore,
+  resetDatabase,
+  testBackends,
+  type TestDatabase,
+} from './testing';
 
 const EXPECTED_TABLES = [
   'chat_token',
@@ -108,24 +113,6 @@ describe.each(testBackends())('migrations on %s', (backend) => {
     expect(await digest()).toBe(first);
   });
 });
-
-/** A folder with the migrations before `idx` (a database as an older release left it). */
-async function migrationsBefore(idx: number): Promise<{ folder: string; all: number }> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'gas-migr-'));
-  const journal = JSON.parse(
-    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { idx: number; tag: string }[] };
-  const older = journal.entries.filter((e) => e.idx < idx);
-  await mkdir(path.join(folder, 'meta'));
-  await writeFile(
-    path.join(folder, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries: older }),
-  );
-  for (const { tag } of older) {
-    await copyFile(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  }
-  return { folder, all: journal.entries.length };
-}
 
 const emptySchema = async (database: TestDatabase) => {
   await database.db.execute(sql`drop schema public cascade`);

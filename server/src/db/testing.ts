@@ -24,7 +24,18 @@
 //
 // Run the PostgreSQL side with: scripts/with-postgres.sh npx vitest run --project server
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +107,27 @@ export async function resetDatabase(db: DbOrTx): Promise<void> {
     await tx.execute(truncate);
     await tx.execute(sql`alter table registro enable trigger gas_registro_niente_truncate`);
   });
+}
+
+/**
+ * A folder with the migrations before `idx` (a database as an older release
+ * left it), for migrateDatabase(database, folder); the caller removes it.
+ */
+export async function migrationsBefore(idx: number): Promise<{ folder: string; all: number }> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'gas-migr-'));
+  const journal = JSON.parse(
+    await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { idx: number; tag: string }[] };
+  const older = journal.entries.filter((e) => e.idx < idx);
+  await mkdir(path.join(folder, 'meta'));
+  await writeFile(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries: older }),
+  );
+  for (const { tag } of older) {
+    await copyFile(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  }
+  return { folder, all: journal.entries.length };
 }
 
 const startOfHour = (date: Date) => new Date(Math.floor(date.getTime() / 3_600_000) * 3_600_000);

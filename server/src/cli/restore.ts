@@ -1,0 +1,40 @@
+// Restores a backup of `npm run -s backup` into the configured database,
+// which must be empty (nothing is overwritten), then applies the migrations:
+//   npm run -s restore -- FILE
+// A .pgdump into PostgreSQL (DATABASE_URL: an empty database, pg_restore in
+// one transaction); a .pglite.tar.gz into $DATA_DIR (default ./data), whose
+// database folder must be empty or absent. Exit 0: restored (a summary on
+// stderr); 2: what to fix, said in Italian on stderr, and nothing changed.
+import path from 'node:path';
+import { BackupError, restore } from '../backup';
+
+const USO = 'Uso: npm run -s restore -- FILE';
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length !== 1 || argv[0]!.startsWith('-')) {
+    console.error(USO);
+    return 2;
+  }
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = path.resolve(process.env.DATA_DIR || './data');
+  const file = path.resolve(argv[0]!);
+  try {
+    const { summary, origine } = await restore({ databaseUrl, dataDir }, file);
+    const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
+    console.error(
+      `GaS restore: ${argv[0]} ripristinato in ${where}${origine ? ` (backup di ${origine})` : ''}: ${summary.utenti} utenti, ${summary.eventi} eventi, ${summary.risposte} risposte, ${summary.file} file.`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupError) {
+      console.error(`GaS restore: ${error.message}`);
+      return 2;
+    }
+    console.error(
+      `GaS restore: errore inatteso: ${error instanceof Error ? error.stack : String(error)}`,
+    );
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
