@@ -19,6 +19,7 @@ export const ERRORS = {
   method_not_allowed: { status: 405, detail: 'Metodo non consentito.' },
   payload_too_large: { status: 413, detail: 'Richiesta troppo grande.' },
   unsupported_media_type: { status: 415, detail: 'Tipo di contenuto non supportato.' },
+  unprocessable: { status: 422, detail: 'Richiesta non elaborabile.' },
   throttled: { status: 429, detail: 'Troppe richieste: riprova più tardi.' },
   server_error: { status: 500, detail: 'Errore interno del server.' },
   not_implemented: { status: 501, detail: 'Funzione non ancora disponibile.' },

@@ -12,6 +12,12 @@ export async function findJolly(db: DbOrTx, squadraId: number) {
   return row ?? null;
 }
 
+/** The joker a kind-j answer row carries. */
+export async function jollyDellaRisposta(db: DbOrTx, rispostaId: number) {
+  const [row] = await db.select().from(jolly).where(eq(jolly.rispostaId, rispostaId));
+  return row ?? null;
+}
+
 export async function insertJolly(db: DbOrTx, values: NewJolly) {
   const [row] = await db.insert(jolly).values(values).returning();
   return row!;

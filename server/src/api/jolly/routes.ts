@@ -1,9 +1,15 @@
 // /api/gas/jolly/: the joker problems (public for visible events) and the
 // 'Imposta come jolly' action: once per team, a problem of the team's event,
 // before fine_consegna_jolly for ordinary managers.
-import { jollyCreatoSchema, jollySchema } from '@gas/contracts';
+import {
+  detailSchema,
+  IDEMPOTENT_REPLAYED_HEADER,
+  jollyCreatoSchema,
+  jollySchema,
+} from '@gas/contracts';
 import { created, page } from '../shared/responses';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Jolly, Risposta } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, jollyCreateRequest, MESSAGGI_GARA } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
@@ -12,9 +18,10 @@ import { fieldErrors } from '../../errors';
 import { canRecordJokerAt } from '../../policies';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { eventOf } from '../risposta/present';
-import { insertRisposta, loadSubmissionTarget } from '../risposta/queries';
+import { insertRisposta, loadSubmissionTarget, rispostaPerChiave } from '../risposta/queries';
+import { chiaveDellaRichiesta, chiaveRiusata, improntaRichiesta } from '../risposta/idempotenza';
 import { announce, checkTarget, deliveryTime, requireLogin } from '../risposta/submission';
-import { findJolly, insertJolly, listJolly } from './queries';
+import { findJolly, jollyDellaRisposta, insertJolly, listJolly } from './queries';
 import { presentJolly } from './present';
 import { auditAfter } from '../admin/audit-api';
 
@@ -52,11 +59,11 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/jolly/',
     {
       schema: {
-        response: created(jollyCreatoSchema),
+        response: { ...created(jollyCreatoSchema), 422: detailSchema },
         tags: ['jolly'],
         summary: 'Imposta il problema jolly di una squadra',
         description:
-          'Una volta per squadra (altrimenti 400 non_field_errors), un problema dell’evento della squadra; dall’inizio della gara a fine_consegna_jolly i responsabili della squadra, lo staff dell’evento anche dopo indicando un momento_consegna in quell’intervallo. Registra il jolly e una risposta di kind j; pubblica npe.',
+          'Una volta per squadra (altrimenti 400 non_field_errors), un problema dell’evento della squadra; dall’inizio della gara a fine_consegna_jolly i responsabili della squadra, lo staff dell’evento anche dopo indicando un momento_consegna in quell’intervallo. Registra il jolly e una risposta di kind j; pubblica npe.\n\nIdempotency-Key (facoltativa) come per /api/gas/risposta/: la stessa chiave dallo stesso utente risponde con il jolly già registrato (201, lo stesso corpo, `Idempotent-Replayed: true`); con un corpo diverso, 422.',
         body: jollyCreateRequest,
       },
       preValidation: requireLogin,
@@ -64,6 +71,19 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (request, reply) => {
       const { actor, body } = request;
       const now = new Date();
+      const chiave = chiaveDellaRichiesta(request);
+      const impronta = chiave === null ? null : improntaRichiesta('j', body);
+      /** The joker a key already stored: as the first time, or 422 for another request. */
+      const giaRegistrato = async () => {
+        if (chiave === null) return null;
+        const risposta = await rispostaPerChiave(db, actor.userId!, chiave);
+        if (!risposta) return null;
+        const row = risposta.kind === 'j' ? await jollyDellaRisposta(db, risposta.id) : null;
+        if (!row || risposta.improntaRichiesta !== impronta) throw chiaveRiusata();
+        return send(reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'), row, risposta);
+      };
+      const replay = await giaRegistrato();
+      if (replay) return replay;
       let created;
       try {
         created = await db.transaction(async (tx) => {
@@ -74,7 +94,8 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
           if (!canRecordJokerAt(actor, evento.access, now)) {
             throw fieldErrors({ non_field_errors: [MESSAGGI_GARA.jollyScaduto] });
           }
-          if (await findJolly(tx, squadra.row.id)) throw alreadyChosen();
+          // Taken: by another choice, or by this very key in another tab (below).
+          if (await findJolly(tx, squadra.row.id)) return null;
           const risposta = await insertRisposta(tx, {
             problemaId: problema.id,
             squadraId: squadra.row.id,
@@ -85,6 +106,8 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
             date: momento,
             dateReceived: now,
             inseritaDa: actor.userId,
+            chiaveIdempotenza: chiave,
+            improntaRichiesta: impronta,
           });
           const row = await insertJolly(tx, {
             squadraId: squadra.row.id,
@@ -96,17 +119,27 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
           return { row, risposta };
         });
       } catch (error) {
-        // The unique index is the last word if two requests ever race past the check.
-        if (pgError(error)?.code === PG_UNIQUE_VIOLATION) throw alreadyChosen();
-        throw error;
+        // The unique indexes are the last word if two requests ever race past
+        // the checks: the same key (another tab stored it), or the team's joker.
+        if (pgError(error)?.code !== PG_UNIQUE_VIOLATION) throw error;
+        created = null;
+      }
+      if (created === null) {
+        const replayed = await giaRegistrato();
+        if (replayed) return replayed;
+        throw alreadyChosen();
       }
       const { row, risposta } = created;
       announce(deps, risposta.sessioneId, eventOf(risposta));
-      return reply.status(201).send({
-        ...presentJolly(row),
-        momento_consegna: risposta.momentoConsegna.toISOString(),
-        date: risposta.date.toISOString(),
-      });
+      return send(reply, row, risposta);
     },
   );
+
+  function send(reply: FastifyReply, row: Jolly, risposta: Risposta) {
+    return reply.status(201).send({
+      ...presentJolly(row),
+      momento_consegna: risposta.momentoConsegna.toISOString(),
+      date: risposta.date.toISOString(),
+    });
+  }
 }

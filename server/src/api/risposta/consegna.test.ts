@@ -2,7 +2,7 @@
 // group commit in front of it, on both databases: outcomes per row, the
 // database's last word on stale copies, duplicates inside one batch, one bad
 // row not failing its batch, and a solution correction racing a submission.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problema, registro, risposta, users, type Problema } from '../../db/schema';
 import { createTestDatabase, testBackends, type TestDatabase } from '../../db/testing';
@@ -39,6 +39,8 @@ describe.each(testBackends())('consegna of answers on %s', (backend) => {
       corretto: false,
       inseritaDa: null,
       indirizzo: '192.0.2.7',
+      chiave: null,
+      impronta: null,
       ...over,
     };
   };
@@ -93,7 +95,7 @@ describe.each(testBackends())('consegna of answers on %s', (backend) => {
     const outcomes = await consegnaRisposte(database, inputs);
     expect(outcomes.map((o) => o.esito)).toEqual(['created', 'created', 'created']);
     for (const [i, outcome] of outcomes.entries()) {
-      if (outcome.esito === 'stale') throw new Error('unexpected');
+      if (!('row' in outcome)) throw new Error('unexpected');
       const row = await stored(outcome.row.id);
       expect(outcome.row).toEqual(row);
       expect(row).toMatchObject({
@@ -110,7 +112,7 @@ describe.each(testBackends())('consegna of answers on %s', (backend) => {
     const [a, b] = await consegnaRisposte(database, [first, { ...first }]);
     expect(a!.esito).toBe('created');
     expect(b!.esito).toBe('duplicate');
-    if (a!.esito === 'stale' || b!.esito === 'stale') throw new Error('unexpected');
+    if (!('row' in a!) || !('row' in b!)) throw new Error('unexpected');
     expect(b!.row.id).toBe(a!.row.id);
     const [again] = await consegnaRisposte(database, [{ ...first, ricevuta: new Date() }]);
     expect(again).toMatchObject({ esito: 'duplicate', row: { id: a!.row.id } });
@@ -150,7 +152,7 @@ describe.each(testBackends())('consegna of answers on %s', (backend) => {
     );
     const outcomes = await Promise.all(inputs.map((x) => batcher.submit(x)));
     expect(outcomes.every((o) => o.esito === 'created')).toBe(true);
-    const ids = outcomes.map((o) => (o.esito === 'stale' ? 0 : o.row.id));
+    const ids = outcomes.map((o) => ('row' in o ? o.row.id : 0));
     expect(new Set(ids).size).toBe(40);
     expect(batcher.stats.answers).toBe(40);
     expect(batcher.stats.statements).toBeLessThan(40);
@@ -216,5 +218,81 @@ describe.each(testBackends())('consegna of answers on %s', (backend) => {
     const esiti = results.map((r) => r[0]!.esito);
     expect(esiti.filter((e) => e === 'created')).toHaveLength(8);
     expect(esiti.filter((e) => e === 'duplicate')).toHaveLength(8);
+  });
+
+  describe('idempotency keys (issue 17)', () => {
+    let userId = 0;
+    beforeAll(async () => {
+      [{ id: userId }] = (await database.db.select({ id: users.id }).from(users).limit(1)) as [
+        { id: number },
+      ];
+    });
+    let k = 0;
+    const keyed = (over: Partial<ConsegnaInput> = {}) =>
+      input({ inseritaDa: userId, chiave: `chiave-${++k}-abcdef`, impronta: `i${k}`, ...over });
+
+    it('the same key again answers the stored row; with another request, a conflict; nothing new stored', async () => {
+      const first = keyed();
+      const [a] = await consegnaRisposte(database, [first]);
+      expect(a!.esito).toBe('created');
+      const before = await database.db.select({ id: risposta.id }).from(risposta);
+      // Long after the duplicate window, and within one batch too.
+      const later = new Date(Date.now() + 60_000);
+      const [b, c] = await consegnaRisposte(database, [
+        { ...first, ricevuta: later },
+        { ...first, valore: '99', impronta: 'altra' },
+      ]);
+      expect(b).toMatchObject({
+        esito: 'replay',
+        row: { id: (a as { row: { id: number } }).row.id },
+      });
+      expect(c).toEqual({ esito: 'conflict' });
+      expect(await database.db.select({ id: risposta.id }).from(risposta)).toHaveLength(
+        before.length,
+      );
+      const row = await stored((a as { row: { id: number } }).row.id);
+      expect(row).toMatchObject({
+        chiaveIdempotenza: first.chiave,
+        improntaRichiesta: first.impronta,
+      });
+    });
+
+    it('two keys are two answers, even with the same value within the duplicate window', async () => {
+      const one = keyed();
+      const [a, b] = await consegnaRisposte(database, [one, keyed({ valore: one.valore })]);
+      expect([a!.esito, b!.esito]).toEqual(['created', 'created']);
+    });
+
+    it('a key is the submitter’s own: another user’s same key is another answer', async () => {
+      const [{ id: other }] = (await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${users.id} <> ${userId}`)
+        .limit(1)) as [{ id: number }];
+      const mine = keyed();
+      const [a, b] = await consegnaRisposte(database, [mine, { ...mine, inseritaDa: other }]);
+      expect([a!.esito, b!.esito]).toEqual(['created', 'created']);
+    });
+
+    it('under concurrency one key stores one row: the others answer it', async () => {
+      // On PostgreSQL separate connections race on the unique index; through
+      // the batcher, same-statement twins meet in the function.
+      const batcher = new ConsegnaBatcher(database, 4);
+      const one = keyed();
+      const results = await Promise.all([
+        ...Array.from({ length: 6 }, () => consegnaRisposte(database, [{ ...one }])),
+        ...Array.from({ length: 6 }, () => batcher.submit({ ...one }).then((o) => [o])),
+      ]);
+      const esiti = results.map((r) => r[0]!.esito);
+      expect(esiti.filter((e) => e === 'created')).toHaveLength(1);
+      expect(esiti.filter((e) => e === 'replay')).toHaveLength(11);
+      const ids = new Set(results.map((r) => ('row' in r[0]! ? r[0].row.id : 0)));
+      expect(ids.size).toBe(1);
+      const rows = await database.db
+        .select({ id: risposta.id })
+        .from(risposta)
+        .where(eq(risposta.chiaveIdempotenza, one.chiave!));
+      expect(rows).toHaveLength(1);
+    });
   });
 });

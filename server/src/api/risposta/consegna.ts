@@ -36,16 +36,22 @@ export type ConsegnaInput = {
   inseritaDa: number | null;
   /** The submitter's address, for the audit entry the function writes. */
   indirizzo: string;
+  /** Idempotency-Key and the sha256 of its request (issue 17), or null without a key. */
+  chiave: string | null;
+  impronta: string | null;
 };
 
 export type ConsegnaOutcome =
-  | { esito: 'created' | 'duplicate'; row: Risposta }
+  /** replay: the key was used before with this same request; its row. */
+  | { esito: 'created' | 'duplicate' | 'replay'; row: Risposta }
   /** The team left the session or the solution changed: check again with fresh data. */
-  | { esito: 'stale' };
+  | { esito: 'stale' }
+  /** The key was used before with another request. */
+  | { esito: 'conflict' };
 
 type OutcomeRow = {
   n: number;
-  esito: 'created' | 'duplicate' | 'stale';
+  esito: 'created' | 'duplicate' | 'replay' | 'conflict' | 'stale';
   r_id: number;
   r_sessione_id: number;
   r_corretto: boolean;
@@ -77,12 +83,18 @@ export async function consegnaRisposte(
     soluzione_exp: input.problema.soluzioneExp,
     intervallo: input.problema.intervalloValidita,
     indirizzo: input.indirizzo,
+    chiave: input.chiave,
+    impronta: input.impronta,
   }));
   const rows = await queryRows<OutcomeRow>(database, CONSEGNA, [JSON.stringify(payload)]);
   const outcomes: ConsegnaOutcome[] = inputs.map(() => ({ esito: 'stale' }));
   for (const out of rows) {
     const input = inputs[out.n - 1];
     if (!input || out.esito === 'stale') continue;
+    if (out.esito === 'conflict') {
+      outcomes[out.n - 1] = { esito: 'conflict' };
+      continue;
+    }
     outcomes[out.n - 1] = {
       esito: out.esito,
       row: {
@@ -90,7 +102,7 @@ export async function consegnaRisposte(
         problemaId: input.problema.id,
         squadraId: input.squadraId,
         sessioneId: out.r_sessione_id,
-        // A duplicate has the same value by definition.
+        // A duplicate or a replay has the same value by definition.
         valore: input.valore,
         valoreExp: input.valoreExp,
         kind: 'r',
@@ -99,6 +111,9 @@ export async function consegnaRisposte(
         date: out.r_date,
         dateReceived: out.r_date_received,
         inseritaDa: out.r_inserita_da,
+        // A keyed answer is stored with its key (a replay too: same request).
+        chiaveIdempotenza: input.chiave,
+        improntaRichiesta: input.impronta,
       },
     };
   }

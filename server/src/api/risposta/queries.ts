@@ -125,6 +125,15 @@ export async function insertRisposta(db: DbOrTx, values: NewRisposta) {
   return row!;
 }
 
+/** The answer (or joker row) a user stored with an idempotency key, if any. */
+export async function rispostaPerChiave(db: DbOrTx, userId: number, chiave: string) {
+  const [row] = await db
+    .select()
+    .from(risposta)
+    .where(and(eq(risposta.inseritaDa, userId), eq(risposta.chiaveIdempotenza, chiave)));
+  return row ?? null;
+}
+
 export type RispostaFilters = {
   squadra?: number;
   squadra__sessione?: number;

@@ -1,8 +1,9 @@
 // /api/gas/risposta/: submit an answer, list the answers the user may see
 // (answer-submission page), delete one. risposta-all is in routes-all.ts.
-import { rispostaSchema } from '@gas/contracts';
+import { detailSchema, IDEMPOTENT_REPLAYED_HEADER, rispostaSchema } from '@gas/contracts';
 import { created, noContent, page } from '../shared/responses';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Risposta } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,10 +33,12 @@ import {
   listRisposte,
   loadRispostaWithSquadra,
   responsabiliOf,
+  rispostaPerChiave,
   squadraRefOf,
 } from './queries';
 import { announce, announceDelete, checkTarget, deliveryTime, requireLogin } from './submission';
 import { auditAfter, auditBefore } from '../admin/audit-api';
+import { chiaveDellaRichiesta, chiaveRiusata, improntaRichiesta } from './idempotenza';
 
 /** Checks against fresh rows after the database refused stale copies. */
 const MAX_ATTEMPTS = 3;
@@ -61,15 +64,29 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
   // Built once per app by the composition root (services.ts).
   const { targets, batcher } = deps;
 
+  /** The stored answer of a key, as its first answer was: 201 and the same body. */
+  async function replay(reply: FastifyReply, row: Risposta) {
+    const target = await targets.target(row.squadraId, row.problemaId);
+    const names = {
+      squadra: target.squadra?.row.nome ?? '',
+      problema: target.problema?.nome ?? '',
+      autore: null,
+    };
+    return reply
+      .status(201)
+      .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
+      .send(presentRisposta(row, names, true));
+  }
+
   r.post(
     '/api/gas/risposta/',
     {
       schema: {
-        response: { ...created(rispostaSchema), 200: rispostaSchema },
+        response: { ...created(rispostaSchema), 200: rispostaSchema, 422: detailSchema },
         tags: ['risposta'],
         summary: 'Consegna una risposta',
         description:
-          'I responsabili per le proprie squadre mentre la gara è in corso; amministratori, inseritori e superutenti per ogni squadra, anche dopo la fine indicando momento_consegna (altri: 403), che deve cadere tra inizio e fine della gara (400 momento_consegna). Prima dell’inizio nessuno. 201 con `corretto`; 200 con la risposta già registrata se la stessa risposta della squadra è arrivata negli ultimi 10 s. Gara non in corso: 400 non_field_errors.',
+          'I responsabili per le proprie squadre mentre la gara è in corso; amministratori, inseritori e superutenti per ogni squadra, anche dopo la fine indicando momento_consegna (altri: 403), che deve cadere tra inizio e fine della gara (400 momento_consegna). Prima dell’inizio nessuno. 201 con `corretto`; 200 con la risposta già registrata se la stessa risposta della squadra è arrivata negli ultimi 10 s. Gara non in corso: 400 non_field_errors.\n\nIdempotency-Key (intestazione facoltativa, bozza IETF httpapi): una stringa di 8-128 lettere, cifre, - o _ (per esempio un UUID, anche tra virgolette come Structured Field), generata dal client quando la risposta viene scritta. La stessa chiave dallo stesso utente risponde con la risposta già registrata, lo stesso stato (201) e lo stesso corpo, con `Idempotent-Replayed: true`, anche dopo la fine della gara, e non crea mai una seconda riga; con un corpo diverso, 422. Con la chiave la finestra dei 10 s non si applica: è la chiave a dire che cosa è un nuovo invio. Chiave malformata: 400.',
         body: createBody,
       },
       preValidation: requireLogin,
@@ -78,6 +95,18 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       const { actor } = request;
       const body = request.body;
       const now = new Date();
+      const chiave = chiaveDellaRichiesta(request);
+      const impronta = chiave === null ? null : improntaRichiesta('r', body);
+      // A key this user already used: its answer as the first time, even
+      // after the contest (a retry of what was acknowledged, or of what was
+      // stored while the answer got lost on the way back).
+      if (chiave !== null) {
+        const stored = await rispostaPerChiave(db, actor.userId!, chiave);
+        if (stored) {
+          if (stored.improntaRichiesta !== impronta) throw chiaveRiusata();
+          return replay(reply, stored);
+        }
+      }
       // Checked against in-memory copies, stored in one statement that has the
       // database confirm them ('stale': check again with fresh rows). The
       // response and the live event come only after the commit.
@@ -107,7 +136,10 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
           corretto,
           inseritaDa: actor.userId,
           indirizzo: request.ip,
+          chiave,
+          impronta,
         });
+        if (outcome.esito === 'conflict') throw chiaveRiusata();
         if (outcome.esito === 'stale') {
           targets.forget(target);
           // Only a burst of edits to this very team or problem gets here.
@@ -115,6 +147,8 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
           continue;
         }
         const { row, esito } = outcome;
+        // Another request with this key was stored meanwhile (two tabs): its answer.
+        if (esito === 'replay') return replay(reply, row);
         if (esito === 'created') announce(deps, row.sessioneId, eventOf(row));
         // The submitter sees his own value back (he just typed it).
         const names = { squadra: squadra.row.nome, problema: problema.nome, autore: null };

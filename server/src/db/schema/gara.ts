@@ -70,8 +70,18 @@ export const risposta = pgTable(
     date: tz('date').notNull(),
     dateReceived: tz('date_received').notNull().defaultNow(),
     inseritaDa: integer('inserita_da').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The submission's Idempotency-Key (issue 17), unique per submitter: the
+     * same key again answers this row, never a second one.
+     */
+    chiaveIdempotenza: text('chiave_idempotenza'),
+    /** sha256 of the request the key came with: the same key with another body is refused. */
+    improntaRichiesta: text('impronta_richiesta'),
   },
   (t) => [
+    uniqueIndex('risposta_chiave_idempotenza_unique')
+      .on(t.inseritaDa, t.chiaveIdempotenza)
+      .where(sql`${t.chiaveIdempotenza} is not null`),
     foreignKey({
       name: 'risposta_squadra_sessione_fk',
       columns: [t.squadraId, t.sessioneId],

@@ -1,0 +1,151 @@
+// Idempotency-Key on answers and jokers over HTTP (issue 17): a retry, a
+// reload or another tab sending the same key gets the stored answer with the
+// first status and body, never a second row; another body with the same key
+// is refused; under concurrency one key stores one row.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGGI_GARA } from '@gas/contracts';
+import { testBackends } from '../../db/testing';
+import { createTestApp, type Client, type TestApp } from '../testing';
+import { loadDemo, rispostaCount, setClock, squadreSenzaJolly, type Demo } from './testing';
+
+describe.each(testBackends())('idempotency keys on %s', (backend) => {
+  let t: TestApp;
+  let d: Demo;
+  let inseritore: Client;
+  let n = 0;
+  const answer = () => ({
+    squadra: d.squadre.altre[0]!,
+    problema: d.nazionale.problemi[1]!.id,
+    valore: `${++n},75`,
+    valore_exp: 0,
+  });
+  const invia = (client: Client, url: string, body: unknown, chiave: string) =>
+    client.request('POST', url, body, { headers: { 'idempotency-key': chiave } });
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    d = await loadDemo(t.database.db);
+    await setClock(t.database.db, d.nazionale.id, { inizio: -30, fine: 90, jolly: 30 });
+    inseritore = await t.as('inseritore');
+  });
+  afterAll(() => t.close());
+
+  it('the same key again: the stored answer, same status and body, one row', async () => {
+    const body = answer();
+    const chiave = `"${randomUUID()}"`;
+    const prima = await rispostaCount(t.database.db);
+    const first = await invia(inseritore, '/api/gas/risposta/', body, chiave);
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    // Long after the 10-second duplicate window would have let it through.
+    const again = await invia(inseritore, '/api/gas/risposta/', body, chiave);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await rispostaCount(t.database.db)).toBe(prima + 1);
+  });
+
+  it('a retry after the contest ended still gets its stored answer', async () => {
+    const body = answer();
+    const chiave = randomUUID();
+    const first = await invia(inseritore, '/api/gas/risposta/', body, chiave);
+    expect(first.statusCode).toBe(201);
+    await setClock(t.database.db, d.nazionale.id, { inizio: -120, fine: -1 });
+    try {
+      const again = await invia(inseritore, '/api/gas/risposta/', body, chiave);
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(first.json());
+      // A new key is a new answer, refused as the contest is over.
+      const nuova = await invia(inseritore, '/api/gas/risposta/', body, randomUUID());
+      expect(nuova.statusCode).toBe(400);
+    } finally {
+      await setClock(t.database.db, d.nazionale.id, { inizio: -30, fine: 90, jolly: 30 });
+    }
+  });
+
+  it('the same key with another body: 422 in Italian, nothing stored', async () => {
+    const chiave = randomUUID();
+    const body = answer();
+    expect((await invia(inseritore, '/api/gas/risposta/', body, chiave)).statusCode).toBe(201);
+    const prima = await rispostaCount(t.database.db);
+    const diverso = await invia(inseritore, '/api/gas/risposta/', { ...body, valore: '1' }, chiave);
+    expect(diverso.statusCode).toBe(422);
+    expect(diverso.json()).toEqual({ detail: MESSAGGI_GARA.chiaveRiusata });
+    // A joker with an answer's key is another request too.
+    const jolly = await invia(
+      inseritore,
+      '/api/gas/jolly/',
+      { squadra: body.squadra, problema: body.problema },
+      chiave,
+    );
+    expect(jolly.statusCode).toBe(422);
+    expect(await rispostaCount(t.database.db)).toBe(prima);
+  });
+
+  it('two keys with the same answer are two answers (two entries of one slip)', async () => {
+    const body = answer();
+    const a = await invia(inseritore, '/api/gas/risposta/', body, randomUUID());
+    const b = await invia(inseritore, '/api/gas/risposta/', body, randomUUID());
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().id).not.toBe(b.json().id);
+  });
+
+  it('a key is its user’s own: another user sending it makes another answer', async () => {
+    const chiave = randomUUID();
+    const admin = await t.as('admin');
+    const a = await invia(inseritore, '/api/gas/risposta/', answer(), chiave);
+    const b = await invia(admin, '/api/gas/risposta/', answer(), chiave);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it.each([['corta'], ['con spazi dentro 123'], ['"x"'], ['ß'.repeat(10)], ['a'.repeat(129)]])(
+    'a malformed key (%s) is a 400 in Italian',
+    async (chiave) => {
+      const res = await invia(inseritore, '/api/gas/risposta/', answer(), chiave);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: MESSAGGI_GARA.chiaveNonValida });
+    },
+  );
+
+  it('ten tabs sending one key at once store one row and all get it', async () => {
+    const body = answer();
+    const chiave = randomUUID();
+    const prima = await rispostaCount(t.database.db);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => invia(inseritore, '/api/gas/risposta/', body, chiave)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    expect(await rispostaCount(t.database.db)).toBe(prima + 1);
+  });
+
+  it('jokers: the same key answers the stored joker, even past its deadline and under concurrency', async () => {
+    const [squadra, altra] = await squadreSenzaJolly(t.database.db, d.nazionale.id);
+    const body = { squadra: squadra!, problema: d.nazionale.problemi[2]!.id };
+    const chiave = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => invia(inseritore, '/api/gas/jolly/', body, chiave)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(5).fill(201));
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    expect(results.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+
+    await setClock(t.database.db, d.nazionale.id, { inizio: -30, fine: 90, jolly: -1 });
+    try {
+      const again = await invia(inseritore, '/api/gas/jolly/', body, chiave);
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(results[0]!.json());
+      const altro = await invia(
+        inseritore,
+        '/api/gas/jolly/',
+        { ...body, squadra: altra! },
+        chiave,
+      );
+      expect(altro.statusCode).toBe(422);
+    } finally {
+      await setClock(t.database.db, d.nazionale.id, { inizio: -30, fine: 90, jolly: 30 });
+    }
+  });
+});
