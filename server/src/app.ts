@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { registerErrorHandler } from './plugins/errors';
 import { senzaSegreti } from './util/segreti';
 import { registerStartupGate } from './plugins/prontezza';
+import { registerMetriche } from './metrics/plugin';
 import { generaRequestId, registerRequestIdHeader } from './plugins/request-id';
 import { registerOpenApi } from './plugins/openapi';
 import { registerResponses } from './plugins/responses';
@@ -93,6 +94,7 @@ export async function buildApp({
   // nothing but the probes until start-up is over.
   registerRequestIdHeader(app);
   registerStartupGate(app, services.prontezza);
+  registerMetriche(app, services.metriche, config.metricsToken);
   app.setValidatorCompiler(validatorCompiler);
   registerResponses(app, config.checkResponses);
   registerErrorHandler(app, services.errori);

@@ -134,6 +134,14 @@ const envSchema = z.object({
     )
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // /metrics (issue 16): with a token, scrapers send it as a bearer token;
+  // without, only direct connections from this machine get the metrics.
+  GAS_METRICS_TOKEN: z
+    .string()
+    .min(16, 'deve essere lungo almeno 16 caratteri')
+    .max(512)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   GAS_CHAT_BOT_SECRET: z
     .string()
     .min(16, 'deve essere lungo almeno 16 caratteri')
@@ -181,6 +189,8 @@ export type AppConfig = {
   sync: { url: string | undefined; token: string | undefined; minutes: number };
   /** Where unexpected errors go besides GaS's own inbox: a Sentry-compatible DSN, or none. */
   sentryDsn: string | undefined;
+  /** Bearer token of /metrics; unset = loopback only. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -231,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     email: { smtpUrl: e.GAS_SMTP_URL, from: e.GAS_EMAIL_FROM },
     sync: { url: e.GAS_SYNC_URL, token: e.GAS_SYNC_TOKEN, minutes: e.GAS_SYNC_MINUTES },
     sentryDsn: e.GAS_SENTRY_DSN,
+    metricsToken: e.GAS_METRICS_TOKEN,
   };
 }
 

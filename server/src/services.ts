@@ -18,6 +18,7 @@
 //   lookups, access the live feeds' access lookups and the guard that closes
 //                   feeds whose viewer lost access (live/)
 //   mailer          outgoing e-mail (SMTP, or the log without GAS_SMTP_URL)
+//   metriche        the Prometheus metrics (metrics/metriche.ts, GET /metrics)
 //   prontezza       whether the instance takes traffic (util/prontezza.ts, /readyz)
 //   errori          the error inbox (errori/casella.ts): unexpected errors of the
 //                   web app and of the server, grouped, e-mailed, sent to Sentry
@@ -39,6 +40,7 @@ import { dopoImportazione } from './api/import/dopo';
 import { createMailer, type Mailer } from './email/mailer';
 import { CasellaErrori } from './errori/casella';
 import { Prontezza } from './util/prontezza';
+import { Metriche } from './metrics/metriche';
 
 export type ServicesOptions = {
   config: AppConfig;
@@ -74,6 +76,8 @@ export type Services = {
   readonly errori: CasellaErrori;
   /** Readiness for /readyz and the start-up gate (util/prontezza.ts). */
   readonly prontezza: Prontezza;
+  /** The Prometheus metrics (metrics/metriche.ts). */
+  readonly metriche: Metriche;
   /** Stops what listens or runs timers, in order; the database stays open. */
   close(): Promise<void>;
 };
@@ -86,15 +90,19 @@ export function createServices({
   avviata = true,
 }: ServicesOptions): Services {
   const prontezza = new Prontezza(avviata);
+  const metriche = new Metriche(database);
   const changes = new SharedChangeFeed(database, {
     listenUrl: config.liveListenUrl,
     log,
     name: 'modifiche',
   });
   const snapshots = new SnapshotCache(database, live);
+  metriche.fonti.snapshot = () => snapshots.stats;
   const targets = new SubmissionTargets(database, { changes, log });
   // PGlite runs one statement at a time; PostgreSQL's cores work in parallel.
-  const batcher = new ConsegnaBatcher(database, database.kind === 'pglite' ? 1 : 4);
+  const batcher = new ConsegnaBatcher(database, database.kind === 'pglite' ? 1 : 4, (n) =>
+    metriche.lotto(n),
+  );
   // Other instances log users out and change their rights too: their changes
   // reach this cache through the change feed (migration 0005).
   const actorChanges: ChangeSubscription = changes.subscribe({
@@ -134,6 +142,7 @@ export function createServices({
     mailer,
     errori,
     prontezza,
+    metriche,
     close() {
       closing ??= (async () => {
         prontezza.segnaArresto();

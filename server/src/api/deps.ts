@@ -5,6 +5,7 @@ import type { SnapshotCache } from '../scores/cache';
 import type { Mailer } from '../email/mailer';
 import type { CasellaErrori } from '../errori/casella';
 import type { Prontezza } from '../util/prontezza';
+import type { Metriche } from '../metrics/metriche';
 import type { SincronizzazioneOlimpiadi } from './import/sync';
 import type { ConsegnaBatcher } from './risposta/consegna';
 import type { SubmissionTargets } from './risposta/targets';
@@ -24,6 +25,8 @@ export type ApiDeps = {
   errori: CasellaErrori;
   /** Whether the instance takes traffic (/readyz). */
   prontezza: Prontezza;
+  /** Prometheus metrics: the answer route counts its outcomes. */
+  metriche: Metriche;
   /** The scheduled sync with the olympiad site ('Sincronizza ora'). */
   sync: SincronizzazioneOlimpiadi;
 };

@@ -21,6 +21,13 @@ export type PgListenerOptions = {
   log: ListenerLogger;
 };
 
+/**
+ * LISTEN connections lost in this process, by application name
+ * ('gas-live', 'gas-modifiche'): the metrics read it (a process-wide count,
+ * as Prometheus counts per process).
+ */
+export const connessioniListenPerse = new Map<string, number>();
+
 export class PgListener {
   private current: pg.Client | null = null;
   private stopped = false;
@@ -79,6 +86,8 @@ export class PgListener {
   private lost(client: pg.Client, err: Error | null): void {
     if (this.current !== client || this.stopped) return;
     this.current = null;
+    const nome = this.options.applicationName;
+    connessioniListenPerse.set(nome, (connessioniListenPerse.get(nome) ?? 0) + 1);
     this.options.log.warn(
       { err },
       `${this.options.applicationName}: connessione LISTEN persa, riconnessione`,

@@ -17,6 +17,7 @@ import type WebSocket from 'ws';
 import type { AppConfig } from '../config';
 import { canSeeEvento } from '../policies';
 import type { SnapshotCache } from '../scores/cache';
+import type { Metriche } from '../metrics/metriche';
 import type { AccessGuard } from './access-guard';
 import { admitUpgrade, ConnectionLimits, placeOf } from './admission';
 import { ThrottledWarnings } from './client-log';
@@ -43,6 +44,8 @@ export type LiveFeedsOptions = {
   lookups: EventoLookups;
   /** Closes feeds whose viewer may no longer see the event (started here, stopped by the services). */
   access: AccessGuard;
+  /** The metrics read the hub's counts when scraped. */
+  metriche: Pick<Metriche, 'fonti'>;
 };
 
 declare module 'fastify' {
@@ -73,6 +76,7 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
     onError: (err, sessioneId) => app.log.error({ err, sessioneId }, 'live: snapshot fallito'),
   });
   app.decorate('liveHub', hub);
+  deps.metriche.fonti.hub = () => hub.statsByType();
   const limits = new ConnectionLimits(deps.config.wsLimits);
   app.decorate('liveLimits', limits);
   // Misbehaving clients: one warning per address a minute, not one per frame.

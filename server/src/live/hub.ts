@@ -18,6 +18,9 @@ export type HubOptions = {
   onDrop?: (reason: 'slow' | 'dead', key: string) => void;
 };
 
+/** What one kind of feed ('eventi', 'last', 'messaggi': the key before ':') did. */
+export type FeedTypeStats = { sockets: number; framesSent: number; droppedSlow: number };
+
 export type HubStats = {
   sockets: number;
   feeds: number;
@@ -39,6 +42,15 @@ export class FeedHub {
   private readonly onDrop: HubOptions['onDrop'];
   private readonly heartbeat: NodeJS.Timeout | null;
   private readonly counters = { broadcasts: 0, framesSent: 0, droppedSlow: 0, droppedDead: 0 };
+  /** Frames sent and slow sockets dropped per kind of feed (metrics). */
+  private readonly perType = new Map<string, { framesSent: number; droppedSlow: number }>();
+
+  private typeCounters(key: string) {
+    const type = key.split(':')[0]!;
+    let c = this.perType.get(type);
+    if (!c) this.perType.set(type, (c = { framesSent: 0, droppedSlow: 0 }));
+    return c;
+  }
 
   constructor(options: HubOptions = {}) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
@@ -84,7 +96,10 @@ export class FeedHub {
     if (!member?.pending) return;
     const held = replace ?? member.pending;
     member.pending = null;
-    if (held.length > 0) this.sendAll(socket, held);
+    if (held.length > 0 && this.sendAll(socket, held)) {
+      this.counters.framesSent += held.length;
+      this.typeCounters(member.key).framesSent += held.length;
+    }
   }
 
   /** How many sockets follow a feed. */
@@ -110,6 +125,7 @@ export class FeedHub {
       } else if (this.sendAll(socket, frames)) sent += 1;
     }
     this.counters.framesSent += sent * frames.length;
+    this.typeCounters(key).framesSent += sent * frames.length;
     return sent;
   }
 
@@ -141,6 +157,19 @@ export class FeedHub {
     return { sockets: this.members.size, feeds: this.feeds.size, ...this.counters };
   }
 
+  /** Open sockets, frames sent and slow sockets dropped, by kind of feed. */
+  statsByType(): Map<string, FeedTypeStats> {
+    const out = new Map<string, FeedTypeStats>();
+    for (const [type, c] of this.perType) out.set(type, { sockets: 0, ...c });
+    for (const [key, feed] of this.feeds) {
+      const type = key.split(':')[0]!;
+      const entry = out.get(type) ?? { sockets: 0, framesSent: 0, droppedSlow: 0 };
+      entry.sockets += feed.size;
+      out.set(type, entry);
+    }
+    return out;
+  }
+
   /** Closes every socket with the given code (server shutdown) and stops the heartbeat. */
   close(code: number, reason: string): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
@@ -165,8 +194,10 @@ export class FeedHub {
   private drop(socket: WebSocket, reason: 'slow' | 'dead'): void {
     const key = this.members.get(socket)?.key ?? '';
     this.remove(socket);
-    if (reason === 'slow') this.counters.droppedSlow += 1;
-    else this.counters.droppedDead += 1;
+    if (reason === 'slow') {
+      this.counters.droppedSlow += 1;
+      this.typeCounters(key).droppedSlow += 1;
+    } else this.counters.droppedDead += 1;
     // terminate(): a close frame would only queue behind the data it cannot flush.
     socket.terminate();
     this.onDrop?.(reason, key);

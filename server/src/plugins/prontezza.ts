@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { apiError } from '../errors';
 import type { Prontezza } from '../util/prontezza';
 
-const SONDE = new Set(['/healthz', '/readyz']);
+/** The probes, and the metrics a monitor reads during start-up too. */
+const SONDE = new Set(['/healthz', '/readyz', '/metrics']);
 
 export function registerStartupGate(app: FastifyInstance, prontezza: Prontezza): void {
   app.addHook('onRequest', async (request, reply) => {

@@ -72,14 +72,22 @@ export class SnapshotCache {
     this.entries = new ExpiringMap({ ttlMs: this.maxAgeMs, now: this.now });
   }
 
+  /** Reads served from memory (hits, a rebuild under way included) and rebuilt (misses). */
+  readonly stats = { hits: 0, misses: 0 };
+
   /** The session's snapshot, cached or rebuilt; null when the session does not exist. */
   get(sessioneId: number): Promise<SessioneSnapshot | null> {
     const entry = this.entries.get(sessioneId);
     if (entry && this.now() - entry.checkedAt < this.freshnessMs) {
+      this.stats.hits += 1;
       return Promise.resolve(entry.value);
     }
     const running = this.inflight.get(sessioneId);
-    if (running) return running;
+    if (running) {
+      this.stats.hits += 1;
+      return running;
+    }
+    this.stats.misses += 1;
     const generation = this.generation(sessioneId);
     const inflight = this.refresh(sessioneId, entry?.value, generation).finally(() => {
       if (this.inflight.get(sessioneId) === inflight) this.inflight.delete(sessioneId);

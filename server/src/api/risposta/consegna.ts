@@ -140,6 +140,8 @@ export class ConsegnaBatcher {
   constructor(
     private readonly database: Database,
     private readonly concurrency: number,
+    /** Told the size of each batch sent (the metrics' histogram). */
+    private readonly onBatch?: (size: number) => void,
   ) {}
 
   submit(input: ConsegnaInput): Promise<ConsegnaOutcome> {
@@ -178,6 +180,7 @@ export class ConsegnaBatcher {
     this.stats.statements += 1;
     this.stats.answers += batch.length;
     this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+    this.onBatch?.(batch.length);
     try {
       const outcomes = await consegnaRisposte(
         this.database,

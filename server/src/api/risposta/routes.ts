@@ -40,6 +40,15 @@ import { announce, announceDelete, checkTarget, deliveryTime, requireLogin } fro
 import { auditAfter, auditBefore } from '../admin/audit-api';
 import { chiaveDellaRichiesta, chiaveRiusata, improntaRichiesta } from './idempotenza';
 
+/** How the metrics name each outcome of the group commit. */
+const ESITO_METRICA = {
+  created: 'creata',
+  duplicate: 'duplicata',
+  replay: 'ripetuta',
+  conflict: 'conflitto',
+  stale: 'obsoleta',
+} as const;
+
 /** Checks against fresh rows after the database refused stale copies. */
 const MAX_ATTEMPTS = 3;
 
@@ -103,7 +112,9 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       if (chiave !== null) {
         const stored = await rispostaPerChiave(db, actor.userId!, chiave);
         if (stored) {
-          if (stored.improntaRichiesta !== impronta) throw chiaveRiusata();
+          const uguale = stored.improntaRichiesta === impronta;
+          deps.metriche.consegna(uguale ? 'ripetuta' : 'conflitto');
+          if (!uguale) throw chiaveRiusata();
           return replay(reply, stored);
         }
       }
@@ -139,6 +150,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
           chiave,
           impronta,
         });
+        deps.metriche.consegna(ESITO_METRICA[outcome.esito], corretto);
         if (outcome.esito === 'conflict') throw chiaveRiusata();
         if (outcome.esito === 'stale') {
           targets.forget(target);
