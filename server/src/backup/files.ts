@@ -14,6 +14,18 @@ export class BackupError extends Error {
   }
 }
 
+/** How the two commands end on an error: 2 with the message for what to fix, 1 with the stack for a bug. */
+export function uscitaDopoErrore(comando: 'backup' | 'restore', error: unknown): number {
+  if (error instanceof BackupError) {
+    console.error(`GaS ${comando}: ${error.message}`);
+    return 2;
+  }
+  console.error(
+    `GaS ${comando}: errore inatteso: ${error instanceof Error ? error.stack : String(error)}`,
+  );
+  return 1;
+}
+
 export type BackupKind = 'postgres' | 'pglite';
 
 export const EXTENSIONS: Record<BackupKind, string> = {

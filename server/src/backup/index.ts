@@ -6,7 +6,7 @@ import { backupPglite, restorePglite } from './pglite';
 import { backupPostgres, restorePostgres } from './postgres';
 import type { Summary } from './queries';
 
-export { BackupError } from './files';
+export { BackupError, uscitaDopoErrore } from './files';
 export type { Summary } from './queries';
 
 /** The configured database: DATABASE_URL if set, else PGlite in DATA_DIR. */

@@ -7,7 +7,7 @@
 // said in Italian on stderr (pg_dump missing or too old, database held by a
 // running server, folder not writable, ...).
 import path from 'node:path';
-import { backup, BackupError } from '../backup';
+import { backup, uscitaDopoErrore } from '../backup';
 
 const USO = 'Uso: npm run -s backup -- CARTELLA';
 
@@ -23,14 +23,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(file);
     return 0;
   } catch (error) {
-    if (error instanceof BackupError) {
-      console.error(`GaS backup: ${error.message}`);
-      return 2;
-    }
-    console.error(
-      `GaS backup: errore inatteso: ${error instanceof Error ? error.stack : String(error)}`,
-    );
-    return 1;
+    return uscitaDopoErrore('backup', error);
   }
 }
 

@@ -6,7 +6,7 @@
 // database folder must be empty or absent. Exit 0: restored (a summary on
 // stderr); 2: what to fix, said in Italian on stderr, and nothing changed.
 import path from 'node:path';
-import { BackupError, restore } from '../backup';
+import { restore, uscitaDopoErrore } from '../backup';
 
 const USO = 'Uso: npm run -s restore -- FILE';
 
@@ -26,14 +26,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (error instanceof BackupError) {
-      console.error(`GaS restore: ${error.message}`);
-      return 2;
-    }
-    console.error(
-      `GaS restore: errore inatteso: ${error instanceof Error ? error.stack : String(error)}`,
-    );
-    return 1;
+    return uscitaDopoErrore('restore', error);
   }
 }
 

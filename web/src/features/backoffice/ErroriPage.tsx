@@ -12,11 +12,12 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { request, type Query } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTime } from '../../lib/romeTime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { Paginazione, useFiltriUrl } from './Paginazione';
 import { serverErrorMessage } from '../../components/form/useApiForm';
 
 const PAGE_SIZE = 50;
@@ -67,18 +68,8 @@ function Percorso({ titolo }: { titolo?: string }) {
 
 export function ErroriPage() {
   useDocumentTitle('Errori segnalati');
-  const [params, setParams] = useSearchParams();
-  const set = (key: string, value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const { params, imposta } = useFiltriUrl();
+  const set = (key: string, value: string) => imposta({ [key]: value });
   // Open groups first: what needs someone's attention.
   const stato = params.get('risolto') ?? 'false';
   const query: Query = {
@@ -169,27 +160,13 @@ export function ErroriPage() {
                 </Table>
               </div>
             )}
-            <div className="d-flex align-items-center gap-2">
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                disabled={!page.previous}
-                onClick={() => set('page', String(pagina - 1))}
-              >
-                Precedenti
-              </Button>
-              <span className="small">
-                Pagina {pagina} · {page.count} errori
-              </span>
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                disabled={!page.next}
-                onClick={() => set('page', String(pagina + 1))}
-              >
-                Successivi
-              </Button>
-            </div>
+            <Paginazione
+              pagina={pagina}
+              descrizione={`· ${page.count} errori`}
+              precedente={!!page.previous}
+              successiva={!!page.next}
+              onPagina={(n) => set('page', String(n))}
+            />
           </>
         )}
       </QueryState>

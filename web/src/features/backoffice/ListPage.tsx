@@ -8,7 +8,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { request, type Query } from '../../api/client';
 import { serverErrorMessage } from '../../components/form/useApiForm';
 import NotFoundPage from '../../components/NotFoundPage';
@@ -16,6 +16,7 @@ import { adminKeys, bulkAction, csvUrl, fetchPage, useTitlesOfEach, type Record_
 import { campiDi, risorsaByNome, type Campo } from './fields';
 import { mostra } from './format';
 import { RiferimentoPicker } from './Riferimento';
+import { Paginazione, useFiltriUrl } from './Paginazione';
 
 const PAGE_SIZE = 50;
 
@@ -239,26 +240,12 @@ function Lista({ risorsa }: { risorsa: RisorsaAdmin }) {
   const campi = campiDi(risorsa);
   const colonne = campi.filter((c) => risorsa.campi[c.nome]?.lista);
   const filtri = campi.filter((c) => risorsa.campi[c.nome]?.filtro);
-  const [params, setParams] = useSearchParams();
+  const { params, imposta: set } = useFiltriUrl();
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirm, setConfirm] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const queryClient = useQueryClient();
-
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   // The search box writes the URL a moment after typing stops.
   useEffect(() => {
@@ -448,28 +435,13 @@ function Lista({ risorsa }: { risorsa: RisorsaAdmin }) {
         </Table>
       </div>
       {page.data && (
-        <div className="d-flex align-items-center gap-2">
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            disabled={!page.data.previous}
-            onClick={() => set({ page: String(pagina - 1) })}
-          >
-            Precedenti
-          </Button>
-          <span className="small">
-            Pagina {pagina} di {Math.max(1, Math.ceil(page.data.count / PAGE_SIZE))} ·{' '}
-            {page.data.count} elementi
-          </span>
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            disabled={!page.data.next}
-            onClick={() => set({ page: String(pagina + 1) })}
-          >
-            Successivi
-          </Button>
-        </div>
+        <Paginazione
+          pagina={pagina}
+          descrizione={`di ${Math.max(1, Math.ceil(page.data.count / PAGE_SIZE))} · ${page.data.count} elementi`}
+          precedente={!!page.data.previous}
+          successiva={!!page.data.next}
+          onPagina={(n) => set({ page: String(n) })}
+        />
       )}
     </>
   );

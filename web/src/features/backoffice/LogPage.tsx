@@ -2,16 +2,16 @@
 // time range, text) and its CSV; the log is read-only for everyone.
 import { RISORSE_ADMIN } from '@gas/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { buildUrl, type Query } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { DateTimeInput } from '../../components/form/DateTimeInput';
 import { wallToIso } from '../../lib/romeTime';
 import { adminKeys, fetchLog } from './api';
 import { risorsaByNome } from './fields';
+import { Paginazione, useFiltriUrl } from './Paginazione';
 import { RiferimentoPicker } from './Riferimento';
 import { AZIONE, Voce } from './Storia';
 
@@ -21,18 +21,8 @@ const FILTRI = ['risorsa', 'oggetto', 'utente', 'azione', 'dal', 'al', 'search']
 const numero = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : null);
 
 export function LogPage() {
-  const [params, setParams] = useSearchParams();
-  const set = (key: string, value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const { params, imposta } = useFiltriUrl();
+  const set = (key: string, value: string) => imposta({ [key]: value });
   const query: Query = { page_size: PAGE_SIZE };
   for (const key of [...FILTRI, 'page']) {
     const v = params.get(key);
@@ -182,27 +172,14 @@ export function LogPage() {
                 ))}
               </ListGroup>
             )}
-            <div className="d-flex align-items-center gap-2">
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                disabled={!page.previous}
-                onClick={() => set('page', String(pagina - 1))}
-              >
-                Precedenti
-              </Button>
-              <span className="small">
-                Pagina {pagina} · {page.count} voci
-              </span>
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                disabled={!page.next}
-                onClick={() => set('page', String(pagina + 1))}
-              >
-                Successive
-              </Button>
-            </div>
+            <Paginazione
+              pagina={pagina}
+              descrizione={`· ${page.count} voci`}
+              precedente={!!page.previous}
+              successiva={!!page.next}
+              femminile
+              onPagina={(n) => set('page', String(n))}
+            />
           </>
         )}
       </QueryState>
