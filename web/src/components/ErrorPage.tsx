@@ -32,7 +32,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       {isApiError(error) && error.requestId && (
         <p className="mb-0 mt-2 small">
           Codice della richiesta (da citare se contatti il team):{' '}
-          <code className="user-select-all">{error.requestId}</code>
+          <span className="font-monospace user-select-all">{error.requestId}</span>
         </p>
       )}
       {stack && (

@@ -18,8 +18,11 @@ import { toWall, wallToIso } from '../../lib/romeTime';
 import { useApiForm } from '../../components/form/useApiForm';
 import { useTimedMessage } from '../../components/form/useTimedMessage';
 import { zodResolver } from '../../components/form/zodResolver';
-import { impostaJolly, inviaRisposta, type RispostaPayload } from './api';
-import { JOLLY_IMPOSTATO, NOTICE_MS, esitoRisposta } from './messages';
+import type { RispostaPayload } from './api';
+import { JOLLY_IMPOSTATO, NOTICE_MS, SALVATA_SUL_DISPOSITIVO, esitoRisposta } from './messages';
+import type { CodaInvii } from './uscita/coda';
+import type { Invio } from './uscita/tipi';
+import { nuovaChiave } from './uscita/useCoda';
 
 export interface ConsegnaValues {
   squadra: string;
@@ -80,10 +83,23 @@ interface ConsegnaFormProps {
   squadre: Squadra[];
   /** Session names by id, to tell teams of different sessions apart. */
   sessioni?: Map<number, string>;
+  /** The user's outbox: every submission goes through it (uscita/coda.ts). */
+  coda: CodaInvii;
+  utente: number;
+  /** Server time - local time (ms): the typed time is on the server's clock. */
+  offset: number;
   onDelivered(): void;
 }
 
-export function ConsegnaForm({ evento, squadre, sessioni, onDelivered }: ConsegnaFormProps) {
+export function ConsegnaForm({
+  evento,
+  squadre,
+  sessioni,
+  coda,
+  utente,
+  offset,
+  onDelivered,
+}: ConsegnaFormProps) {
   const sceglieMomento = evento.permessi?.puo_scegliere_momento_consegna === true;
   const unica = squadre.length === 1 ? String(squadre[0]!.id) : '';
   const defaults: ConsegnaValues = {
@@ -153,17 +169,61 @@ export function ConsegnaForm({ evento, squadre, sessioni, onDelivered }: Consegn
   // Reads the live error state (formState is a snapshot of the last render).
   const getFieldError = (f: FieldPath<ConsegnaValues>) => control.getFieldState(f).error;
 
+  /**
+   * Through the outbox: kept on the device first, then sent with its
+   * Idempotency-Key. Event staff with 'Orario automatico' send the moment
+   * 'Invia' was pressed (on the server's clock) while the contest runs, so an
+   * answer typed offline keeps its time; after the end the server asks them
+   * for the slip's time, as before.
+   */
+  const consegna = async (
+    tipo: Invio['tipo'],
+    corpo: Invio['corpo'],
+    values: ConsegnaValues,
+  ): Promise<Invio | null> => {
+    const adesso = new Date(Date.now() + offset);
+    const inGara = adesso >= new Date(evento.inizio) && adesso <= new Date(evento.fine);
+    if (sceglieMomento && values.orario_automatico && inGara) {
+      corpo = { ...corpo, momento_consegna: adesso.toISOString() };
+    }
+    const squadra = squadre.find((s) => s.id === corpo.squadra);
+    const problema = problemi.find((p) => p.id === corpo.problema);
+    const invio: Invio = {
+      chiave: nuovaChiave(),
+      utente,
+      tipo,
+      corpo,
+      digitata: adesso.toISOString(),
+      nomi: { squadra: squadra?.nome ?? '', problema: problema?.nome ?? '' },
+      stato: 'in_attesa',
+    };
+    const dopo = await coda.accoda(invio);
+    if (dopo.stato === 'rifiutata') {
+      // Still in the form: its fields show why (the outbox kept nothing).
+      fallita(coda.rifiuto(invio.chiave));
+      return null;
+    }
+    ricomincia();
+    onDelivered();
+    if (dopo.stato === 'in_attesa') {
+      notice.show({ variant: 'warning', text: SALVATA_SUL_DISPOSITIVO });
+      return null;
+    }
+    return dopo;
+  };
+
   const invia = handleSubmit(
     async (values) => {
       setBusy(true);
       try {
-        const risposta = await inviaRisposta(toPayload(values, sceglieMomento) as RispostaPayload);
-        notice.show({
-          variant: risposta.corretto ? 'success' : 'warning',
-          text: esitoRisposta(risposta.corretto === true, risposta.momento_consegna),
-        });
-        ricomincia();
-        onDelivered();
+        const corpo = toPayload(values, sceglieMomento) as RispostaPayload;
+        const inviata = await consegna('risposta', corpo, values);
+        if (inviata?.esito) {
+          notice.show({
+            variant: inviata.esito.corretto ? 'success' : 'warning',
+            text: esitoRisposta(inviata.esito.corretto === true, inviata.esito.momento),
+          });
+        }
       } catch (error) {
         fallita(error);
       } finally {
@@ -190,14 +250,14 @@ export function ConsegnaForm({ evento, squadre, sessioni, onDelivered }: Consegn
     const payload = toPayload(values, sceglieMomento);
     setBusy(true);
     try {
-      await impostaJolly({
+      const corpo = {
         squadra: payload.squadra!,
         problema: payload.problema!,
         ...(payload.momento_consegna && { momento_consegna: payload.momento_consegna }),
-      });
-      notice.show({ variant: 'success', text: JOLLY_IMPOSTATO });
-      ricomincia();
-      onDelivered();
+      };
+      if (await consegna('jolly', corpo, values)) {
+        notice.show({ variant: 'success', text: JOLLY_IMPOSTATO });
+      }
     } catch (error) {
       fallita(error);
     } finally {

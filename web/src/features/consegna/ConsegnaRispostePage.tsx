@@ -2,6 +2,7 @@
 // (spec §2): the answer form and the answers already delivered.
 import type { Evento } from '@gas/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser, useEvento, useSessione } from '../../api/queries';
@@ -10,10 +11,13 @@ import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
 import { RequireLogin } from '../../components/RequireLogin';
 import { statusText } from '../../lib/eventStatus';
+import { useServerOffset } from '../../lib/serverClock';
 import { useEventPhase } from '../../lib/timers';
 import { consegnaKeys, useRisposte, useSquadreConsegna, type Ambito } from './api';
 import { ConsegnaForm } from './ConsegnaForm';
 import { RisposteList } from './RisposteList';
+import { CodaInviiList } from './uscita/CodaInviiList';
+import { useCodaInvii } from './uscita/useCoda';
 
 /** Reached from a session (sessione/{pk}/...) or from an event (evento/{pk}/...). */
 export type ConsegnaScope = 'sessione' | 'evento';
@@ -39,6 +43,13 @@ function Consegna({ evento, sessione }: { evento: Evento; sessione: number | nul
   const sessioni = new Map((evento.sessioni ?? []).map((s) => [s.id, s.nome]));
   const aggiorna = () =>
     void queryClient.invalidateQueries({ queryKey: consegnaKeys.risposte(ambito) });
+  const { coda, stato } = useCodaInvii(user.id);
+  const { offset } = useServerOffset();
+  // What the outbox sent in the background joins the delivered answers (each time one more is sent).
+  const inviate = stato.invii.filter((i) => i.stato === 'inviata').length;
+  useEffect(() => {
+    if (inviate > 0) aggiorna();
+  }, [inviate]);
 
   const sessioneNome = sessione ? sessioni.get(sessione) : null;
   return (
@@ -67,17 +78,24 @@ function Consegna({ evento, sessione }: { evento: Evento; sessione: number | nul
                     : SENZA_SQUADRE}
                 </Alert>
               )
+            ) : coda === null || user.id === null ? (
+              <PageLoading />
             ) : (
               <ConsegnaForm
                 evento={evento}
                 squadre={list}
                 sessioni={sessione ? undefined : sessioni}
+                coda={coda}
+                utente={user.id}
+                offset={offset}
                 onDelivered={aggiorna}
               />
             )
           }
         </QueryState>
       )}
+
+      <CodaInviiList coda={coda} stato={stato} />
 
       <QueryState query={risposte}>
         {(list) => (

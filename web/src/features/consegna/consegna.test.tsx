@@ -1,3 +1,5 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import type { EventoPermessi } from '@gas/contracts';
 import {
   act,
@@ -8,7 +10,7 @@ import {
   waitFor,
   within,
 } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   evento,
   type Handler,
@@ -28,6 +30,7 @@ import ConsegnaRispostePage, {
   SENZA_SQUADRE_SECONDARIO,
 } from './ConsegnaRispostePage';
 import { esitoRisposta, quando } from './messages';
+import { dimenticaCode } from './uscita/useCoda';
 
 const STAFF: EventoPermessi = {
   ...NESSUN_PERMESSO,
@@ -122,6 +125,12 @@ function setup(permessi: EventoPermessi, handlers: Record<string, Handler> = {},
   return { ...view, fetchMock };
 }
 
+beforeEach(() => {
+  // Each test a device of its own: an empty IndexedDB, outboxes opened afresh.
+  globalThis.indexedDB = new IDBFactory();
+  dimenticaCode();
+});
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -147,9 +156,16 @@ describe('answer submission page', () => {
         /^Corretto! Risposta correttamente consegnata oggi alle \d\d:\d\d:\d\d\.$/,
       ),
     ).toBeTruthy();
-    expect(sentTo(fetchMock, '/api/gas/risposta/')).toEqual([
-      { squadra: 2, problema: 101, valore: '1,5', valore_exp: 3 },
-    ]);
+    // Staff with the automatic time send the moment 'Invia' was pressed (issue 17).
+    const [inviata] = sentTo(fetchMock, '/api/gas/risposta/') as { momento_consegna: string }[];
+    expect(inviata).toEqual({
+      squadra: 2,
+      problema: 101,
+      valore: '1,5',
+      valore_exp: 3,
+      momento_consegna: expect.any(String),
+    });
+    expect(Math.abs(Date.parse(inviata!.momento_consegna) - Date.now())).toBeLessThan(5000);
     // Two teams: the team is cleared too, and the cursor goes back to it.
     expect(team.value).toBe('');
     expect(problem.value).toBe('');
@@ -195,7 +211,7 @@ describe('answer submission page', () => {
     expect(
       await screen.findByText('Il problema non appartiene all’evento della squadra.'),
     ).toBeTruthy();
-    expect(field('Problema').className).toContain('is-invalid');
+    await waitFor(() => expect(field('Problema').className).toContain('is-invalid'));
   });
 
   it("sets the joker: 'Jolly impostato correttamente.' (the value is not needed)", async () => {
@@ -217,12 +233,14 @@ describe('answer submission page', () => {
     fireEvent.change(field('Problema'), { target: { value: '102' } });
     fireEvent.click(screen.getByRole('button', { name: 'Imposta come jolly' }));
     expect(await screen.findByText('Jolly impostato correttamente.')).toBeTruthy();
-    expect(sentTo(fetchMock, '/api/gas/jolly/')).toEqual([{ squadra: 1, problema: 102 }]);
+    expect(sentTo(fetchMock, '/api/gas/jolly/')).toEqual([
+      { squadra: 1, problema: 102, momento_consegna: expect.any(String) },
+    ]);
   });
 
   it('a new submission clears the notice of the previous one (an old joker error)', async () => {
     let release: (r: Response) => void = () => {};
-    setup(STAFF, {
+    const { fetchMock } = setup(STAFF, {
       '/api/gas/jolly/': () =>
         jsonResponse({ detail: 'Il jolly di questa squadra è già stato scelto.' }, 400),
       '/api/gas/risposta/': (_url, init) =>
@@ -243,13 +261,15 @@ describe('answer submission page', () => {
       expect(screen.getByRole('button', { name: 'Invia' })).toHaveProperty('disabled', true),
     );
     expect(screen.queryByText(old)).toBeNull();
+    // The answer is first kept on the device, then sent: answer once it is out.
+    await waitFor(() => expect(sentTo(fetchMock, '/api/gas/risposta/')).toHaveLength(1));
     release(
       jsonResponse(
         { ...risposta, id: 56, corretto: true, momento_consegna: new Date().toISOString() },
         201,
       ),
     );
-    expect(await screen.findByText(/Corretto!/)).toBeTruthy();
+    expect(await screen.findByText(/^Corretto! Risposta correttamente consegnata/)).toBeTruthy();
     expect(screen.queryByText(old)).toBeNull();
   });
 

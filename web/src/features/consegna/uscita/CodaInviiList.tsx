@@ -1,0 +1,110 @@
+// What this device sent or still has to send (issue 17): the connection's
+// state in plain words, then each submission with the time it was typed and
+// where it stands: waiting, sent (with the server's 'Corretto!'/'Errato!'),
+// or refused (with the server's reason). Waiting and refused ones can be
+// deleted.
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { quando } from '../messages';
+import type { CodaInvii, StatoCoda } from './coda';
+import type { Invio } from './tipi';
+
+export const NON_CONNESSO =
+  'Non connesso: le risposte sono salvate su questo dispositivo e verranno inviate appena possibile';
+export const NON_DUREVOLE =
+  'Questo browser non permette di salvare le risposte sul dispositivo: non chiudere la pagina finché non sono inviate.';
+
+function Stato({ invio }: { invio: Invio }) {
+  if (invio.stato === 'in_attesa') return <Badge bg="secondary">In attesa di invio</Badge>;
+  if (invio.stato === 'rifiutata') {
+    return (
+      <>
+        <Badge bg="danger">Rifiutata</Badge> <span className="small">{invio.motivo}</span>
+      </>
+    );
+  }
+  if (invio.tipo === 'jolly') return <Badge bg="success">Jolly impostato</Badge>;
+  return invio.esito?.corretto ? (
+    <Badge bg="success">Corretto!</Badge>
+  ) : (
+    <Badge bg="warning" text="dark">
+      Errato!
+    </Badge>
+  );
+}
+
+function valoreDi(invio: Invio): string {
+  if (invio.tipo === 'jolly') return 'jolly';
+  const { valore, valore_exp } = invio.corpo as { valore: string; valore_exp: number };
+  return valore_exp ? `${valore} × 10^${valore_exp}` : valore;
+}
+
+export function CodaInviiList({ coda, stato }: { coda: CodaInvii | null; stato: StatoCoda }) {
+  const inAttesa = stato.invii.filter((i) => i.stato === 'in_attesa').length;
+  return (
+    <section aria-labelledby="titolo-coda" className="mt-4">
+      <div aria-live="polite">
+        {!stato.connesso && (
+          <Alert variant="warning" className="mb-2">
+            {NON_CONNESSO}
+            {inAttesa > 0 && ` (${inAttesa} in attesa).`}
+          </Alert>
+        )}
+        {!stato.durevole && stato.invii.length > 0 && (
+          <Alert variant="danger" className="mb-2">
+            {NON_DUREVOLE}
+          </Alert>
+        )}
+      </div>
+      {stato.invii.length > 0 && (
+        <>
+          <h2 id="titolo-coda" className="h5">
+            Inviate da questo dispositivo
+          </h2>
+          <div className="table-responsive">
+            <Table size="sm" className="align-middle" data-testid="coda-invii">
+              <thead>
+                <tr>
+                  <th scope="col">Digitata</th>
+                  <th scope="col">Squadra</th>
+                  <th scope="col">Problema</th>
+                  <th scope="col">Valore</th>
+                  <th scope="col">Stato</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Azioni</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...stato.invii].reverse().map((invio) => (
+                  <tr key={invio.chiave}>
+                    <td className="text-nowrap small">{quando(invio.digitata)}</td>
+                    <td>{invio.nomi.squadra}</td>
+                    <td>{invio.nomi.problema}</td>
+                    <td className="text-nowrap">{valoreDi(invio)}</td>
+                    <td>
+                      <Stato invio={invio} />
+                    </td>
+                    <td className="text-end">
+                      {invio.stato !== 'inviata' && (
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          onClick={() => void coda?.elimina(invio.chiave)}
+                        >
+                          Elimina
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+// One submission of the answer desk on its way to the server (issue 17).
+import type { RispostaPayload } from '../api';
+
+export type CorpoJolly = { squadra: number; problema: number; momento_consegna?: string };
+
+export type StatoInvio = 'in_attesa' | 'inviata' | 'rifiutata';
+
+export interface Invio {
+  /** The Idempotency-Key: made when 'Invia' is pressed, sent with every attempt. */
+  chiave: string;
+  /** Who typed it: only they send it (a shared desk computer changes user). */
+  utente: number;
+  tipo: 'risposta' | 'jolly';
+  corpo: RispostaPayload | CorpoJolly;
+  /** When 'Invia' was pressed, on the server's clock (ISO). */
+  digitata: string;
+  /** Names to list it by, as the form showed them. */
+  nomi: { squadra: string; problema: string };
+  stato: StatoInvio;
+  /** The server's answer once sent: correct or not, and the delivery time it stored. */
+  esito?: { corretto: boolean | null; momento: string };
+  /** Why the server refused it, in its words. */
+  motivo?: string;
+  /** When it was acknowledged or refused (ISO): acknowledged ones are kept a day. */
+  concluso?: string;
+}
+
+/** Acknowledged submissions are listed this long, then forgotten. */
+export const CONSERVA_INVIATE_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,79 @@
+// The outbox of the logged-in user on this page (one per user, shared by the
+// form and the list), the hook that reads it, and the one attempt it makes:
+// POST with the submission's Idempotency-Key.
+import { IDEMPOTENCY_HEADER } from '@gas/contracts';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { api } from '../../../api/client';
+import type { RispostaPayload } from '../api';
+import { apriArchivio } from './archivio';
+import { CodaInvii, type Risultato, type StatoCoda } from './coda';
+import type { CorpoJolly, Invio } from './tipi';
+
+/** An attempt with no answer by then is given up and made again later. */
+const TEMPO_MASSIMO_MS = 15_000;
+
+async function spedisci(invio: Invio): Promise<Risultato> {
+  const init = {
+    // A Structured Field string, as the IETF draft writes it.
+    headers: { [IDEMPOTENCY_HEADER]: `"${invio.chiave}"` },
+    signal: AbortSignal.timeout(TEMPO_MASSIMO_MS),
+  };
+  if (invio.tipo === 'risposta') {
+    const r = await api.post(
+      '/api/gas/risposta/',
+      'risposta',
+      invio.corpo as RispostaPayload,
+      init,
+    );
+    return { corretto: r.corretto ?? null, momento: r.momento_consegna };
+  }
+  const j = await api.post('/api/gas/jolly/', 'jollyCreato', invio.corpo as CorpoJolly, init);
+  return { corretto: null, momento: j.momento_consegna };
+}
+
+const code = new Map<number, Promise<CodaInvii>>();
+
+/** The user's outbox, opened (and its waiting entries sent) once per page. */
+export function codaDi(utente: number): Promise<CodaInvii> {
+  let coda = code.get(utente);
+  if (!coda) {
+    coda = apriArchivio().then((archivio) => {
+      const c = new CodaInvii(utente, { archivio, spedisci });
+      void c.avvia();
+      c.collega();
+      return c;
+    });
+    code.set(utente, coda);
+  }
+  return coda;
+}
+
+/** Tests: the next page opens the outboxes afresh. */
+export function dimenticaCode(): void {
+  code.clear();
+}
+
+/** A new Idempotency-Key: 128 random bits (getRandomValues works on plain http too). */
+export function nuovaChiave(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const VUOTO: StatoCoda = { connesso: true, durevole: true, invii: [] };
+const nessunAscolto = () => () => undefined;
+const vuoto = () => VUOTO;
+
+/** The user's outbox on this page (null until it is open) and its state. */
+export function useCodaInvii(utente: number | null): { coda: CodaInvii | null; stato: StatoCoda } {
+  const [coda, setCoda] = useState<CodaInvii | null>(null);
+  useEffect(() => {
+    if (utente === null) return;
+    let attivo = true;
+    void codaDi(utente).then((c) => attivo && setCoda(c));
+    return () => {
+      attivo = false;
+    };
+  }, [utente]);
+  const stato = useSyncExternalStore(coda?.ascolta ?? nessunAscolto, coda?.leggi ?? vuoto);
+  return { coda, stato };
+}
