@@ -3,45 +3,13 @@
 // included (issue 12 item 9); while it runs its staff and its teams' managers
 // deliver; a teacher without the official flag never.
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiJson, demoEventi, login, type EventoApi } from './support/tools-helpers';
-
-const MINUTE = 60_000;
-const DATE = [
-  'inizio',
-  'fine',
-  'fine_iscrizioni',
-  'fine_modifica_squadre',
-  'fine_consegna_jolly',
-] as const;
-
-/**
- * Runs `body` with the event started a few minutes ago (as the superuser),
- * then puts its dates back: the other tests expect it to start tomorrow.
- */
-async function withEventRunning(page: Page, evento: EventoApi, body: () => Promise<void>) {
-  const admin = await page.context().browser()!.newPage();
-  await login(admin, 'admin');
-  const patch = async (data: Record<string, string>) => {
-    const res = await apiCall(admin, 'PATCH', `/api/gas/evento/${evento.id}/`, data);
-    expect(res.ok(), await res.text()).toBeTruthy();
-  };
-  const original = Object.fromEntries(DATE.map((k) => [k, String(evento[k])]));
-  const inizio = Date.now() - 5 * MINUTE;
-  const at = (ms: number) => new Date(ms).toISOString();
-  await patch({
-    inizio: at(inizio),
-    fine: at(inizio + 120 * MINUTE),
-    fine_iscrizioni: at(inizio - 5 * MINUTE),
-    fine_modifica_squadre: at(inizio),
-    fine_consegna_jolly: at(inizio + 15 * MINUTE),
-  });
-  try {
-    await body();
-  } finally {
-    await patch(original);
-    await admin.close();
-  }
-}
+import {
+  apiJson,
+  demoEventi,
+  login,
+  withEventRunning,
+  type EventoApi,
+} from './support/tools-helpers';
 
 test('an inseritore delivers answers and a joker with the keyboard alone, and deletes one', async ({
   page,
@@ -112,7 +80,10 @@ test('an inseritore delivers answers and a joker with the keyboard alone, and de
     await expect(page.getByText('La squadra ha già scelto il problema jolly.')).toBeVisible();
 
     // The list shows the three deliveries; the wrong one is deleted after 'Sei sicuro?'.
-    const rows = page.getByRole('table').locator('tbody tr').filter({ hasText: teamName });
+    const rows = page
+      .getByRole('table', { name: 'Risposte consegnate' })
+      .locator('tbody tr')
+      .filter({ hasText: teamName });
     await expect(rows).toHaveCount(3);
     const wrong = rows.filter({ hasText: 'Errata' });
     await wrong.getByRole('button', { name: /Cancella la risposta/ }).click();

@@ -157,7 +157,9 @@ test('a whole contest: the scores page ranks the teams as the scoring CLI does',
     { squadra: 'Gamma e2e', problema: 'P3', valore: '9.5', esito: 'Errato!' },
   ];
   for (const c of consegne) await consegna(page, c);
-  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(consegne.length);
+  await expect(
+    page.getByRole('table', { name: 'Risposte consegnate' }).locator('tbody tr'),
+  ).toHaveCount(consegne.length);
 
   // The same answers through the scoring CLI.
   const params = Object.fromEntries(

@@ -101,3 +101,41 @@ export async function demoEventi(page: Page) {
   const aperto = eventi.find((e) => e.tipologia === 'pub')!;
   return { nazionale, aperto };
 }
+
+const MINUTE = 60_000;
+const DATE = [
+  'inizio',
+  'fine',
+  'fine_iscrizioni',
+  'fine_modifica_squadre',
+  'fine_consegna_jolly',
+] as const;
+
+/**
+ * Runs `body` with the event started a few minutes ago (as the superuser),
+ * then puts its dates back: the other tests expect it to start tomorrow.
+ */
+export async function withEventRunning(page: Page, evento: EventoApi, body: () => Promise<void>) {
+  const admin = await page.context().browser()!.newPage();
+  await login(admin, 'admin');
+  const patch = async (data: Record<string, string>) => {
+    const res = await apiCall(admin, 'PATCH', `/api/gas/evento/${evento.id}/`, data);
+    expect(res.ok(), await res.text()).toBeTruthy();
+  };
+  const original = Object.fromEntries(DATE.map((k) => [k, String(evento[k])]));
+  const inizio = Date.now() - 5 * MINUTE;
+  const at = (ms: number) => new Date(ms).toISOString();
+  await patch({
+    inizio: at(inizio),
+    fine: at(inizio + 120 * MINUTE),
+    fine_iscrizioni: at(inizio - 5 * MINUTE),
+    fine_modifica_squadre: at(inizio),
+    fine_consegna_jolly: at(inizio + 15 * MINUTE),
+  });
+  try {
+    await body();
+  } finally {
+    await patch(original);
+    await admin.close();
+  }
+}

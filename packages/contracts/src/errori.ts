@@ -2,43 +2,9 @@
 // and the groups the back office lists (/api/admin/errori/). The server adds
 // what a client cannot be trusted with: the user comes from the session, the
 // time from its clock.
+// The constants (kinds, limits) are in wire.ts, free of zod.
 import { z } from 'zod';
-
-export const ORIGINI_ERRORE = ['web', 'server'] as const;
-export type OrigineErrore = (typeof ORIGINI_ERRORE)[number];
-
-/**
- * errore: an uncaught exception; promessa: an unhandled rejection; render: a
- * page that failed to render (the error boundary); api: an API call answered
- * 5xx; segnalato: one of the cases the spec reports (whoami, unreadable
- * frames, missing answers); richiesta/processo: the server's own.
- */
-export const TIPI_ERRORE = [
-  'errore',
-  'promessa',
-  'render',
-  'api',
-  'segnalato',
-  'richiesta',
-  'processo',
-] as const;
-export const TIPI_ERRORE_WEB = ['errore', 'promessa', 'render', 'api', 'segnalato'] as const;
-export type TipoErrore = (typeof TIPI_ERRORE)[number];
-
-export const ERRORI_LIMITI = {
-  /** Bytes of one report's body. */
-  corpo: 32 * 1024,
-  messaggio: 2_000,
-  stack: 16_000,
-  contesto: 300,
-  percorso: 2_000,
-  /** Reports one address may send per minute (more answer 429). */
-  perIndirizzoAlMinuto: 10,
-  /** Occurrences kept per group (the oldest are dropped). */
-  occorrenzePerGruppo: 20,
-  /** Groups kept at most: past it, new groups of the web app are counted only in the log. */
-  gruppi: 10_000,
-} as const;
+import { ERRORI_LIMITI, ORIGINI_ERRORE, TIPI_ERRORE_WEB } from './wire';
 
 const testoLimitato = (max: number) => z.string().max(max);
 

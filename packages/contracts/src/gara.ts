@@ -49,19 +49,6 @@ export const MESSAGGI_GARA = {
     'Questa Idempotency-Key è già stata usata per una consegna diversa: ogni risposta ha la sua chiave.',
 } as const;
 
-/**
- * The header of a submission's idempotency key (IETF httpapi draft
- * "The Idempotency-Key HTTP Header Field", issue 17), on POST
- * /api/gas/risposta/ and /api/gas/jolly/. Its value is a Structured Field
- * string (`"…"`; the bare token is accepted too) of 8 to 128 letters, digits,
- * `-` or `_`. The same key again, from the same user, answers the stored
- * answer with the first answer's status and body (header
- * `Idempotent-Replayed: true`), never a second row; with another body, 422.
- */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
-export const CHIAVE_IDEMPOTENZA = /^[A-Za-z0-9_-]{8,128}$/;
-
 const momento = z.iso.datetime({ offset: true, error: MESSAGGI_GARA.dataNonValida });
 
 /**

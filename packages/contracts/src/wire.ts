@@ -52,3 +52,56 @@ export const CLOSE_CODES = {
 
 /** Close codes after which a client must not reconnect (the web app needs only these). */
 export const FINAL_CLOSE_CODES: readonly number[] = [NOT_FOUND, FORBIDDEN];
+
+// ---- The error inbox (errori.ts): the web app's reporter reads these at start-up.
+
+export const ORIGINI_ERRORE = ['web', 'server'] as const;
+export type OrigineErrore = (typeof ORIGINI_ERRORE)[number];
+
+/**
+ * errore: an uncaught exception; promessa: an unhandled rejection; render: a
+ * page that failed to render (the error boundary); api: an API call answered
+ * 5xx; segnalato: one of the cases the spec reports (whoami, unreadable
+ * frames, missing answers); richiesta/processo: the server's own.
+ */
+export const TIPI_ERRORE = [
+  'errore',
+  'promessa',
+  'render',
+  'api',
+  'segnalato',
+  'richiesta',
+  'processo',
+] as const;
+export const TIPI_ERRORE_WEB = ['errore', 'promessa', 'render', 'api', 'segnalato'] as const;
+export type TipoErrore = (typeof TIPI_ERRORE)[number];
+
+export const ERRORI_LIMITI = {
+  /** Bytes of one report's body. */
+  corpo: 32 * 1024,
+  messaggio: 2_000,
+  stack: 16_000,
+  contesto: 300,
+  percorso: 2_000,
+  /** Reports one address may send per minute (more answer 429). */
+  perIndirizzoAlMinuto: 10,
+  /** Occurrences kept per group (the oldest are dropped). */
+  occorrenzePerGruppo: 20,
+  /** Groups kept at most: past it, new groups of the web app are counted only in the log. */
+  gruppi: 10_000,
+} as const;
+
+// ---- Answers and jokers (gara.ts).
+
+/**
+ * The header of a submission's idempotency key (IETF httpapi draft
+ * "The Idempotency-Key HTTP Header Field", issue 17), on POST
+ * /api/gas/risposta/ and /api/gas/jolly/. Its value is a Structured Field
+ * string (`"…"`; the bare token is accepted too) of 8 to 128 letters, digits,
+ * `-` or `_`. The same key again, from the same user, answers the stored
+ * answer with the first answer's status and body (header
+ * `Idempotent-Replayed: true`), never a second row; with another body, 422.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+export const CHIAVE_IDEMPOTENZA = /^[A-Za-z0-9_-]{8,128}$/;

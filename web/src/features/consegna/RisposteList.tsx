@@ -93,7 +93,7 @@ export function RisposteList({ risposte, puoCancellare, onDeleted }: RisposteLis
         <p>Nessuna risposta consegnata.</p>
       ) : (
         <div className="table-responsive position-relative">
-          <Table size="sm" striped hover className="align-middle">
+          <Table size="sm" striped hover className="align-middle" aria-label="Risposte consegnate">
             <thead>
               <tr>
                 <th scope="col">#</th>

@@ -301,7 +301,7 @@ describe('answer submission page', () => {
     const { fetchMock } = setup(STAFF, {
       '/api/gas/risposta/55/': () => jsonResponse({ detail: 'Non trovato.' }, 404),
     });
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Risposte consegnate' });
     const row = within(table).getByText('Alfa').closest('tr')!;
     expect(within(row).getByText(/3,14/).textContent).toBe('3,14 × 102');
     // Typed with a dot, shown the Italian way like every other value.

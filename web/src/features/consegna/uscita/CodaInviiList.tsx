@@ -64,7 +64,12 @@ export function CodaInviiList({ coda, stato }: { coda: CodaInvii | null; stato: 
             Inviate da questo dispositivo
           </h2>
           <div className="table-responsive">
-            <Table size="sm" className="align-middle" data-testid="coda-invii">
+            <Table
+              size="sm"
+              className="align-middle"
+              data-testid="coda-invii"
+              aria-labelledby="titolo-coda"
+            >
               <thead>
                 <tr>
                   <th scope="col">Digitata</th>
