@@ -41,12 +41,13 @@ function startServer(): ChildProcess {
   });
 }
 
+/** Ready: migrated, seeded, LISTEN up (/readyz; /healthz answers as soon as it listens). */
 async function waitHealthy(): Promise<void> {
   await expect
     .poll(
       async () => {
         try {
-          return (await fetch(`${base}/healthz`)).status;
+          return (await fetch(`${base}/readyz`)).status;
         } catch {
           return 0;
         }

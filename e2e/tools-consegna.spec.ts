@@ -2,7 +2,7 @@
 // not started yet: nobody's answer counts before the start, its staff's
 // included (issue 12 item 9); while it runs its staff and its teams' managers
 // deliver; a teacher without the official flag never.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   apiJson,
   demoEventi,
