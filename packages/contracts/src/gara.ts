@@ -17,8 +17,15 @@ export const LIMITI_GARA = {
   pkIn: 1000,
   /** Seconds a custom momento_consegna may lie ahead of the server clock. */
   tolleranzaOrologio: 5,
+  /**
+   * Minutes a momento_digitazione (an answer typed while the server could
+   * not be reached) may lie before its receipt: older is refused, so that a
+   * device whose clock is wrong is caught (issue 17).
+   */
+  ritardoDigitazione: 60,
 } as const;
 const L = LIMITI_GARA;
+const L_RITARDO = LIMITI_GARA.ritardoDigitazione;
 
 /** Italian texts of the answer and joker flows (field errors and confirmations). */
 export const MESSAGGI_GARA = {
@@ -43,6 +50,11 @@ export const MESSAGGI_GARA = {
   cacheResettata: 'Cache resettata',
   refreshSchedulato: 'Refresh schedulato',
   datiCambiati: 'La squadra o il problema sono stati appena modificati: riprova a inviare.',
+  digitazioneNelFuturo:
+    'Il momento in cui la risposta è stata digitata è nel futuro: controlla l’orologio del dispositivo.',
+  digitazioneTroppoVecchia: `La risposta è stata digitata più di ${L_RITARDO} minuti fa: inseriscila indicando il momento di consegna scritto sul foglio.`,
+  digitazioneConMomento:
+    'Indica il momento di consegna oppure quello di digitazione, non entrambi.',
   chiaveNonValida:
     'Idempotency-Key non valida: usa da 8 a 128 lettere, cifre, trattini o trattini bassi (per esempio un UUID).',
   chiaveRiusata:
@@ -62,6 +74,15 @@ export const rispostaCreateRequest = z.object({
   valore: z.string().trim().min(1).max(L.valore),
   valore_exp: z.number().int().min(-L.valoreExp).max(L.valoreExp).default(0),
   momento_consegna: momento.nullish(),
+  /**
+   * When 'Invia' was pressed, on the server's clock (issue 17): the answer
+   * desk's outbox sends it for users who may choose the delivery time, so
+   * that an answer typed while the server could not be reached keeps its
+   * time. Used as the delivery time when momento_consegna is absent; within
+   * the contest, not in the future, at most `ritardoDigitazione` minutes
+   * before its receipt.
+   */
+  momento_digitazione: momento.nullish(),
 });
 export type RispostaCreateRequest = z.input<typeof rispostaCreateRequest>;
 
@@ -70,6 +91,7 @@ export const jollyCreateRequest = z.object({
   problema: idValue,
   squadra: idValue,
   momento_consegna: momento.nullish(),
+  momento_digitazione: momento.nullish(),
 });
 export type JollyCreateRequest = z.input<typeof jollyCreateRequest>;
 

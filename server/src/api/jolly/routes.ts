@@ -90,7 +90,7 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
           // Locks the team row: two choices for one team cannot interleave.
           const target = await loadSubmissionTarget(tx, body.squadra, body.problema);
           const { squadra, problema, evento } = await checkTarget(tx, actor, target, body);
-          const momento = deliveryTime(actor, evento.access, body.momento_consegna, now, 'jolly');
+          const momento = deliveryTime(actor, evento.access, body, now, 'jolly');
           if (!canRecordJokerAt(actor, evento.access, now)) {
             throw fieldErrors({ non_field_errors: [MESSAGGI_GARA.jollyScaduto] });
           }

@@ -148,4 +148,52 @@ describe.each(testBackends())('idempotency keys on %s', (backend) => {
       await setClock(t.database.db, d.nazionale.id, { inizio: -30, fine: 90, jolly: 30 });
     }
   });
+
+  describe('the typed time of an answer kept offline (momento_digitazione)', () => {
+    const fa = (minuti: number) => new Date(Date.now() - minuti * 60_000).toISOString();
+    const digitata = (momento_digitazione: string, extra: object = {}) => ({
+      ...answer(),
+      momento_digitazione,
+      ...extra,
+    });
+
+    it('is the delivery time of the event staff’s answer', async () => {
+      const quando = fa(5);
+      const res = await invia(inseritore, '/api/gas/risposta/', digitata(quando), randomUUID());
+      expect(res.statusCode).toBe(201);
+      expect(res.json().momento_consegna).toBe(quando);
+    });
+
+    it.each([
+      ['in the future', () => fa(-1), MESSAGGI_GARA.digitazioneNelFuturo],
+      ['over the bound before its receipt', () => fa(61), MESSAGGI_GARA.digitazioneTroppoVecchia],
+      ['before the start', () => fa(40), MESSAGGI_GARA.momentoFuoriGara],
+    ])('is refused %s, in Italian, storing nothing', async (_caso, quando, messaggio) => {
+      const prima = await rispostaCount(t.database.db);
+      const res = await invia(inseritore, '/api/gas/risposta/', digitata(quando()), randomUUID());
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ momento_digitazione: [messaggio] });
+      expect(await rispostaCount(t.database.db)).toBe(prima);
+    });
+
+    it('not with a delivery time too; never from who may not choose the time', async () => {
+      const entrambi = await invia(
+        inseritore,
+        '/api/gas/risposta/',
+        digitata(fa(1), { momento_consegna: fa(2) }),
+        randomUUID(),
+      );
+      expect(entrambi.json()).toEqual({
+        momento_digitazione: [MESSAGGI_GARA.digitazioneConMomento],
+      });
+      const principale = await t.as('principale');
+      const res = await invia(
+        principale,
+        '/api/gas/risposta/',
+        { ...digitata(fa(1)), squadra: d.squadre.principale[0]! },
+        randomUUID(),
+      );
+      expect(res.statusCode).toBe(403);
+    });
+  });
 });

@@ -27,6 +27,7 @@ export function improntaRichiesta(
     valore?: string;
     valore_exp?: number;
     momento_consegna?: string | null;
+    momento_digitazione?: string | null;
   },
 ): string {
   const campi = [
@@ -36,6 +37,7 @@ export function improntaRichiesta(
     body.valore ?? null,
     body.valore_exp ?? null,
     body.momento_consegna ? new Date(body.momento_consegna).toISOString() : null,
+    body.momento_digitazione ? new Date(body.momento_digitazione).toISOString() : null,
   ];
   return createHash('sha256').update(JSON.stringify(campi)).digest('hex');
 }

@@ -124,7 +124,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       for (let attempt = 1; ; attempt++) {
         const target = await targets.target(body.squadra, body.problema, attempt > 1);
         const { squadra, problema, evento } = await checkTarget(db, actor, target, body);
-        const momento = deliveryTime(actor, evento.access, body.momento_consegna, now, 'risposta');
+        const momento = deliveryTime(actor, evento.access, body, now, 'risposta');
         if (!answerWindowOpen(actor, evento.access, now)) {
           throw fieldErrors({ non_field_errors: [MESSAGGI_GARA.garaNonInCorso] });
         }
@@ -142,7 +142,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
           valore: body.valore,
           valoreExp: body.valore_exp,
           momentoConsegna: momento,
-          momentoScelto: body.momento_consegna != null,
+          momentoScelto: body.momento_consegna != null || body.momento_digitazione != null,
           ricevuta: now,
           corretto,
           inseritaDa: actor.userId,

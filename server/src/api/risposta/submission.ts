@@ -84,11 +84,18 @@ export type MomentoRule = 'risposta' | 'jolly';
 export function deliveryTime(
   actor: Actor,
   evento: EventoAccess,
-  momento: string | null | undefined,
+  body: { momento_consegna?: string | null; momento_digitazione?: string | null },
   now: Date,
   rule: MomentoRule,
 ): Date {
   const kind = rule === 'risposta' ? 'r' : 'j';
+  const momento = body.momento_consegna;
+  if (body.momento_digitazione != null) {
+    if (momento != null) {
+      throw fieldErrors({ momento_digitazione: [MESSAGGI_GARA.digitazioneConMomento] });
+    }
+    return typingTime(actor, evento, body.momento_digitazione, now, rule);
+  }
   const fail = (message: string) => fieldErrors({ momento_consegna: [message] });
   if (momento === null || momento === undefined) {
     if (deliveryInWindow(evento, now, kind)) return now;
@@ -110,6 +117,42 @@ export function deliveryTime(
     throw fail(MESSAGGI_GARA.momentoNelFuturo);
   }
   if (!deliveryInWindow(evento, t, kind)) {
+    throw fail(
+      rule === 'jolly' && t > evento.fineConsegnaJolly
+        ? MESSAGGI_GARA.momentoDopoJolly
+        : MESSAGGI_GARA.momentoFuoriGara,
+    );
+  }
+  return t;
+}
+
+/**
+ * The moment an answer was typed (issue 17: the outbox of a user who may
+ * choose the delivery time sends it, on the server's clock). It is the
+ * delivery time when it falls within the contest, is not ahead of the server
+ * clock and is at most LIMITI_GARA.ritardoDigitazione minutes old: an older
+ * one (or one in the future) says the device's clock is wrong, and the slip
+ * is keyed in with its written time instead.
+ */
+function typingTime(
+  actor: Actor,
+  evento: EventoAccess,
+  digitata: string,
+  now: Date,
+  rule: MomentoRule,
+): Date {
+  const fail = (message: string) => fieldErrors({ momento_digitazione: [message] });
+  if (!canChooseDeliveryTime(actor, evento)) {
+    throw apiError('permission_denied', MESSAGGI_GARA.momentoNonPermesso);
+  }
+  const t = new Date(digitata);
+  if (t.getTime() > now.getTime() + LIMITI_GARA.tolleranzaOrologio * 1000) {
+    throw fail(MESSAGGI_GARA.digitazioneNelFuturo);
+  }
+  if (t.getTime() < now.getTime() - LIMITI_GARA.ritardoDigitazione * 60_000) {
+    throw fail(MESSAGGI_GARA.digitazioneTroppoVecchia);
+  }
+  if (!deliveryInWindow(evento, t, rule === 'risposta' ? 'r' : 'j')) {
     throw fail(
       rule === 'jolly' && t > evento.fineConsegnaJolly
         ? MESSAGGI_GARA.momentoDopoJolly

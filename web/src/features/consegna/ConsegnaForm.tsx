@@ -172,9 +172,9 @@ export function ConsegnaForm({
   /**
    * Through the outbox: kept on the device first, then sent with its
    * Idempotency-Key. Event staff with 'Orario automatico' send the moment
-   * 'Invia' was pressed (on the server's clock) while the contest runs, so an
-   * answer typed offline keeps its time; after the end the server asks them
-   * for the slip's time, as before.
+   * 'Invia' was pressed (momento_digitazione, on the server's clock) while the
+   * contest runs, so an answer typed offline keeps its time; after the end the
+   * server asks them for the slip's time, as before.
    */
   const consegna = async (
     tipo: Invio['tipo'],
@@ -184,7 +184,7 @@ export function ConsegnaForm({
     const adesso = new Date(Date.now() + offset);
     const inGara = adesso >= new Date(evento.inizio) && adesso <= new Date(evento.fine);
     if (sceglieMomento && values.orario_automatico && inGara) {
-      corpo = { ...corpo, momento_consegna: adesso.toISOString() };
+      corpo = { ...corpo, momento_digitazione: adesso.toISOString() };
     }
     const squadra = squadre.find((s) => s.id === corpo.squadra);
     const problema = problemi.find((p) => p.id === corpo.problema);

@@ -11,7 +11,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
 import { RequireLogin } from '../../components/RequireLogin';
 import { statusText } from '../../lib/eventStatus';
-import { useServerOffset } from '../../lib/serverClock';
+import { skewWarning, useServerOffset } from '../../lib/serverClock';
 import { useEventPhase } from '../../lib/timers';
 import { consegnaKeys, useRisposte, useSquadreConsegna, type Ambito } from './api';
 import { ConsegnaForm } from './ConsegnaForm';
@@ -44,7 +44,9 @@ function Consegna({ evento, sessione }: { evento: Evento; sessione: number | nul
   const aggiorna = () =>
     void queryClient.invalidateQueries({ queryKey: consegnaKeys.risposte(ambito) });
   const { coda, stato } = useCodaInvii(user.id);
-  const { offset } = useServerOffset();
+  // Typed times are corrected by the offset; a large one is said (spec §9).
+  const { offset, measured } = useServerOffset();
+  const orologio = measured ? skewWarning(offset) : null;
   // What the outbox sent in the background joins the delivered answers (each time one more is sent).
   const inviate = stato.invii.filter((i) => i.stato === 'inviata').length;
   useEffect(() => {
@@ -59,6 +61,7 @@ function Consegna({ evento, sessione }: { evento: Evento; sessione: number | nul
         {sessioneNome ? ` — ${sessioneNome}` : ''}
       </p>
       <p className="text-body-secondary">{statusText(phase, evento.inizio, evento.fine)}</p>
+      {orologio && <Alert variant="warning">{orologio}</Alert>}
 
       {!puoConsegnare ? (
         <Alert variant="warning">{NESSUN_PERMESSO}</Alert>

@@ -66,6 +66,8 @@ export interface RispostaPayload {
   valore: string;
   valore_exp: number;
   momento_consegna?: string;
+  /** When 'Invia' was pressed, on the server's clock (the outbox, for event staff). */
+  momento_digitazione?: string;
 }
 
 export const inviaRisposta = (payload: RispostaPayload) =>

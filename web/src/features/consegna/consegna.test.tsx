@@ -157,20 +157,32 @@ describe('answer submission page', () => {
       ),
     ).toBeTruthy();
     // Staff with the automatic time send the moment 'Invia' was pressed (issue 17).
-    const [inviata] = sentTo(fetchMock, '/api/gas/risposta/') as { momento_consegna: string }[];
+    const [inviata] = sentTo(fetchMock, '/api/gas/risposta/') as { momento_digitazione: string }[];
     expect(inviata).toEqual({
       squadra: 2,
       problema: 101,
       valore: '1,5',
       valore_exp: 3,
-      momento_consegna: expect.any(String),
+      momento_digitazione: expect.any(String),
     });
-    expect(Math.abs(Date.parse(inviata!.momento_consegna) - Date.now())).toBeLessThan(5000);
+    expect(Math.abs(Date.parse(inviata!.momento_digitazione) - Date.now())).toBeLessThan(5000);
     // Two teams: the team is cleared too, and the cursor goes back to it.
     expect(team.value).toBe('');
     expect(problem.value).toBe('');
     expect(field('Valore').value).toBe('');
     await waitFor(() => expect(document.activeElement).toBe(team));
+  });
+
+  it('warns when this computer’s clock is off by more than 10 s (typed times are corrected)', async () => {
+    setup(STAFF, {
+      '/api/time/': () => {
+        const epoch_ms = Date.now() + 20_000;
+        return jsonResponse({ time: new Date(epoch_ms).toISOString(), epoch_ms });
+      },
+    });
+    expect(
+      await screen.findByText(/l'orologio del tuo computer è indietro di 20 secondi/),
+    ).toBeTruthy();
   });
 
   it('keeps the only team and puts the cursor on the problem; Enter on a select sends', async () => {
@@ -234,7 +246,7 @@ describe('answer submission page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Imposta come jolly' }));
     expect(await screen.findByText('Jolly impostato correttamente.')).toBeTruthy();
     expect(sentTo(fetchMock, '/api/gas/jolly/')).toEqual([
-      { squadra: 1, problema: 102, momento_consegna: expect.any(String) },
+      { squadra: 1, problema: 102, momento_digitazione: expect.any(String) },
     ]);
   });
 

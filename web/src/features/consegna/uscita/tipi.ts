@@ -1,7 +1,12 @@
 // One submission of the answer desk on its way to the server (issue 17).
 import type { RispostaPayload } from '../api';
 
-export type CorpoJolly = { squadra: number; problema: number; momento_consegna?: string };
+export type CorpoJolly = {
+  squadra: number;
+  problema: number;
+  momento_consegna?: string;
+  momento_digitazione?: string;
+};
 
 export type StatoInvio = 'in_attesa' | 'inviata' | 'rifiutata';
 
