@@ -1,5 +1,6 @@
 // An answer desk that survives the venue's Wi-Fi (issue 17): an inseritore
 // types answers with the network gone; they wait on the device through a
+// reload in the dead Wi-Fi (the service worker serves the page), another
 // reload and a closed tab, while the server cannot be reached; a response
 // lost after the server stored the answer is retried with the same key; two
 // tabs flush the same outbox; in the end every answer is stored exactly once,
@@ -20,15 +21,14 @@ const N = 20;
 type RispostaApi = { id: number; valore: string; squadra: number; momento_consegna: string };
 
 /** POSTs of answers fail as if the server were down (the browser still online). */
-async function serverIrraggiungibile(page: Page) {
-  await page.route('**/api/gas/risposta/', (route) =>
+async function serverIrraggiungibile(context: BrowserContext) {
+  await context.route('**/api/gas/risposta/', (route) =>
     route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
   );
 }
 
-async function apri(context: BrowserContext, url: string, bloccato: boolean) {
+async function apri(context: BrowserContext, url: string) {
   const page = await context.newPage();
-  if (bloccato) await serverIrraggiungibile(page);
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1, name: 'Consegna risposte' })).toBeVisible();
   return page;
@@ -61,6 +61,13 @@ test('answers typed offline survive a reload and a closed tab, and are stored on
   await withEventRunning(page, evento, async () => {
     const eventiPrima = await eventiInClassifica(page, sessione.id);
     await page.goto(url);
+    // The service worker installs on the first visit and keeps, from the
+    // next one, what the page needs to load without a network.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
     const squadra = page.getByLabel('Squadra', { exact: true });
     await expect(squadra).toBeFocused();
     // Teams the other specs leave alone (they use the first ones).
@@ -83,8 +90,14 @@ test('answers typed offline survive a reload and a closed tab, and are stored on
     await expect(page.getByText(/^Non connesso: le risposte sono salvate/)).toBeVisible();
     await expect(inAttesa(page)).toHaveCount(N);
 
+    // A reload in the dead Wi-Fi: the page, its teams and the waiting answers are there.
+    await page.reload();
+    await expect(page.getByLabel('Squadra', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Squadra', { exact: true }).locator('option')).not.toHaveCount(0);
+    await expect(inAttesa(page)).toHaveCount(N);
+
     // Back online but the server unreachable: a reload keeps them all.
-    await serverIrraggiungibile(page);
+    await serverIrraggiungibile(context);
     await context.setOffline(false);
     await page.reload();
     await expect(inAttesa(page)).toHaveCount(N);
@@ -92,23 +105,21 @@ test('answers typed offline survive a reload and a closed tab, and are stored on
 
     // The tab closed and opened again, twice over: two tabs on one outbox.
     await page.close();
-    const a = await apri(context, url, true);
-    const b = await apri(context, url, true);
+    const a = await apri(context, url);
+    const b = await apri(context, url);
     await expect(inAttesa(a)).toHaveCount(N);
     await expect(inAttesa(b)).toHaveCount(N);
 
     // The server comes back, but the answer to the first POST is lost after
     // the server stored it: the retry carries the same key.
     let perse = 0;
-    for (const tab of [a, b]) {
-      await tab.unrouteAll();
-      await tab.route('**/api/gas/risposta/', async (route) => {
-        if (route.request().method() !== 'POST' || perse > 0) return route.continue();
-        perse += 1;
-        await route.fetch();
-        await route.abort('connectionreset');
-      });
-    }
+    await context.unrouteAll();
+    await context.route('**/api/gas/risposta/', async (route) => {
+      if (route.request().method() !== 'POST' || perse > 0) return route.continue();
+      perse += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
     // Both tabs flush at once ('online' makes them try now).
     await context.setOffline(true);
     await context.setOffline(false);

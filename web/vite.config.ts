@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server (Fastify) listens on :8000; in development and preview the
 // browser talks to Vite only, so every server path is proxied there.
@@ -15,7 +16,21 @@ export default defineConfig({
   // Absolute root so `vite build web`, `npm run -w @gas/web build` and
   // `vite preview --config web/vite.config.ts` all behave the same.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (sw/sw.ts, Workbox runtime caching) built to
+    // dist/sw.js; registered by the app itself (lib/serviceWorker.ts); no
+    // precache manifest and no web app manifest.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: { injectionPoint: undefined, minify: true, sourcemap: false },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { loginUrl, logout, safeNext } from '../api/auth';
 import { queryKeys, useCurrentUser } from '../api/queries';
 import { reportError } from '../lib/reportError';
+import { dimenticaDatiUtente } from '../lib/serviceWorker';
 
 function useLogout() {
   const queryClient = useQueryClient();
@@ -14,6 +15,7 @@ function useLogout() {
     onError: (error) => reportError(error, 'logout'),
     // Whatever the outcome, ask the server who we are now.
     onSettled: async () => {
+      await dimenticaDatiUtente();
       await queryClient.invalidateQueries({ queryKey: queryKeys.whoami });
       await navigate('/');
     },

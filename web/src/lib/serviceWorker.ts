@@ -1,6 +1,8 @@
-// The service worker at the site root (public/sw.js, spec §2). It caches
-// nothing: it only learns which session the user follows, so that future
-// notifications can be about that session.
+// The service worker at the site root (web/sw/sw.ts, built to /sw.js; spec
+// §2): it learns which session the user follows, for notifications to come,
+// and keeps what the answer page needs to reload offline (issue 17).
+import { CACHE_CONSEGNA } from '../../sw/caches';
+
 const SW_URL = '/sw.js';
 
 export function registerServiceWorker(): void {
@@ -18,4 +20,10 @@ export function postSessionToServiceWorker(sessione: number | null): void {
   void navigator.serviceWorker.ready.then((registration) => {
     registration.active?.postMessage({ type: 'sessione', sessione });
   });
+}
+
+/** On logout: the next user of this computer finds none of the previous one's data. */
+export async function dimenticaDatiUtente(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await caches.delete(CACHE_CONSEGNA).catch(() => undefined);
 }
