@@ -2,6 +2,7 @@
 // acknowledged answer is in the database and in the recomputed ranking, and a
 // subscriber that stayed connected through it (reconnecting, recovering via
 // risposta-all) ends with exactly the server's events.
+import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { risposta } from '../db/schema';
@@ -15,6 +16,8 @@ import { startServerProcess, type ServerProcess } from './testing/server-process
 import { until } from '../testing';
 
 const BURST = 1000;
+/** Keyed submissions of the outbox test. */
+const KEYED = 400;
 const KILL_AFTER_ACKS = 300;
 
 type Punteggi = { json: { numero_eventi: number; classifica: { id: number; totale: number }[] } };
@@ -128,6 +131,71 @@ describe.each(testBackends())('kill -9 during a burst on %s', (backend) => {
       expect(recomputed.numero_eventi).toBe(ids.length);
     } finally {
       if (backend === 'pglite') await database.close();
+    }
+  }, 150_000);
+
+  it('with Idempotency-Keys retried through the kill (the answer desk’s outbox), every answer is stored exactly once', async () => {
+    const keyed = await prepareDatabase(backend, { titolo: 'Prova chiavi', teams: 20 });
+    try {
+      const { session, env } = keyed;
+      const first = await startServerProcess({ env });
+      servers.push(first);
+      const inseritore = await HttpSession.login(first.url, 'inseritore', 'gas-demo', 8);
+      const actions = Array.from({ length: KEYED }, (_, i) => ({
+        chiave: randomUUID(),
+        body: {
+          squadra: session.squadre[i % session.squadre.length]!,
+          problema: session.problemi[i % session.problemi.length]!.id,
+          valore: `${2 + i / 10_000}`,
+          valore_exp: 0,
+        },
+      }));
+      const stored = new Map<string, number>();
+      let next = 0;
+      let retries = 0;
+      // Each submission is sent until the server answers it, with its key,
+      // as the outbox does: through the kill, the restart and its 503s.
+      const worker = async () => {
+        while (next < actions.length) {
+          const action = actions[next++]!;
+          for (;;) {
+            const res = await inseritore
+              .request<{ id: number }>('POST', '/api/gas/risposta/', action.body, {
+                'idempotency-key': action.chiave,
+              })
+              .catch(() => null);
+            if (res?.status === 201) {
+              stored.set(action.chiave, res.body.id);
+              break;
+            }
+            if (res && res.status < 500) throw new Error(`risposta ${res.status}`);
+            retries += 1;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      };
+      const burst = Promise.all(Array.from({ length: 8 }, worker));
+      await until(() => stored.size >= KEYED / 4, { timeoutMs: 30_000 });
+      await first.kill('SIGKILL');
+      const second = await startServerProcess({ env, port: first.port });
+      servers.push(second);
+      await burst;
+      expect(retries).toBeGreaterThan(0);
+      expect(stored.size).toBe(KEYED);
+      // One row per key: every answer once, none twice, each the key's own.
+      const anonymous = new HttpSession(second.url, 2);
+      const server = await anonymous.all<HeldEvent>(
+        `/api/gas/risposta-all/?squadra__sessione=${session.sessioneId}&page_size=5000`,
+      );
+      const ids = new Set(server.map((e) => e.id));
+      expect(new Set(stored.values()).size).toBe(KEYED);
+      for (const id of stored.values()) expect(ids.has(id)).toBe(true);
+      expect(server.filter((e) => e.k === 'r')).toHaveLength(KEYED);
+      inseritore.close();
+      anonymous.close();
+      await second.kill('SIGTERM');
+    } finally {
+      await keyed.dispose();
     }
   }, 150_000);
 });

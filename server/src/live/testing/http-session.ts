@@ -44,9 +44,15 @@ export class HttpSession {
     return out;
   }
 
-  request<T = unknown>(method: string, path: string, body?: unknown): Promise<HttpResult<T>> {
+  request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<HttpResult<T>> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = {
+      ...extraHeaders,
       cookie: Object.entries(this.cookies)
         .map(([k, v]) => `${k}=${v}`)
         .join('; '),
