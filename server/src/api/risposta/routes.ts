@@ -15,7 +15,7 @@ import {
 } from '@gas/contracts';
 import { isAnswerCorrect, parseAnswerValue } from '@gas/scoring';
 import type { ApiDeps } from '../deps';
-import { apiError, fieldErrors } from '../../errors';
+import { ApiError, apiError, fieldErrors } from '../../errors';
 import {
   answerWindowOpen,
   canDeleteAnswers,
@@ -106,28 +106,41 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       const now = new Date();
       const chiave = chiaveDellaRichiesta(request);
       const impronta = chiave === null ? null : improntaRichiesta('r', body);
-      // A key this user already used: its answer as the first time, even
-      // after the contest (a retry of what was acknowledged, or of what was
-      // stored while the answer got lost on the way back).
-      if (chiave !== null) {
+      /**
+       * A key this user already used: its answer as the first time, or 422
+       * for another request. Looked up only when the checks refuse (the
+       * contest is over, the typed time is now too old: a retry of what was
+       * stored while its answer got lost); otherwise the statement that
+       * stores answers looks the key up itself, at no extra round trip.
+       */
+      const giaRegistrata = async (rifiuto: unknown) => {
+        if (chiave === null || !(rifiuto instanceof ApiError) || rifiuto.status >= 500) return null;
         const stored = await rispostaPerChiave(db, actor.userId!, chiave);
-        if (stored) {
-          const uguale = stored.improntaRichiesta === impronta;
-          deps.metriche.consegna(uguale ? 'ripetuta' : 'conflitto');
-          if (!uguale) throw chiaveRiusata();
-          return replay(reply, stored);
-        }
-      }
+        if (!stored) return null;
+        const uguale = stored.improntaRichiesta === impronta;
+        deps.metriche.consegna(uguale ? 'ripetuta' : 'conflitto');
+        if (!uguale) throw chiaveRiusata();
+        return replay(reply, stored);
+      };
       // Checked against in-memory copies, stored in one statement that has the
       // database confirm them ('stale': check again with fresh rows). The
       // response and the live event come only after the commit.
       for (let attempt = 1; ; attempt++) {
-        const target = await targets.target(body.squadra, body.problema, attempt > 1);
-        const { squadra, problema, evento } = await checkTarget(db, actor, target, body);
-        const momento = deliveryTime(actor, evento.access, body, now, 'risposta');
-        if (!answerWindowOpen(actor, evento.access, now)) {
-          throw fieldErrors({ non_field_errors: [MESSAGGI_GARA.garaNonInCorso] });
+        let checked;
+        try {
+          const target = await targets.target(body.squadra, body.problema, attempt > 1);
+          const { squadra, problema, evento } = await checkTarget(db, actor, target, body);
+          const momento = deliveryTime(actor, evento.access, body, now, 'risposta');
+          if (!answerWindowOpen(actor, evento.access, now)) {
+            throw fieldErrors({ non_field_errors: [MESSAGGI_GARA.garaNonInCorso] });
+          }
+          checked = { target, squadra, problema, momento };
+        } catch (rifiuto) {
+          const replayed = await giaRegistrata(rifiuto);
+          if (replayed) return replayed;
+          throw rifiuto;
         }
+        const { target, squadra, problema, momento } = checked;
         const corretto = isAnswerCorrect({
           valore: body.valore,
           valore_exp: body.valore_exp,
