@@ -83,7 +83,7 @@ test('answers typed offline survive a reload and a closed tab, and are stored on
       await page.getByLabel('Valore', { exact: true }).fill(valore);
       const prima = Date.now();
       await page.getByRole('button', { name: 'Invia' }).click();
-      await expect(page.getByText(/^Non connesso: la risposta è salvata/)).toBeVisible();
+      await expect(page.getByText(/^Salvata su questo dispositivo/)).toBeVisible();
       digitate.set(valore, [prima, Date.now()]);
       await expect(squadra).toHaveValue('');
     }

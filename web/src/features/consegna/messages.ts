@@ -4,7 +4,7 @@ import { formatDate, formatTimeWithSeconds, romeParts, type DateInput } from '..
 export const JOLLY_IMPOSTATO = 'Jolly impostato correttamente.';
 /** The server could not be reached: the submission waits on the device (issue 17). */
 export const SALVATA_SUL_DISPOSITIVO =
-  'Non connesso: la risposta è salvata su questo dispositivo e verrà inviata appena possibile.';
+  'Salvata su questo dispositivo: verrà inviata appena il server sarà raggiungibile.';
 export const CANCELLAZIONE_TITOLO = 'Errore di cancellazione';
 export const cancellazioneFallita = (id: number) =>
   `La cancellazione della risposta ${id} non è andata a buon fine.`;

@@ -72,10 +72,7 @@ export function CodaInviiList({ coda, stato }: { coda: CodaInvii | null; stato: 
             >
               <thead>
                 <tr>
-                  <th scope="col">Digitata</th>
-                  <th scope="col">Squadra</th>
-                  <th scope="col">Problema</th>
-                  <th scope="col">Valore</th>
+                  <th scope="col">Risposta</th>
                   <th scope="col">Stato</th>
                   <th scope="col">
                     <span className="visually-hidden">Azioni</span>
@@ -85,10 +82,15 @@ export function CodaInviiList({ coda, stato }: { coda: CodaInvii | null; stato: 
               <tbody>
                 {[...stato.invii].reverse().map((invio) => (
                   <tr key={invio.chiave}>
-                    <td className="text-nowrap small">{quando(invio.digitata)}</td>
-                    <td>{invio.nomi.squadra}</td>
-                    <td>{invio.nomi.problema}</td>
-                    <td className="text-nowrap">{valoreDi(invio)}</td>
+                    <td>
+                      <div>
+                        {invio.nomi.squadra} · {invio.nomi.problema} ·{' '}
+                        <span className="text-nowrap">{valoreDi(invio)}</span>
+                      </div>
+                      <div className="small text-body-secondary">
+                        Digitata {quando(invio.digitata)}
+                      </div>
+                    </td>
                     <td>
                       <Stato invio={invio} />
                     </td>
