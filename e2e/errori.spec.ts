@@ -11,6 +11,9 @@ import { casellaDiPosta, smtpPort } from './support/posta';
 import { fintoSentry, sentryPort } from './support/sentry';
 
 test.describe.configure({ mode: 'serial' });
+// The page's own request is broken below (page.route); the service worker
+// would fetch the event itself, out of page.route's reach.
+test.use({ serviceWorkers: 'block' });
 
 const posta = casellaDiPosta();
 const sentry = fintoSentry();
