@@ -15,6 +15,7 @@ import {
   withEventRunning,
   type EventoApi,
 } from './support/tools-helpers';
+import { expectNoAxeViolations } from './support/axe';
 
 const N = 20;
 
@@ -89,6 +90,7 @@ test('answers typed offline survive a reload and a closed tab, and are stored on
     }
     await expect(page.getByText(/^Non connesso: le risposte sono salvate/)).toBeVisible();
     await expect(inAttesa(page)).toHaveCount(N);
+    await expectNoAxeViolations(page);
 
     // A reload in the dead Wi-Fi: the page, its teams and the waiting answers are there.
     await page.reload();

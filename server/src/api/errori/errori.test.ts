@@ -164,10 +164,22 @@ describe.each(testBackends())('error inbox on %s', (backend) => {
   });
 
   it.each(Object.entries(STAFF_ONLY))(
-    'the admin list is for staff and superusers: %s → %i',
+    'the admin list, detail and resolution are for staff and superusers: %s → %i',
     async (role, status) => {
       const client = await t.as(role as Role);
+      const [gruppo] = await gruppi();
       expect((await client.get('/api/admin/errori/')).statusCode).toBe(status);
+      expect((await client.get(`/api/admin/errori/${gruppo!.id}/`)).statusCode).toBe(status);
+      const patch = await client.patch(`/api/admin/errori/${gruppo!.id}/`, {
+        risolto: !gruppo!.risolto,
+      });
+      expect(patch.statusCode).toBe(status);
+      // Put back what staff changed; nobody else changed anything.
+      const [dopo] = (await gruppi()).filter((g) => g.id === gruppo!.id);
+      expect(dopo!.risolto).toBe(status === 200 ? !gruppo!.risolto : gruppo!.risolto);
+      if (status === 200) {
+        await client.patch(`/api/admin/errori/${gruppo!.id}/`, { risolto: gruppo!.risolto });
+      }
     },
   );
 
