@@ -16,6 +16,9 @@ const PunteggiPage = lazy(() => import('./features/punteggi/PunteggiPage'));
 const TelecronacaPage = lazy(() => import('./features/punteggi/TelecronacaPage'));
 const OrologioPage = lazy(() => import('./features/orologio/OrologioPage'));
 const ConsegnaRispostePage = lazy(() => import('./features/consegna/ConsegnaRispostePage'));
+const DoppiaDigitazionePage = lazy(
+  () => import('./features/doppia-digitazione/DoppiaDigitazionePage'),
+);
 const LeTueSquadrePage = lazy(() => import('./features/squadre/LeTueSquadrePage'));
 const NuovaSquadraPage = lazy(() => import('./features/squadre/NuovaSquadraPage'));
 const ResponsabileFormPage = lazy(() => import('./features/responsabili/ResponsabileFormPage'));
@@ -76,6 +79,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'sessione/:pk/punteggi/telecronaca', element: <TelecronacaPage /> },
   { path: 'sessione/:pk/orologio', element: <OrologioPage /> },
   { path: 'sessione/:pk/consegna-risposte', element: <ConsegnaRispostePage scope="sessione" /> },
+  { path: 'sessione/:pk/doppia-digitazione', element: <DoppiaDigitazionePage /> },
   { path: 'sessione/:pk/le-tue-squadre', element: <LeTueSquadrePage /> },
 
   // Managers and teams

@@ -157,6 +157,7 @@ export function evento(id: number, startOffset: number, extra: Partial<Evento> =
     file_soluzioni: null,
     youtube_link: '',
     pagina_dedicata: '',
+    doppia_digitazione: false,
     poli: [],
     problemi: [],
     sessioni: [{ id: id * 10, nome: `Sessione ${id}`, ufficiale: true, numero_qualificati: 5 }],

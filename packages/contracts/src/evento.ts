@@ -95,6 +95,7 @@ const eventoFields = {
   fine_consegna_jolly: dateTime.nullable(),
   youtube_link: link,
   pagina_dedicata: link,
+  doppia_digitazione: z.boolean(),
   PTI_TOLTI_ERRORE: intero,
   PTI_BASE_MONTEPREMI: intero,
   MAX_ERRORI_RAISE_MONTEPREMI: intero,

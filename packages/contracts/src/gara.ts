@@ -59,7 +59,27 @@ export const MESSAGGI_GARA = {
     'Idempotency-Key non valida: usa da 8 a 128 lettere, cifre, trattini o trattini bassi (per esempio un UUID).',
   chiaveRiusata:
     'Questa Idempotency-Key è già stata usata per una consegna diversa: ogni risposta ha la sua chiave.',
+  digitazioneRisolta: 'Queste digitazioni sono già state risolte.',
+  digitazioneNonDiscordante: 'Si possono risolvere solo due digitazioni discordanti.',
+  digitazioneNonInAttesa: 'Si può eliminare solo una digitazione in attesa della seconda.',
+  digitazioneDaScegliere: 'Scegli una delle due digitazioni.',
 } as const;
+
+/**
+ * Double entry (issue 17): the states of one typing of a slip.
+ * in_attesa: waits for a second typing by another user; confermata: two
+ * typings agreed and the answer is stored; discordante: two disagreed and an
+ * administrator decides; risolta: the administrator stored an answer;
+ * scartata: the administrator dropped the pair, or the typist his pending one.
+ */
+export const STATI_DIGITAZIONE = [
+  'in_attesa',
+  'confermata',
+  'discordante',
+  'risolta',
+  'scartata',
+] as const;
+export type StatoDigitazione = (typeof STATI_DIGITAZIONE)[number];
 
 const momento = z.iso.datetime({ offset: true, error: MESSAGGI_GARA.dataNonValida });
 
@@ -85,6 +105,28 @@ export const rispostaCreateRequest = z.object({
   momento_digitazione: momento.nullish(),
 });
 export type RispostaCreateRequest = z.input<typeof rispostaCreateRequest>;
+
+/**
+ * POST /api/gas/digitazione/{id}/risolvi/: what an event administrator decides
+ * for two typings of a slip that disagree. `accetta` stores the answer of one
+ * of the two (`digitazione`, either of the pair); `correggi` stores the value
+ * read on the paper slip; `scarta` stores nothing. The delivery time is the
+ * earlier of the two typings'.
+ */
+export const risoluzioneDigitazioneRequest = z.discriminatedUnion(
+  'azione',
+  [
+    z.object({ azione: z.literal('accetta'), digitazione: idValue }),
+    z.object({
+      azione: z.literal('correggi'),
+      valore: z.string().trim().min(1).max(L.valore),
+      valore_exp: z.number().int().min(-L.valoreExp).max(L.valoreExp).default(0),
+    }),
+    z.object({ azione: z.literal('scarta') }),
+  ],
+  { error: 'Scegli che cosa fare: accetta, correggi o scarta.' },
+);
+export type RisoluzioneDigitazioneRequest = z.input<typeof risoluzioneDigitazioneRequest>;
 
 /** 'Imposta come jolly': once per team, before fine_consegna_jolly. */
 export const jollyCreateRequest = z.object({

@@ -6,6 +6,7 @@ import { alboDoroRoutes } from './albo-d-oro/routes';
 import { authRoutes } from './auth/routes';
 import { bigliettiConsegnaRoutes } from './biglietti-consegna/routes';
 import { chatTokenRoutes } from './chat-token/routes';
+import { digitazioneRoutes } from './digitazione/routes';
 import { erroriRoutes } from './errori/routes';
 import { eventoRoutes } from './evento/routes';
 import { extUserRoutes } from './ext-user/routes';
@@ -29,6 +30,7 @@ const resources = [
   problemaRoutes,
   poloRoutes,
   rispostaRoutes,
+  digitazioneRoutes,
   jollyRoutes,
   squadraRoutes,
   userRoutes,

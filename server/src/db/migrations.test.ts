@@ -25,6 +25,7 @@ const EXPECTED_TABLES = [
   'chat_token',
   'citta',
   'collaboratore',
+  'digitazione',
   'errore_gruppo',
   'errore_occorrenza',
   'evento',

@@ -257,6 +257,7 @@ export const risorsaEvento = risorsa({
     fine_consegna_jolly: { etichetta: 'Fine consegna jolly' },
     youtube_link: { etichetta: 'Diretta YouTube' },
     pagina_dedicata: { etichetta: 'Pagina dedicata' },
+    doppia_digitazione: { etichetta: 'Doppia digitazione delle risposte', filtro: true },
     pti_tolti_errore: { etichetta: 'Punti tolti per errore' },
     pti_base_montepremi: { etichetta: 'Punti base del montepremi' },
     max_errori_raise_montepremi: { etichetta: 'Errori massimi che alzano il montepremi' },

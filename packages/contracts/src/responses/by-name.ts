@@ -18,6 +18,8 @@ import {
 } from './eventi';
 import {
   bigliettiConsegnaSchema,
+  consegnaRispostaSchema,
+  digitazioneSchema,
   eventoPunteggioSchema,
   jollyCreatoSchema,
   jollySchema,
@@ -45,6 +47,8 @@ export const responseSchemas = {
   problema: problemaSchema,
   fileEvento: fileEventoSchema,
   risposta: rispostaSchema,
+  consegnaRisposta: consegnaRispostaSchema,
+  digitazione: digitazioneSchema,
   jolly: jollySchema,
   jollyCreato: jollyCreatoSchema,
   eventoPunteggio: eventoPunteggioSchema,

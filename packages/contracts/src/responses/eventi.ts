@@ -114,6 +114,8 @@ export const eventoSchema = z
     amministratori_str: z.array(z.string()),
     inseritori_str: z.array(z.string()),
     permessi: eventoPermessiSchema,
+    /** Each answer typed twice by two users; it counts when they agree (issue 17). */
+    doppia_digitazione: z.boolean(),
   })
   .extend(parametriPunteggioSchema.shape);
 export type Evento = z.infer<typeof eventoSchema>;

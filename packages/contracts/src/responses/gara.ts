@@ -1,5 +1,6 @@
 // Answers, jokers and the delivery slips (spec §3, §5).
 import { z } from 'zod';
+import { STATI_DIGITAZIONE } from '../gara';
 import { id, istante } from './common';
 
 /** An answer row as the answer pages read it. */
@@ -23,6 +24,38 @@ export const rispostaSchema = z.object({
   inserita_da_nome: z.string().nullable(),
 });
 export type RispostaOut = z.infer<typeof rispostaSchema>;
+
+/**
+ * One typing of a slip when the event requires double entry (issue 17): what
+ * POST /api/gas/risposta/ answers (202) until two typings agree, and the rows
+ * of GET /api/gas/digitazione/.
+ */
+export const digitazioneSchema = z.object({
+  id,
+  sessione: id,
+  squadra: id,
+  squadra_nome: z.string(),
+  problema: id,
+  problema_nome: z.string(),
+  valore: z.string(),
+  valore_exp: z.number().int(),
+  momento_consegna: istante,
+  ricevuta: istante,
+  utente: id.nullable(),
+  utente_nome: z.string().nullable(),
+  stato: z.enum(STATI_DIGITAZIONE),
+  /** The other typing of the same slip, once paired. */
+  abbinata_a: id.nullable(),
+  /** The answer stored for the pair (confermata, risolta). */
+  risposta: id.nullable(),
+  risolta_da_nome: z.string().nullable(),
+  risolta_il: istante.nullable(),
+});
+export type DigitazioneOut = z.infer<typeof digitazioneSchema>;
+
+/** POST /api/gas/risposta/: the stored answer (200, 201) or, under double entry, the typing (202). */
+export const consegnaRispostaSchema = z.union([rispostaSchema, digitazioneSchema]);
+export type ConsegnaRispostaOut = z.infer<typeof consegnaRispostaSchema>;
 
 /**
  * A scoring event as risposta-all carries it (spec §5, the live `npe` without

@@ -110,6 +110,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       fine_consegna_jolly: evento.fineConsegnaJolly,
       youtube_link: evento.youtubeLink,
       pagina_dedicata: evento.paginaDedicata,
+      doppia_digitazione: evento.doppiaDigitazione,
       pti_tolti_errore: evento.ptiToltiErrore,
       pti_base_montepremi: evento.ptiBaseMontepremi,
       max_errori_raise_montepremi: evento.maxErroriRaiseMontepremi,

@@ -46,6 +46,7 @@ function scalarValues(body: EventoPatchRequest): Partial<NewEvento> {
   }
   if (body.youtube_link !== undefined) v.youtubeLink = body.youtube_link;
   if (body.pagina_dedicata !== undefined) v.paginaDedicata = body.pagina_dedicata;
+  if (body.doppia_digitazione !== undefined) v.doppiaDigitazione = body.doppia_digitazione;
   if (body.PTI_TOLTI_ERRORE !== undefined) v.ptiToltiErrore = body.PTI_TOLTI_ERRORE;
   if (body.PTI_BASE_MONTEPREMI !== undefined) v.ptiBaseMontepremi = body.PTI_BASE_MONTEPREMI;
   if (body.MAX_ERRORI_RAISE_MONTEPREMI !== undefined)

@@ -52,6 +52,7 @@ export function presentEvento(details: EventoDetails, eventoId: number, actor: A
     file_soluzioni: fileFor(row.fileSoluzioniId),
     youtube_link: row.youtubeLink,
     pagina_dedicata: row.paginaDedicata,
+    doppia_digitazione: row.doppiaDigitazione,
     poli: [...poloRefs.keys()],
     problemi: details.problemi
       .filter((p) => p.eventoId === eventoId)

@@ -49,7 +49,7 @@ export type ConsegnaOutcome =
   /** The key was used before with another request. */
   | { esito: 'conflict' };
 
-type OutcomeRow = {
+export type OutcomeRow = {
   n: number;
   esito: 'created' | 'duplicate' | 'replay' | 'conflict' | 'stale';
   r_id: number;
@@ -66,6 +66,12 @@ export async function consegnaRisposte(
   database: Database,
   inputs: readonly ConsegnaInput[],
 ): Promise<ConsegnaOutcome[]> {
+  const rows = await queryRows<OutcomeRow>(database, CONSEGNA, [consegnaPayload(inputs)]);
+  return consegnaOutcomes(inputs, rows);
+}
+
+/** The function's argument: the inputs as JSON, numbered from 1. */
+export function consegnaPayload(inputs: readonly ConsegnaInput[]): string {
   const payload = inputs.map((input, i) => ({
     n: i + 1,
     squadra: input.squadraId,
@@ -86,7 +92,14 @@ export async function consegnaRisposte(
     chiave: input.chiave,
     impronta: input.impronta,
   }));
-  const rows = await queryRows<OutcomeRow>(database, CONSEGNA, [JSON.stringify(payload)]);
+  return JSON.stringify(payload);
+}
+
+/** The function's rows as outcomes, in the order of the inputs. */
+export function consegnaOutcomes(
+  inputs: readonly ConsegnaInput[],
+  rows: readonly OutcomeRow[],
+): ConsegnaOutcome[] {
   const outcomes: ConsegnaOutcome[] = inputs.map(() => ({ esito: 'stale' }));
   for (const out of rows) {
     const input = inputs[out.n - 1];

@@ -4,9 +4,10 @@ import type { RispostaOut } from '@gas/contracts';
 import type { Risposta } from '../../db/schema';
 import { toScoringEvent, type ScoreEvent, type ScoringEventRow } from '../../scores/rows';
 
-type Autore = { username: string; firstName: string; lastName: string } | null;
+export type Autore = { username: string; firstName: string; lastName: string } | null;
 
-function nomeDi(autore: Autore): string | null {
+/** A user as the answer pages name him: full name, else the username. */
+export function nomeDi(autore: Autore): string | null {
   if (!autore) return null;
   return `${autore.firstName} ${autore.lastName}`.trim() || autore.username;
 }

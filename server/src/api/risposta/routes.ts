@@ -1,6 +1,11 @@
 // /api/gas/risposta/: submit an answer, list the answers the user may see
 // (answer-submission page), delete one. risposta-all is in routes-all.ts.
-import { detailSchema, IDEMPOTENT_REPLAYED_HEADER, rispostaSchema } from '@gas/contracts';
+import {
+  detailSchema,
+  digitazioneSchema,
+  IDEMPOTENT_REPLAYED_HEADER,
+  rispostaSchema,
+} from '@gas/contracts';
 import { created, noContent, page } from '../shared/responses';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Risposta } from '../../db/schema';
@@ -39,6 +44,14 @@ import {
 import { announce, announceDelete, checkTarget, deliveryTime, requireLogin } from './submission';
 import { auditAfter, auditBefore } from '../admin/audit-api';
 import { chiaveDellaRichiesta, chiaveRiusata, improntaRichiesta } from './idempotenza';
+import type { ConsegnaInput } from './consegna';
+import {
+  digitazioneConNomi,
+  digitazionePerChiave,
+  registraDigitazione,
+  type EsitoDigitazione,
+} from '../digitazione/queries';
+import { presentDigitazione } from '../digitazione/present';
 
 /** How the metrics name each outcome of the group commit. */
 const ESITO_METRICA = {
@@ -87,15 +100,48 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       .send(presentRisposta(row, names, true));
   }
 
+  /**
+   * Double entry: a typing that stored the answer answers as a single entry
+   * would (201 and the answer); one that waits or disagrees, 202 and itself.
+   */
+  async function rispondiDigitazione(
+    reply: FastifyReply,
+    typing: Exclude<EsitoDigitazione, { esito: 'conflict' | 'stale' }>,
+  ) {
+    if (typing.replay) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    if (typing.esito === 'confermata') {
+      const row = typing.risposta;
+      if (typing.nuova) {
+        deps.metriche.consegna('creata', row.corretto);
+        announce(deps, row.sessioneId, eventOf(row));
+      }
+      const target = await targets.target(row.squadraId, row.problemaId);
+      const names = {
+        squadra: target.squadra?.row.nome ?? '',
+        problema: target.problema?.nome ?? '',
+        autore: null,
+      };
+      return reply.status(201).send(presentRisposta(row, names, true));
+    }
+    const out = await digitazioneConNomi(db, typing.digitazione.id);
+    if (!out) throw apiError('not_found');
+    return reply.status(202).send(presentDigitazione(out));
+  }
+
   r.post(
     '/api/gas/risposta/',
     {
       schema: {
-        response: { ...created(rispostaSchema), 200: rispostaSchema, 422: detailSchema },
+        response: {
+          ...created(rispostaSchema),
+          200: rispostaSchema,
+          202: digitazioneSchema,
+          422: detailSchema,
+        },
         tags: ['risposta'],
         summary: 'Consegna una risposta',
         description:
-          'I responsabili per le proprie squadre mentre la gara è in corso; amministratori, inseritori e superutenti per ogni squadra, anche dopo la fine indicando momento_consegna (altri: 403), che deve cadere tra inizio e fine della gara (400 momento_consegna). Prima dell’inizio nessuno. 201 con `corretto`; 200 con la risposta già registrata se la stessa risposta della squadra è arrivata negli ultimi 10 s. Gara non in corso: 400 non_field_errors.\n\nIdempotency-Key (intestazione facoltativa, bozza IETF httpapi): una stringa di 8-128 lettere, cifre, - o _ (per esempio un UUID, anche tra virgolette come Structured Field), generata dal client quando la risposta viene scritta. La stessa chiave dallo stesso utente risponde con la risposta già registrata, lo stesso stato (201) e lo stesso corpo, con `Idempotent-Replayed: true`, anche dopo la fine della gara, e non crea mai una seconda riga; con un corpo diverso, 422. Con la chiave la finestra dei 10 s non si applica: è la chiave a dire che cosa è un nuovo invio. Chiave malformata: 400.',
+          'I responsabili per le proprie squadre mentre la gara è in corso; amministratori, inseritori e superutenti per ogni squadra, anche dopo la fine indicando momento_consegna (altri: 403), che deve cadere tra inizio e fine della gara (400 momento_consegna). Prima dell’inizio nessuno. 201 con `corretto`; 200 con la risposta già registrata se la stessa risposta della squadra è arrivata negli ultimi 10 s. Gara non in corso: 400 non_field_errors.\n\nIdempotency-Key (intestazione facoltativa, bozza IETF httpapi): una stringa di 8-128 lettere, cifre, - o _ (per esempio un UUID, anche tra virgolette come Structured Field), generata dal client quando la risposta viene scritta. La stessa chiave dallo stesso utente risponde con la risposta già registrata, lo stesso stato (201) e lo stesso corpo, con `Idempotent-Replayed: true`, anche dopo la fine della gara, e non crea mai una seconda riga; con un corpo diverso, 422. Con la chiave la finestra dei 10 s non si applica: è la chiave a dire che cosa è un nuovo invio. Chiave malformata: 400.\n\nDoppia digitazione (evento con `doppia_digitazione`): ogni consegna è una digitazione del foglio; la prima attende con 202 e la digitazione (`stato` in_attesa). Una seconda digitazione della stessa squadra e dello stesso problema da un altro utente si abbina alla più vecchia in attesa: se il valore è lo stesso la risposta è registrata (201, con il primo dei due momenti di consegna), altrimenti entrambe diventano `discordante` (202) e le risolvono gli amministratori (/api/gas/digitazione/).',
         body: createBody,
       },
       preValidation: requireLogin,
@@ -116,7 +162,11 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       const giaRegistrata = async (rifiuto: unknown) => {
         if (chiave === null || !(rifiuto instanceof ApiError) || rifiuto.status >= 500) return null;
         const stored = await rispostaPerChiave(db, actor.userId!, chiave);
-        if (!stored) return null;
+        if (!stored) {
+          const typing = await digitazionePerChiave(db, actor.userId!, chiave, impronta);
+          if (typing?.esito === 'conflict') throw chiaveRiusata();
+          return typing ? rispondiDigitazione(reply, typing) : null;
+        }
         const uguale = stored.improntaRichiesta === impronta;
         deps.metriche.consegna(uguale ? 'ripetuta' : 'conflitto');
         if (!uguale) throw chiaveRiusata();
@@ -134,7 +184,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
           if (!answerWindowOpen(actor, evento.access, now)) {
             throw fieldErrors({ non_field_errors: [MESSAGGI_GARA.garaNonInCorso] });
           }
-          checked = { target, squadra, problema, momento };
+          checked = { target, squadra, problema, evento, momento };
         } catch (rifiuto) {
           const replayed = await giaRegistrata(rifiuto);
           if (replayed) return replayed;
@@ -148,7 +198,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
           soluzione_exp: problema.soluzioneExp,
           intervallo_validita: problema.intervalloValidita,
         });
-        const outcome = await batcher.submit({
+        const input: ConsegnaInput = {
           squadraId: squadra.row.id,
           sessioneId: squadra.row.sessioneId,
           problema,
@@ -162,7 +212,18 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
           indirizzo: request.ip,
           chiave,
           impronta,
-        });
+        };
+        if (checked.evento.row.doppiaDigitazione) {
+          const typing = await registraDigitazione(db, { ...input, inseritaDa: actor.userId! });
+          if (typing.esito === 'conflict') throw chiaveRiusata();
+          if (typing.esito === 'stale') {
+            targets.forget(target);
+            if (attempt >= MAX_ATTEMPTS) throw apiError('conflict', MESSAGGI_GARA.datiCambiati);
+            continue;
+          }
+          return rispondiDigitazione(reply, typing);
+        }
+        const outcome = await batcher.submit(input);
         deps.metriche.consegna(ESITO_METRICA[outcome.esito], corretto);
         if (outcome.esito === 'conflict') throw chiaveRiusata();
         if (outcome.esito === 'stale') {

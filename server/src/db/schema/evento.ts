@@ -67,6 +67,8 @@ export const evento = pgTable(
     bonusVelocita: integer('bonus_velocita').notNull().default(20),
     scalingBonusVelocita: doublePrecision('scaling_bonus_velocita').notNull().default(1.0),
     scalingBonusMontepremi: doublePrecision('scaling_bonus_montepremi').notNull().default(1.0),
+    /** Each answer typed twice by two users; it counts when they agree (issue 17, digitazione). */
+    doppiaDigitazione: boolean('doppia_digitazione').notNull().default(false),
   },
   (t) => [
     index('evento_inizio_idx').on(t.inizio),

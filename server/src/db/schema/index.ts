@@ -11,3 +11,4 @@ export * from './registro';
 export * from './relations';
 export * from './importazioni';
 export * from './errori';
+export * from './digitazione';

@@ -19,7 +19,15 @@ import { useApiForm } from '../../components/form/useApiForm';
 import { useTimedMessage } from '../../components/form/useTimedMessage';
 import { zodResolver } from '../../components/form/zodResolver';
 import type { RispostaPayload } from './api';
-import { JOLLY_IMPOSTATO, NOTICE_MS, SALVATA_SUL_DISPOSITIVO, esitoRisposta } from './messages';
+import {
+  DIGITAZIONE_DISCORDANTE,
+  DIGITAZIONE_IN_ATTESA,
+  JOLLY_IMPOSTATO,
+  NOTICE_MS,
+  SALVATA_SUL_DISPOSITIVO,
+  STATO_DIGITAZIONE,
+  esitoRisposta,
+} from './messages';
 import type { CodaInvii } from './uscita/coda';
 import type { Invio } from './uscita/tipi';
 import { nuovaChiave } from './uscita/useCoda';
@@ -218,7 +226,15 @@ export function ConsegnaForm({
       try {
         const corpo = toPayload(values, sceglieMomento) as RispostaPayload;
         const inviata = await consegna('risposta', corpo, values);
-        if (inviata?.esito) {
+        const digitazione = inviata?.esito?.digitazione;
+        if (digitazione === 'in_attesa' || digitazione === 'discordante') {
+          notice.show({
+            variant: digitazione === 'in_attesa' ? 'info' : 'warning',
+            text: digitazione === 'in_attesa' ? DIGITAZIONE_IN_ATTESA : DIGITAZIONE_DISCORDANTE,
+          });
+        } else if (digitazione) {
+          notice.show({ variant: 'info', text: STATO_DIGITAZIONE[digitazione] });
+        } else if (inviata?.esito) {
           notice.show({
             variant: inviata.esito.corretto ? 'success' : 'warning',
             text: esitoRisposta(inviata.esito.corretto === true, inviata.esito.momento),

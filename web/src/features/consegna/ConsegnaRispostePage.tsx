@@ -29,6 +29,8 @@ export const SENZA_SQUADRE_SECONDARIO =
 export const NESSUNA_QUI_SECONDARIO = (sessione: boolean) =>
   `Non hai squadre assegnate in ${sessione ? 'questa sessione' : 'questo evento'}.`;
 export const SENZA_SQUADRE = 'Non hai squadre per cui consegnare risposte qui.';
+export const DOPPIA_DIGITAZIONE_ATTIVA =
+  'Doppia digitazione: ogni foglio va inserito da due utenti diversi; la risposta conta quando le due digitazioni coincidono.';
 
 function Consegna({ evento, sessione }: { evento: Evento; sessione: number | null }) {
   const { user } = useCurrentUser();
@@ -62,6 +64,20 @@ function Consegna({ evento, sessione }: { evento: Evento; sessione: number | nul
       </p>
       <p className="text-body-secondary">{statusText(phase, evento.inizio, evento.fine)}</p>
       {orologio && <Alert variant="warning">{orologio}</Alert>}
+      {evento.doppia_digitazione && (
+        <Alert variant="info">
+          {DOPPIA_DIGITAZIONE_ATTIVA}
+          {tutte && sessione !== null && (
+            <>
+              {' '}
+              <Link to={`/sessione/${sessione}/doppia-digitazione/`}>
+                Vedi le digitazioni della sessione
+              </Link>
+              .
+            </>
+          )}
+        </Alert>
+      )}
 
       {!puoConsegnare ? (
         <Alert variant="warning">{NESSUN_PERMESSO}</Alert>

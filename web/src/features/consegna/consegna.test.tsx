@@ -26,10 +26,11 @@ import {
 } from '../../testing';
 import { useTimedMessage } from '../../components/form/useTimedMessage';
 import ConsegnaRispostePage, {
+  DOPPIA_DIGITAZIONE_ATTIVA,
   NESSUNA_QUI_SECONDARIO,
   SENZA_SQUADRE_SECONDARIO,
 } from './ConsegnaRispostePage';
-import { esitoRisposta, quando } from './messages';
+import { DIGITAZIONE_DISCORDANTE, DIGITAZIONE_IN_ATTESA, esitoRisposta, quando } from './messages';
 import { dimenticaCode } from './uscita/useCoda';
 
 const STAFF: EventoPermessi = {
@@ -140,6 +141,51 @@ afterEach(() => {
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('answer submission page', () => {
+  it.each([
+    ['in_attesa', DIGITAZIONE_IN_ATTESA, 'In attesa della seconda digitazione'],
+    ['discordante', DIGITAZIONE_DISCORDANTE, 'Digitazioni discordanti'],
+  ] as const)(
+    'double entry: a typing answered %s says so, on the form and in the device list',
+    async (stato, avviso, etichetta) => {
+      const typing = {
+        id: 9,
+        sessione: 10,
+        squadra: 2,
+        squadra_nome: 'Beta',
+        problema: 101,
+        problema_nome: 'P1',
+        valore: '4',
+        valore_exp: 0,
+        momento_consegna: new Date().toISOString(),
+        ricevuta: new Date().toISOString(),
+        utente: 7,
+        utente_nome: 'Ines Inserti',
+        stato,
+        abbinata_a: stato === 'discordante' ? 8 : null,
+        risposta: null,
+        risolta_da_nome: null,
+        risolta_il: null,
+      };
+      setup(STAFF, {
+        '/api/gas/evento/1/': evento(1, -10 * 60_000, {
+          problemi,
+          permessi: STAFF,
+          doppia_digitazione: true,
+        }),
+        '/api/gas/risposta/': (_url, init) =>
+          init.method === 'POST' ? jsonResponse(typing, 202) : jsonResponse(page([])),
+      });
+      expect(await screen.findByText(DOPPIA_DIGITAZIONE_ATTIVA, { exact: false })).toBeTruthy();
+      fireEvent.change(await screen.findByLabelText('Squadra'), { target: { value: '2' } });
+      fireEvent.change(field('Problema'), { target: { value: '101' } });
+      fireEvent.change(field('Valore'), { target: { value: '4' } });
+      fireEvent.submit(field('Valore').form!);
+      expect(await screen.findByText(avviso)).toBeTruthy();
+      expect(within(await screen.findByTestId('coda-invii')).getByText(etichetta)).toBeTruthy();
+      expect(screen.queryByText(/^(Corretto|Errato)!/)).toBeNull();
+    },
+  );
+
   it('sends team, problem, value as a string and exponent; then resets and refocuses', async () => {
     const { fetchMock } = setup(STAFF);
     const team = (await screen.findByLabelText('Squadra')) as HTMLSelectElement;

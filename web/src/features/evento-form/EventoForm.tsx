@@ -26,6 +26,7 @@ import { ParametriPunteggio } from './ParametriPunteggio';
 import { ProblemiEditor } from './ProblemiEditor';
 
 export const MOSTRA_PARAMETRI = 'Mostra parametri liberi del sistema di punteggi';
+export const DOPPIA_DIGITAZIONE = 'Doppia digitazione delle risposte';
 
 const DATE_LABELS: Record<DateField, { label: string; help?: string }> = {
   inizio: { label: 'Inizio' },
@@ -88,6 +89,7 @@ export function EventoForm({ mode, initial, eventoId, puoUfficiale, onSaved }: E
     'titolo',
     'descrizione',
     'tipologia',
+    'doppia_digitazione',
     'problemi',
     ...DATE_FIELDS,
     ...PARAMETRI.map((p) => p.name),
@@ -187,6 +189,20 @@ export function EventoForm({ mode, initial, eventoId, puoUfficiale, onSaved }: E
           })}
         </Row>
       </fieldset>
+
+      <Form.Group className="mb-3" controlId="evento-doppia-digitazione">
+        <Form.Check
+          type="checkbox"
+          {...register('doppia_digitazione')}
+          label={DOPPIA_DIGITAZIONE}
+          aria-describedby="evento-doppia-digitazione-aiuto"
+        />
+        <Form.Text id="evento-doppia-digitazione-aiuto">
+          Per le sedi con i foglietti di carta: ogni risposta va inserita da due utenti diversi e
+          conta solo quando le due digitazioni coincidono; quelle discordanti le risolvono gli
+          amministratori dalla pagina «Doppia digitazione».
+        </Form.Text>
+      </Form.Group>
 
       <Form.Check
         type="switch"

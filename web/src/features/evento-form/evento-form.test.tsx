@@ -15,7 +15,7 @@ import {
 import { DateTimeInput } from '../../components/form/DateTimeInput';
 import EventoFormPage from './EventoFormPage';
 import { controllaPdf, SOSTITUISCI } from './FileEvento';
-import { MOSTRA_PARAMETRI } from './EventoForm';
+import { DOPPIA_DIGITAZIONE, MOSTRA_PARAMETRI } from './EventoForm';
 import { valoriNuovoEvento } from './model';
 
 afterEach(() => {
@@ -244,11 +244,16 @@ describe('modifica-evento', () => {
       { email: 'inseritore@gas.example', ruolo: 'ins' },
     ]);
 
+    // Double entry (issue 17): off as the event was, switched on here.
+    const doppia = screen.getByLabelText(DOPPIA_DIGITAZIONE) as HTMLInputElement;
+    expect(doppia.checked).toBe(false);
+    fireEvent.click(doppia);
     fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/evento/8/'));
     const [patch] = sentTo(fetchMock, '/api/gas/evento/8/', 'PATCH') as Record<string, unknown>[];
     expect(patch).toMatchObject({
       titolo: 'Allenamento di marzo',
+      doppia_digitazione: true,
       problemi: [
         { id: 81, soluzione: 2, soluzione_exp: 1, intervallo_validita: 0.01, udm_soluzione: 'm' },
       ],

@@ -51,6 +51,8 @@ export type EventoFormValues = {
   titolo: string;
   descrizione: string;
   tipologia: Tipologia;
+  /** Each answer typed twice by two users (issue 17). */
+  doppia_digitazione: boolean;
   problemi: ProblemaValues[];
 } & Record<DateField, string> &
   Record<ParametroName, number>;
@@ -86,6 +88,7 @@ export function valoriNuovoEvento(now: Date = new Date()): EventoFormValues {
     titolo: '',
     descrizione: '',
     tipologia: 'priv',
+    doppia_digitazione: false,
     problemi: [],
     ...dateValues(dateNuovoEvento(adesso)),
     ...parametriDefault(),
@@ -104,6 +107,7 @@ export function valoriDaEvento(e: EventoCompleto): EventoFormValues {
     titolo: e.titolo,
     descrizione: e.descrizione ?? '',
     tipologia: e.tipologia,
+    doppia_digitazione: e.doppia_digitazione,
     inizio: toWall(e.inizio),
     fine: toWall(e.fine),
     fine_consegna_jolly: toWall(e.fine_consegna_jolly),
@@ -136,6 +140,7 @@ export function toPayload(v: EventoFormValues) {
     titolo: v.titolo,
     descrizione: v.descrizione,
     tipologia: v.tipologia,
+    doppia_digitazione: v.doppia_digitazione,
     ...Object.fromEntries(DATE_FIELDS.map((f) => [f, date(f)])),
     ...Object.fromEntries(PARAMETRI.map((p) => [p.name, num(v[p.name])])),
     problemi: v.problemi.map((p) => ({

@@ -7,7 +7,7 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { quando } from '../messages';
+import { STATO_DIGITAZIONE, quando } from '../messages';
 import type { CodaInvii, StatoCoda } from './coda';
 import type { Invio } from './tipi';
 
@@ -26,6 +26,17 @@ function Stato({ invio }: { invio: Invio }) {
     );
   }
   if (invio.tipo === 'jolly') return <Badge bg="success">Jolly impostato</Badge>;
+  const digitazione = invio.esito?.digitazione;
+  if (digitazione) {
+    return (
+      <Badge
+        bg={digitazione === 'discordante' ? 'danger' : 'info'}
+        text={digitazione === 'discordante' ? undefined : 'dark'}
+      >
+        {STATO_DIGITAZIONE[digitazione]}
+      </Badge>
+    );
+  }
   return invio.esito?.corretto ? (
     <Badge bg="success">Corretto!</Badge>
   ) : (

@@ -6,12 +6,18 @@
 // a retry of something the server already stored gets the stored answer and
 // never makes a second row. The server's refusals (the contest is over, a
 // problem of another event) are kept with its reason for the user to see.
+import type { StatoDigitazione } from '@gas/contracts';
 import { ApiError } from '../../../api/errors';
 import { CONSERVA_INVIATE_MS, type Invio } from './tipi';
 import type { Archivio } from './archivio';
 
 /** The server's answer to one submission. */
-export type Risultato = { corretto: boolean | null; momento: string };
+export type Risultato = {
+  corretto: boolean | null;
+  momento: string;
+  /** Under double entry: where this typing stands, until two agree (then it is an answer). */
+  digitazione?: StatoDigitazione;
+};
 
 export type StatoCoda = {
   /** False while the server could not be reached (or the browser says it is offline). */

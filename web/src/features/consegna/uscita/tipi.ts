@@ -1,5 +1,6 @@
 // One submission of the answer desk on its way to the server (issue 17).
 import type { RispostaPayload } from '../api';
+import type { Risultato } from './coda';
 
 export type CorpoJolly = {
   squadra: number;
@@ -22,8 +23,11 @@ export interface Invio {
   /** Names to list it by, as the form showed them. */
   nomi: { squadra: string; problema: string };
   stato: StatoInvio;
-  /** The server's answer once sent: correct or not, and the delivery time it stored. */
-  esito?: { corretto: boolean | null; momento: string };
+  /**
+   * The server's answer once sent: correct or not, the delivery time it
+   * stored; under double entry, where the typing stands.
+   */
+  esito?: Risultato;
   /** Why the server refused it, in its words. */
   motivo?: string;
   /** When it was acknowledged or refused (ISO): acknowledged ones are kept a day. */

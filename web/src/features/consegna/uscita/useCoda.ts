@@ -21,10 +21,12 @@ async function spedisci(invio: Invio): Promise<Risultato> {
   if (invio.tipo === 'risposta') {
     const r = await api.post(
       '/api/gas/risposta/',
-      'risposta',
+      'consegnaRisposta',
       invio.corpo as RispostaPayload,
       init,
     );
+    // Double entry: a typing (202) until two agree; then the answer, as without it.
+    if ('stato' in r) return { corretto: null, momento: r.momento_consegna, digitazione: r.stato };
     return { corretto: r.corretto ?? null, momento: r.momento_consegna };
   }
   const j = await api.post('/api/gas/jolly/', 'jollyCreato', invio.corpo as CorpoJolly, init);
