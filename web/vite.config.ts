@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 // The API server (Fastify) listens on :8000; in development and preview the
 // browser talks to Vite only, so every server path is proxied there.
@@ -29,6 +30,15 @@ export default defineConfig({
       manifest: false,
       injectManifest: { injectionPoint: undefined, minify: true, sourcemap: false },
       devOptions: { enabled: false },
+    }),
+    // Every text file of the build also as .br and .gz (issue 18): the server
+    // sends the one the browser accepts (plugins/static.ts), compressed once
+    // here at brotli's best instead of on every request.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      threshold: 1024,
+      include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
+      logLevel: 'silent',
     }),
   ],
   build: {

@@ -21,6 +21,8 @@ import { ms, summarize, type Timing } from '../scoring/measure';
 import { startServer, type BenchSession } from './server';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
+/** BENCH_EVENTI=risposta-all: the answers loaded as before issue 18 (for the comparison). */
+const EVENTI = process.env.BENCH_EVENTI === 'risposta-all' ? '?eventi=risposta-all' : '';
 const EVENTS_PER_ROUND = 25;
 const LATE_PER_ROUND = 3;
 const FRAME_MS = 16;
@@ -85,7 +87,7 @@ async function open(id: number): Promise<Opened> {
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
-  await page.goto(`${server.url}/sessione/${id}/punteggi/`);
+  await page.goto(`${server.url}/sessione/${id}/punteggi/${EVENTI}`);
   await page.waitForFunction(
     () => performance.getEntriesByName('gas:tabella:live').length > 0,
     null,

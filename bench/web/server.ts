@@ -2,10 +2,12 @@
 // app (SPA fallback), the API calls the page makes, answered from generated
 // sessions, and the two score feeds, where the benchmark pushes frames. No
 // database, so what is timed is the page, not the server.
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { colonne, FINESTRA_BLOCCHI_MS, raggruppaInBlocchi } from '@gas/contracts';
 import { computeLeaderboard, type ScoringInput } from '@gas/scoring';
 import { rng } from '../scoring/generate';
 
@@ -98,7 +100,29 @@ function payloads(s: BenchSession) {
     permessi: {},
     PTI_TOLTI_ERRORE: 10,
   };
-  return { punteggi: page([{ ora, json }]), squadre: page(squadre), sessione, evento };
+  // The compact blocks of /sessione/{id}/eventi/ (issue 18), as the server builds them.
+  const start = Date.parse(input.inizio);
+  const blocchi = [...raggruppaInBlocchi(input.eventi, start)].map(([n, lista]) => {
+    const cols = colonne(s.id, n, start, lista);
+    const versione = createHash('sha256').update(JSON.stringify(cols)).digest('base64url');
+    return { ...cols, versione: versione.slice(0, 22) };
+  });
+  const indice = {
+    sessione: s.id,
+    ora,
+    inizio: input.inizio,
+    finestra_ms: FINESTRA_BLOCCHI_MS,
+    eventi: input.eventi.length,
+    blocchi: blocchi.map((b) => ({ blocco: b.blocco, eventi: b.id.length, versione: b.versione })),
+  };
+  return {
+    punteggi: page([{ ora, json }]),
+    squadre: page(squadre),
+    sessione,
+    evento,
+    indice,
+    blocchi: new Map(blocchi.map((b) => [b.blocco, b])),
+  };
 }
 
 export interface BenchServer {
@@ -137,6 +161,13 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
     }
     if ((m = /^\/api\/gas\/sessione\/(\d+)\/punteggi\/$/.exec(p))) {
       return json(res, data.get(Number(m[1]))!.p.punteggi);
+    }
+    if ((m = /^\/api\/gas\/sessione\/(\d+)\/eventi\/$/.exec(p))) {
+      return json(res, data.get(Number(m[1]))!.p.indice);
+    }
+    if ((m = /^\/api\/gas\/sessione\/(\d+)\/eventi\/(\d+)\/$/.exec(p))) {
+      const b = data.get(Number(m[1]))!.p.blocchi.get(Number(m[2]));
+      return b ? json(res, b) : json(res, { detail: 'Non trovato.' }, 404);
     }
     if (p === '/api/gas/squadra/in_sessione/') {
       return json(res, data.get(Number(url.searchParams.get('sessione')))!.p.squadre);

@@ -7,6 +7,8 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { configureZodItalian } from '@gas/contracts';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { registerCacheHttp } from './plugins/cache-http';
+import { registerCompressione } from './plugins/compressione';
 import { registerErrorHandler } from './plugins/errors';
 import { senzaSegreti } from './util/segreti';
 import { registerStartupGate } from './plugins/prontezza';
@@ -119,6 +121,9 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
 
+  // Before every route: its hook applies to the routes registered after it.
+  await registerCompressione(app);
+  await app.register(registerCacheHttp);
   await registerOpenApi(app);
   await app.register(sessionAuth, {
     database,

@@ -2,6 +2,7 @@
 // `testing.ts[x]` beside the code): rendering a page or the whole app inside
 // the providers, a `fetch` double, and payloads shaped like the server's.
 import { DEFAULT_PARAMS } from '@gas/scoring';
+import { colonne, raggruppaInBlocchi, type EventoCompattabile } from '@gas/contracts';
 import type {
   Evento,
   EventoPermessi,
@@ -101,6 +102,39 @@ export function mockFetch(handlers: Record<string, Handler>) {
 }
 
 // ---- payloads for page tests, shaped like the server's
+
+/**
+ * The compact events of a session (/sessione/{id}/eventi/ and its blocks), as
+ * the server builds them from `eventi`; each version is made up, but changes
+ * with the block's content.
+ */
+export function eventiCompatti(
+  sessione: number,
+  inizio: string,
+  eventi: readonly EventoCompattabile[],
+): Record<string, Handler> {
+  const start = Date.parse(inizio);
+  const blocchi = [...raggruppaInBlocchi(eventi, start)].map(([n, lista]) => {
+    const cols = colonne(sessione, n, start, lista);
+    return { ...cols, versione: `v${n}-${lista.length}-${lista.at(-1)!.id}` };
+  });
+  const base = `/api/gas/sessione/${sessione}/eventi/`;
+  return {
+    [base]: {
+      sessione,
+      ora: new Date().toISOString(),
+      inizio,
+      finestra_ms: 600_000,
+      eventi: eventi.length,
+      blocchi: blocchi.map((b) => ({
+        blocco: b.blocco,
+        eventi: b.id.length,
+        versione: b.versione,
+      })),
+    },
+    ...Object.fromEntries(blocchi.map((b) => [`${base}${b.blocco}/`, b])),
+  };
+}
 
 export const page = <T,>(results: T[]) => ({
   count: results.length,

@@ -4,6 +4,7 @@ export {
   DATA_NON_VALIDA,
   SCHEMA_WORDS,
 } from './zod-italian';
+export * from './blocchi';
 export * from './auth';
 export * from './evento';
 export * from './gara';

@@ -8,6 +8,7 @@ import { bigliettiConsegnaRoutes } from './biglietti-consegna/routes';
 import { chatTokenRoutes } from './chat-token/routes';
 import { digitazioneRoutes } from './digitazione/routes';
 import { erroriRoutes } from './errori/routes';
+import { eventiRoutes } from './eventi/routes';
 import { eventoRoutes } from './evento/routes';
 import { extUserRoutes } from './ext-user/routes';
 import { fileProgrammatoRoutes } from './file-programmato/routes';
@@ -30,6 +31,7 @@ const resources = [
   problemaRoutes,
   poloRoutes,
   rispostaRoutes,
+  eventiRoutes,
   digitazioneRoutes,
   jollyRoutes,
   squadraRoutes,

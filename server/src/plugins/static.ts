@@ -33,6 +33,9 @@ export async function registerWebApp(
       root: webDist,
       wildcard: false,
       index: false,
+      // The .br and .gz twins the build writes (web/vite.config.ts), chosen
+      // by Accept-Encoding, with Vary: Accept-Encoding for caches.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/: cache it for a year.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

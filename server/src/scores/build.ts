@@ -25,6 +25,8 @@ export interface SessioneSnapshot {
   fingerprint: string;
   punteggi: PunteggiJson;
   stato: ScoreSnapshot & { sessione: number; ora: string };
+  /** The events it was built from (the compact blocks of the scores page, api/eventi). */
+  eventi: readonly ScoringEvent[];
 }
 
 /** What a snapshot is built from, as loaded from the database. */
@@ -81,5 +83,6 @@ export function buildSnapshot(data: SessionData, ora: Date): SessioneSnapshot {
       numero_eventi: live.eventCount,
     },
     stato: { sessione: sessione.id, ora: oraIso, ...live.snapshot() },
+    eventi: data.eventi,
   };
 }

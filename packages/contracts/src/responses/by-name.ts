@@ -18,9 +18,11 @@ import {
 } from './eventi';
 import {
   bigliettiConsegnaSchema,
+  bloccoEventiSchema,
   consegnaRispostaSchema,
   digitazioneSchema,
   eventoPunteggioSchema,
+  indiceEventiSchema,
   jollyCreatoSchema,
   jollySchema,
   rispostaSchema,
@@ -52,6 +54,8 @@ export const responseSchemas = {
   jolly: jollySchema,
   jollyCreato: jollyCreatoSchema,
   eventoPunteggio: eventoPunteggioSchema,
+  indiceEventi: indiceEventiSchema,
+  bloccoEventi: bloccoEventiSchema,
   punteggiItem: punteggiItemSchema,
   messaggioImportante: messaggioImportanteSchema,
   bigliettiConsegna: bigliettiConsegnaSchema,

@@ -87,6 +87,50 @@ export type EventoPunteggio =
   | { id: number; k: 'r'; s: number; p: number; c: boolean; d: string }
   | { id: number; k: 'j'; s: number; p: number; d: string };
 
+/**
+ * GET /api/gas/sessione/{id}/eventi/ (issue 18): the scoring events of a
+ * session as the scores page loads them, in blocks of `finestra_ms` of
+ * delivery time from the start. Each block's `versione` changes with its
+ * content, so a block fetched with its version never changes and may be
+ * cached for good; the index itself is short-lived.
+ */
+export const indiceEventiSchema = z.object({
+  sessione: id,
+  ora: istante,
+  inizio: istante,
+  finestra_ms: z.number().int().positive(),
+  eventi: z.number().int().nonnegative(),
+  blocchi: z.array(
+    z.object({
+      blocco: z.number().int(),
+      eventi: z.number().int().positive(),
+      versione: z.string(),
+    }),
+  ),
+});
+export type IndiceEventi = z.infer<typeof indiceEventiSchema>;
+
+/**
+ * GET /api/gas/sessione/{id}/eventi/{blocco}/?v=: one block, in columns (the
+ * same events as risposta-all, about a fifth of the bytes before compression).
+ * `id`: the first id, then the difference from the previous one; `k`: one
+ * letter per event, r or j; `c`: 1 correct, 0 wrong, - for a joker; `d`:
+ * milliseconds from `inizio`, the block's start.
+ */
+export const bloccoEventiSchema = z.object({
+  sessione: id,
+  blocco: z.number().int(),
+  versione: z.string(),
+  inizio: istante,
+  id: z.array(z.number().int()),
+  k: z.string(),
+  s: z.array(id),
+  p: z.array(id),
+  c: z.string(),
+  d: z.array(z.number().int()),
+});
+export type BloccoEventi = z.infer<typeof bloccoEventiSchema>;
+
 /** A team's joker (GET /api/gas/jolly/). */
 export const jollySchema = z.object({
   id,

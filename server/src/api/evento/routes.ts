@@ -70,7 +70,10 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/gas/evento/',
-    { schema: { response: page(eventoSchema), tags: ['evento'], querystring: listQuery } },
+    {
+      config: { cache: 'stabile' },
+      schema: { response: page(eventoSchema), tags: ['evento'], querystring: listQuery },
+    },
     async (request) => {
       const { actor, query } = request;
       const window = pageWindow(query);
@@ -89,7 +92,10 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/gas/evento/:id/',
-    { schema: { response: ok(eventoSchema), tags: ['evento'], params: idParams } },
+    {
+      config: { cache: 'stabile' },
+      schema: { response: ok(eventoSchema), tags: ['evento'], params: idParams },
+    },
     async (request) => {
       const details = await loadEventoDetails(db, [request.params.id]);
       // A private event the user may not see does not exist for them.

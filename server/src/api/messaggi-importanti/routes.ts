@@ -36,7 +36,10 @@ export async function messaggiImportantiRoutes(app: FastifyInstance, deps: ApiDe
 
   r.get(
     '/api/gas/messaggi-importanti/',
-    { schema: { response: page(messaggioImportanteSchema), tags, querystring: listQuery } },
+    {
+      config: { cache: 'viva' },
+      schema: { response: page(messaggioImportanteSchema), tags, querystring: listQuery },
+    },
     async (request) => {
       const window = pageWindow(request.query);
       const { count, rows } = await loadMessaggi(

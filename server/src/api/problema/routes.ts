@@ -36,7 +36,10 @@ export async function problemaRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/gas/problema/',
-    { schema: { response: page(problemaSchema), tags, querystring: listQuery } },
+    {
+      config: { cache: 'stabile' },
+      schema: { response: page(problemaSchema), tags, querystring: listQuery },
+    },
     async (request) => {
       const window = pageWindow(request.query);
       const { count, rows } = await loadProblemi(

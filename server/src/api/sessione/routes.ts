@@ -60,7 +60,10 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/gas/sessione/:id/',
-    { schema: { response: ok(sessioneSchema), tags, params: idParams } },
+    {
+      config: { cache: 'stabile' },
+      schema: { response: ok(sessioneSchema), tags, params: idParams },
+    },
     async (request) => presentSessione(await visibleSessione(db, request.actor, request.params.id)),
   );
 
@@ -68,6 +71,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
   r.get(
     '/api/gas/sessione/:id/stato/',
     {
+      config: { cache: 'viva' },
       schema: {
         response: ok(sessioneStatoSchema),
         tags,
@@ -87,6 +91,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
   r.get(
     '/api/gas/sessione/:id/punteggi/',
     {
+      config: { cache: 'viva' },
       schema: {
         response: page(punteggiItemSchema),
         tags,
@@ -109,6 +114,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
   r.get(
     '/api/gas/sessione/:id/scuole/',
     {
+      config: { cache: 'stabile' },
       schema: {
         response: page(scuolaSchema),
         tags,

@@ -22,6 +22,14 @@ export const pdfResponse = {
   304: z.undefined().describe('Non modificato'),
   ...ERROR_RESPONSES,
 };
+/**
+ * JSON the route encodes (and compresses) itself, once for many answers: the
+ * contracts' schema named here describes it, and the web client checks it.
+ */
+export const preEncodedJson = (schemaName: string) => ({
+  200: z.unknown().describe(`JSON già codificato: ${schemaName} di @gas/contracts`),
+  ...ERROR_RESPONSES,
+});
 /** A CSV download (text/csv, not JSON). */
 export const csvResponse = {
   200: z.string().describe('CSV (UTF-8 con BOM, separatore ;)'),

@@ -116,7 +116,10 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/gas/squadra/in_sessione/',
-    { schema: { response: pageResponse(squadraSchema), tags, querystring: sessioneQuery } },
+    {
+      config: { cache: 'stabile' },
+      schema: { response: pageResponse(squadraSchema), tags, querystring: sessioneQuery },
+    },
     async (request) => {
       await visibleSessione(request.actor, request.query.sessione);
       return page(request, request.query, { sessione: request.query.sessione });

@@ -7,6 +7,7 @@
 //   otherwise 403. A cross-site page can neither read the cookie nor set the
 //   header, so it cannot forge a request.
 import { CSRF_COOKIE, CSRF_HEADER } from '@gas/contracts';
+import type { PoliticaCache } from '../cache-http';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -130,7 +131,11 @@ async function sessionPlugin(app: FastifyInstance, opts: SessionAuthOptions) {
     request.loginSessionId = null;
 
     const csrfCookie = request.cookies[CSRF_COOKIE];
-    if (!csrfCookie) setCsrfCookie(request, reply);
+    // Not on the public reads a shared cache may keep (plugins/cache-http.ts):
+    // a cache stores no answer that sets a cookie, and must never hand one
+    // visitor's token to the next. Every page asks whoami first, which sets it.
+    const condivisibile: PoliticaCache | undefined = request.routeOptions.config.cache;
+    if (!csrfCookie && !condivisibile) setCsrfCookie(request, reply);
     // routeOptions.url is the registered pattern, so query strings and the
     // slash-less form cannot widen the exemption to other routes.
     const exempt = CSRF_EXEMPT_ROUTES.has(request.routeOptions.url ?? '');

@@ -1,8 +1,8 @@
-// The calls of the scores pages (spec §7). Scoring events come from
-// risposta-all: all of them at load (pages fetched in parallel once the first
-// tells the count), the newer ones after a reconnection (id__gt), and the
-// missing ones of the re-check (pk_risposte).
-import type { EventoPunteggioRow } from '@gas/contracts';
+// The calls of the scores pages (spec §7). Scoring events come, at load, from
+// the session's compact blocks (issue 18), and from risposta-all the newer
+// ones after a reconnection (id__gt), the missing ones of the re-check
+// (pk_risposte) and the latency tab's raw rows.
+import { decodificaBlocco, type EventoPunteggioRow } from '@gas/contracts';
 import type { ScoringEvent } from '@gas/scoring';
 import { api, getList } from '../../api/client';
 
@@ -31,7 +31,34 @@ export async function fetchPunteggi(sessione: number, signal?: AbortSignal) {
   return item;
 }
 
-/** Every scoring event of the session, in id order. */
+/**
+ * Every scoring event of the session for the scores page (issue 18): the
+ * index of its compact blocks, then each block with its version, in
+ * parallel. A block of a closed window never changes under its version, so
+ * the browser and any proxy keep it: a reload fetches only the index and the
+ * blocks that changed. `?eventi=risposta-all` in the page's address loads
+ * them as before, from risposta-all (the benchmarks compare the two).
+ */
+export async function fetchEventiPagina(
+  sessione: number,
+  signal?: AbortSignal,
+): Promise<ScoringEvent[]> {
+  if (typeof location !== 'undefined') {
+    if (new URLSearchParams(location.search).get('eventi') === 'risposta-all') {
+      return fetchAllEvents(sessione, signal);
+    }
+  }
+  const base = `/api/gas/sessione/${sessione}/eventi/`;
+  const indice = await api.get(base, 'indiceEventi', undefined, { signal });
+  const blocchi = await Promise.all(
+    indice.blocchi.map((b) =>
+      api.get(`${base}${b.blocco}/`, 'bloccoEventi', { v: b.versione }, { signal }),
+    ),
+  );
+  return blocchi.flatMap((b) => decodificaBlocco(b));
+}
+
+/** Every scoring event of the session, in id order (risposta-all; the latency tab's raw rows). */
 export async function fetchAllEvents(
   sessione: number,
   signal?: AbortSignal,

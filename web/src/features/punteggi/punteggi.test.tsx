@@ -2,7 +2,7 @@ import { computeLeaderboard, type ScoringEvent } from '@gas/scoring';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../api/auth';
-import { evento, mockFetch, NESSUN_PERMESSO, page, renderApp } from '../../testing';
+import { evento, eventiCompatti, mockFetch, NESSUN_PERMESSO, page, renderApp } from '../../testing';
 
 const HOUR = 3_600_000;
 
@@ -120,6 +120,7 @@ function fixture(startOffset: number, teams = 22) {
       })),
     ),
     '/api/gas/sessione/7/punteggi/': page([{ ora: json.ora, json }]),
+    ...eventiCompatti(7, inizio, eventi),
     '/api/gas/risposta-all/': page(eventi),
     '/api/gas/messaggi-importanti/': page([
       { id: 1, testo: 'Buona gara!', data: new Date(Date.now() - 60_000).toISOString(), evento: 3 },
@@ -178,6 +179,29 @@ describe('scores page', { timeout: 30_000 }, () => {
     expect(document.querySelectorAll('td.cell-wrong').length).toBe(1);
     // Ended more than an hour ago: no live feed.
     expect(FakeSocket.all.filter((s) => s.url.includes('punteggi'))).toHaveLength(0);
+  });
+
+  it.each([
+    ['/sessione/7/punteggi/', '/api/gas/sessione/7/eventi/'],
+    ['/sessione/7/punteggi/?eventi=risposta-all', '/api/gas/risposta-all/'],
+  ])('%s loads the answers from %s only', async (path, atteso) => {
+    const { handlers } = fixture(-3 * HOUR);
+    const fetchMock = mockFetch(handlers);
+    // The switch is read from the browser's address (the memory router has its own).
+    window.history.replaceState(null, '', path);
+    renderApp(path);
+    await waitFor(() => expect(document.querySelectorAll('td.cell-solved').length).toBe(2));
+    window.history.replaceState(null, '', '/');
+    const chiamate = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x'));
+    const eventi = chiamate.filter(
+      (u) => u.pathname.includes('/eventi/') || u.pathname.startsWith('/api/gas/risposta-all/'),
+    );
+    expect(eventi.length).toBeGreaterThan(0);
+    expect(eventi.every((u) => u.pathname.startsWith(atteso))).toBe(true);
+    // Each block is asked for with its version: the URL a cache may keep for good.
+    const blocchi = eventi.filter((u) => /\/eventi\/\d+\/$/.test(u.pathname));
+    expect(blocchi.every((u) => /^v\d+-/.test(u.searchParams.get('v') ?? ''))).toBe(true);
+    if (atteso.includes('/eventi/')) expect(blocchi.length).toBeGreaterThan(0);
   });
 
   it('sorts (repeated click toggles), keeps colori in the query and the tab in the hash', async () => {

@@ -17,7 +17,7 @@ import { wsUrl } from '../../../lib/live/reconnect';
 import { reportError } from '../../../lib/reportError';
 import { MAX_TIMER_MS } from '../../../lib/timers';
 import {
-  fetchAllEvents,
+  fetchEventiPagina,
   fetchEventIds,
   fetchEventsAfter,
   fetchEventsByIds,
@@ -87,7 +87,7 @@ export interface LiveControllerDeps {
 
 export const browserDeps: LiveControllerDeps = {
   fetchPunteggi,
-  fetchAllEvents,
+  fetchAllEvents: fetchEventiPagina,
   fetchEventsAfter,
   fetchEventIds,
   fetchEventsByIds,
