@@ -14,15 +14,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
-import { evento, problema, risposta } from '../../server/src/db/schema';
-import { rng } from '../scoring/generate';
-import { prepareDatabase } from '../../server/src/live/testing/prepare';
 import { repoRoot, startServerProcess } from '../../server/src/live/testing/server-process';
+import { ANSWERS, preparaSessione, TEAMS } from './sessione';
 
-const TEAMS = Number(process.env.BENCH_TEAMS ?? 1000);
-const PROBLEMS = 40;
-const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 40_000);
 const TARGET = 0.25;
 const dist = path.join(repoRoot, 'web', 'dist');
 
@@ -59,63 +53,7 @@ function pageFiles(): string[] {
   return ['/', ...new Set([...linked, ...route])];
 }
 
-console.log(`preparing: ${TEAMS} teams × ${PROBLEMS} problems, ${ANSWERS} answers (PGlite)`);
-const prepared = await prepareDatabase('pglite', { teams: TEAMS, durationMs: 3 * 3600_000 });
-const { sessioneId, eventoId, squadre } = prepared.session;
-{
-  const database = await prepared.open();
-  const { db } = database;
-  const problemi = await db
-    .select()
-    .from(problema)
-    .where(eq(problema.eventoId, eventoId))
-    .orderBy(asc(problema.ordine));
-  for (let n = problemi.length + 1; n <= PROBLEMS; n++) {
-    const [p] = await db
-      .insert(problema)
-      .values({ eventoId, nome: `P${n}`, ordine: n, soluzione: n * 1.5, soluzioneExp: 0 })
-      .returning();
-    problemi.push(p!);
-  }
-  // Two hours into a three-hour contest: the answers so far, at random
-  // moments, teams and problems (seeded), in the order they arrived.
-  const inizioGara = new Date(Date.now() - 2 * 3600_000);
-  await db
-    .update(evento)
-    .set({
-      inizio: inizioGara,
-      fine: new Date(inizioGara.getTime() + 3 * 3600_000),
-      fineConsegnaJolly: new Date(inizioGara.getTime() + 20 * 60_000),
-    })
-    .where(eq(evento.id, eventoId));
-  const caso = rng(18);
-  const span = Date.now() - 60_000 - inizioGara.getTime();
-  const momenti = Array.from({ length: ANSWERS }, () => Math.floor(caso() * span)).sort(
-    (x, y) => x - y,
-  );
-  const rows = momenti.map((offset) => {
-    const p = problemi[Math.floor(caso() * PROBLEMS)]!;
-    const corretto = caso() < 0.6;
-    const momento = new Date(inizioGara.getTime() + offset);
-    return {
-      problemaId: p.id,
-      squadraId: squadre[Math.floor(caso() * squadre.length)]!,
-      sessioneId,
-      valore: corretto ? String(p.soluzione) : String(p.soluzione + 1),
-      valoreExp: p.soluzioneExp,
-      kind: 'r' as const,
-      corretto,
-      momentoConsegna: momento,
-      date: momento,
-      // Received within a few seconds of delivery.
-      dateReceived: new Date(momento.getTime() + Math.floor(caso() * 3000)),
-    };
-  });
-  for (let i = 0; i < rows.length; i += 2000) {
-    await db.insert(risposta).values(rows.slice(i, i + 2000));
-  }
-  await database.close();
-}
+const { prepared, sessioneId, eventoId } = await preparaSessione('pglite');
 
 const server = await startServerProcess({
   env: { ...prepared.env, WEB_DIST: dist, GAS_CHECK_RESPONSES: '0' },

@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerCacheHttp } from './plugins/cache-http';
 import { registerCompressione } from './plugins/compressione';
+import { registerMicrocache } from './plugins/microcache';
 import { registerErrorHandler } from './plugins/errors';
 import { senzaSegreti } from './util/segreti';
 import { registerStartupGate } from './plugins/prontezza';
@@ -124,6 +125,9 @@ export async function buildApp({
   // Before every route: its hook applies to the routes registered after it.
   await registerCompressione(app);
   await app.register(registerCacheHttp);
+  // After helmet's and the cache headers' hooks, before the session's: a hit
+  // skips the session lookup and the handler.
+  await app.register(registerMicrocache);
   await registerOpenApi(app);
   await app.register(sessionAuth, {
     database,

@@ -66,6 +66,9 @@ export async function eventiRoutes(app: FastifyInstance, deps: ApiDeps) {
   r.get(
     '/api/gas/sessione/:id/eventi/:blocco/',
     {
+      // A shareable read (no CSRF cookie, which would keep caches from
+      // storing it); its Cache-Control is set below, by version.
+      config: { cache: 'stabile' },
       schema: {
         response: preEncodedJson('bloccoEventiSchema'),
         tags,

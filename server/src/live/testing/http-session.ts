@@ -19,7 +19,9 @@ export class HttpSession {
     const session = new HttpSession(baseUrl, maxSockets);
     await session.request('GET', '/api/ext-user/whoami/');
     const res = await session.request('POST', '/api/auth/login/', { username, password });
-    if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
+    if (res.status !== 200) {
+      throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
     return session;
   }
 
