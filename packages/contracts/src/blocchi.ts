@@ -10,7 +10,11 @@
 /** Ten minutes of delivery time per block: about 18 blocks in a 3-hour final. */
 export const FINESTRA_BLOCCHI_MS = 10 * 60_000;
 
-/** A scoring event as risposta-all gives it (spec §5): c only on answers. */
+/**
+ * A scoring event as risposta-all gives it (spec §5): c only on answers. The
+ * loose shape of @gas/scoring's ScoringEvent (which the server's snapshot
+ * holds), not the strict union of the wire's EventoPunteggio.
+ */
 export type EventoCompattabile = {
   id: number;
   k: 'r' | 'j';

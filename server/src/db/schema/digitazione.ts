@@ -2,6 +2,7 @@
 // be typed twice, by two different users. Each typing is a `digitazione`; two
 // that agree store the answer (risposta), two that disagree wait for an
 // administrator, who accepts one of them, a corrected value, or neither.
+import { STATI_DIGITAZIONE } from '@gas/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -21,21 +22,8 @@ import { problema, risposta } from './gara';
 import { squadra } from './squadre';
 import { users } from './utenti';
 
-/**
- * in_attesa: typed once, waits for a second typing by someone else;
- * confermata: two typings agreed and the answer is stored;
- * discordante: two typings disagreed, an administrator decides;
- * risolta: an administrator stored an answer for the pair;
- * scartata: an administrator dropped the pair, or the typist his own pending one.
- */
-export const STATI_DIGITAZIONE = [
-  'in_attesa',
-  'confermata',
-  'discordante',
-  'risolta',
-  'scartata',
-] as const;
-export type StatoDigitazione = (typeof STATI_DIGITAZIONE)[number];
+// The states of a typing are the API's own (STATI_DIGITAZIONE, @gas/contracts).
+export { STATI_DIGITAZIONE, type StatoDigitazione } from '@gas/contracts';
 
 export const digitazione = pgTable(
   'digitazione',

@@ -8,7 +8,7 @@ import Table from 'react-bootstrap/Table';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useToasts } from '../../components/toasts/ToastContext';
 import { formatDateTime, formatTimeWithSeconds } from '../../lib/romeTime';
-import { formatAnswerValue } from '../../lib/numbers';
+import { ValoreRisposta } from '../../components/ValoreRisposta';
 import { cancellaRisposta } from './api';
 import { CANCELLAZIONE_TITOLO, cancellazioneFallita } from './messages';
 
@@ -21,17 +21,7 @@ function Valore({ r }: { r: RispostaOut }) {
       </Badge>
     );
   if (r.valore === null) return <span className="text-body-secondary">nascosto</span>;
-  return (
-    <span className="font-monospace">
-      {formatAnswerValue(r.valore)}
-      {r.valore_exp ? (
-        <>
-          {' '}
-          × 10<sup>{r.valore_exp}</sup>
-        </>
-      ) : null}
-    </span>
-  );
+  return <ValoreRisposta valore={r.valore} esponente={r.valore_exp ?? 0} />;
 }
 
 function Esito({ r }: { r: RispostaOut }) {

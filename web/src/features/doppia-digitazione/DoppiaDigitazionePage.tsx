@@ -18,6 +18,7 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useCurrentUser, useEvento, useSessione } from '../../api/queries';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { ValoreRisposta } from '../../components/ValoreRisposta';
 import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
@@ -43,17 +44,7 @@ function messaggioDi(error: unknown): string {
 }
 
 function Valore({ d }: { d: Pick<DigitazioneOut, 'valore' | 'valore_exp'> }) {
-  return (
-    <span className="font-monospace">
-      {formatAnswerValue(d.valore)}
-      {d.valore_exp ? (
-        <>
-          {' '}
-          × 10<sup>{d.valore_exp}</sup>
-        </>
-      ) : null}
-    </span>
-  );
+  return <ValoreRisposta valore={d.valore} esponente={d.valore_exp} />;
 }
 
 function Chi({ d }: { d: DigitazioneOut }) {
