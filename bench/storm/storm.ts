@@ -21,8 +21,12 @@
 //    schedule (spec §4: every 5 s in the first minute), nothing
 //    acknowledged is lost.
 //
+// BENCH_CHROMIUM (10) of the loads are the real scores page in the system
+// Chromium instead (chromium.ts): when their table was on screen, and whether
+// they end showing exactly the server's ranking.
+//
 // Reported: p50/p99 per call and per page, 5xx, server CPU and peak RSS,
-// nginx's cache hits. Targets: p99 of a page's API calls ≤ 1 s on one
+// nginx's cache hits, the Chromium pages. Targets: p99 of a page's API calls ≤ 1 s on one
 // instance; through the proxy the instances serve ≤ 20 % of the cacheable
 // reads. Exits with status 1 when one is missed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -42,12 +46,15 @@ import {
   type ServerProcess,
 } from '../../server/src/live/testing/server-process';
 import { memoryMiB, percentile, sleep } from '../live/procs';
+import { CampioneChromium } from './chromium';
 import { preparaSessione, TEAMS, type SessioneStorm } from './sessione';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const ANSWERS_PER_SECOND = 3;
 const TRACKED_EVERY = 10;
+/** Real Chromium pages opened during each storm, evenly (chromium.ts). */
+const CHROMIUM_PAGES = Number(process.env.BENCH_CHROMIUM ?? 10);
 const TARGET_P99_MS = 1000;
 const TARGET_INSTANCE_SHARE = 0.2;
 const dist = path.join(repoRoot, 'web', 'dist');
@@ -297,6 +304,16 @@ async function inseritore(base: string, s: SessioneStorm, fine: number) {
   return { acked, fails };
 }
 
+/** The server's ranking now, from its snapshot (as the e2e tests compare pages). */
+async function serverRanking(base: string, sessioneId: number) {
+  const res = await get(base, `/api/gas/sessione/${sessioneId}/punteggi/`, true);
+  if (res.status !== 200) return [];
+  const page = JSON.parse(res.body.toString()) as {
+    results: { json: { classifica: { id: number; posizione: number | null; totale: number }[] } }[];
+  };
+  return page.results[0]?.json.classifica ?? [];
+}
+
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -321,12 +338,17 @@ async function storm(
       }
     });
   }, 500);
+  const browsers = CHROMIUM_PAGES > 0 ? await CampioneChromium.avvia() : null;
+  const browserEvery = Math.max(1, Math.floor(LOADS / Math.max(1, CHROMIUM_PAGES)));
   const t0 = Date.now();
   const answers = inseritore(base, s, t0 + SECONDS * 1000);
   const pagine: Pagina[] = [];
   const loads: Promise<void>[] = [];
   let killedAt: number | null = null;
   for (let i = 0; i < LOADS; i++) {
+    if (browsers && i % browserEvery === Math.floor(browserEvery / 2)) {
+      loads.push(browsers.apri(base, s.sessioneId));
+    }
     const due = t0 + (i * SECONDS * 1000) / LOADS;
     if (due > Date.now()) await sleep(due - Date.now());
     if (killHalfway && killedAt === null && i >= LOADS / 2) {
@@ -365,6 +387,9 @@ async function storm(
     dopo = Math.max(...page.results.map((e) => e.id));
   }
   const lost = acked.filter((id) => !ids.has(id)).length;
+  const browserPages =
+    (await browsers?.verifica(() => serverRanking(base, s.sessioneId), 30_000)) ?? [];
+  await browsers?.chiudi();
   const exact = tracked.filter(
     (p) => p.ids.size === ids.size && [...ids].every((id) => p.ids.has(id)),
   );
@@ -402,6 +427,15 @@ async function storm(
   console.log(
     `tracked pages: ${exact.length}/${tracked.length} end with exactly the server's ${ids.size} events; pages reconnected ${pagine.filter((p) => p.reconnections > 0).length}`,
   );
+  if (browserPages.length > 0) {
+    const shown = browserPages.filter((b) => b.errore === null);
+    const fmt = (xs: number[]) =>
+      `p50 ${percentile(xs, 0.5).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
+    console.log(
+      `Chromium pages: ${shown.length}/${browserPages.length} showed the table; from the snapshot ${fmt(shown.map((b) => b.snapshot))}; from every answer ${fmt(shown.map((b) => b.live))}; ${browserPages.filter((b) => b.esatta).length}/${browserPages.length} end showing exactly the server's ranking; ${browserPages.filter((b) => b.disconnessa).length} warned 'Connessione persa' and recovered`,
+    );
+    for (const b of browserPages) if (b.errore) console.log(`  Chromium page failed: ${b.errore}`);
+  }
   let share: number | undefined;
   const cacheable = api.filter((c) => c.cache !== null && CACHEABLE.has(c.kind));
   if (cacheable.length > 0) {
@@ -420,6 +454,7 @@ async function storm(
     errors5xx === 0 &&
     lost === 0 &&
     exact.length === tracked.length &&
+    browserPages.every((b) => b.esatta) &&
     (killHalfway ? true : p99 <= TARGET_P99_MS) &&
     (share === undefined || share <= TARGET_INSTANCE_SHARE);
   return { name, p99, share, ok };

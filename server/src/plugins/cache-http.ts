@@ -5,11 +5,13 @@
 // - every answer carries a weak ETag (@fastify/etag), and a request whose
 //   If-None-Match matches gets 304 with no body;
 // - a route marked `config.cache` answers a visitor who is not logged in
-//   with `public, max-age=0, s-maxage=N`: shared caches keep it N seconds,
-//   browsers always ask again (a 304 when nothing changed), so a reload never
-//   shows an older ranking than the server has. No stale-while-revalidate in
-//   the header: browsers honour it too and would show stale scores; the proxy
-//   serves stale while it refreshes by its own configuration (deploy/nginx);
+//   with `public, max-age=0, s-maxage=N, stale-while-revalidate=N`: shared
+//   caches keep it N seconds, then may serve it N seconds more while one
+//   request refreshes it (so a popular URL never makes the storm wait on an
+//   instance); browsers ask again at once (a 304 when nothing changed) and
+//   at most show, for one reload, what a proxy would have shown anyway. The
+//   scores page never depends on a fresh snapshot: its live feed and its
+//   comparison with punteggi_last correct the first paint within seconds;
 // - a logged-in user's answer may carry what only he may see (permissions,
 //   answer values): `private, no-cache`, never stored by a shared cache.
 import etag from '@fastify/etag';
@@ -35,7 +37,7 @@ declare module 'fastify' {
 
 export const CACHE_PRIVATA = 'private, no-cache';
 export const cachePubblica = (politica: PoliticaCache) =>
-  `public, max-age=0, s-maxage=${CACHE_CONDIVISA[politica]}`;
+  `public, max-age=0, s-maxage=${CACHE_CONDIVISA[politica]}, stale-while-revalidate=${CACHE_CONDIVISA[politica]}`;
 
 export const registerCacheHttp = fp(async function registerCacheHttp(app: FastifyInstance) {
   // Before the ETag's hook, which may turn the answer into a 304: that too
