@@ -21,7 +21,7 @@
 //    schedule (spec §4: every 5 s in the first minute), nothing
 //    acknowledged is lost.
 //
-// BENCH_CHROMIUM (10) of the loads are the real scores page in the system
+// BENCH_CHROMIUM (4) of the loads are the real scores page in the system
 // Chromium instead (chromium.ts): when their table was on screen, and whether
 // they end showing exactly the server's ranking.
 //
@@ -54,7 +54,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const ANSWERS_PER_SECOND = 3;
 const TRACKED_EVERY = 10;
 /** Real Chromium pages opened during each storm, evenly (chromium.ts). */
-const CHROMIUM_PAGES = Number(process.env.BENCH_CHROMIUM ?? 10);
+const CHROMIUM_PAGES = Number(process.env.BENCH_CHROMIUM ?? 4);
 const TARGET_P99_MS = 1000;
 const TARGET_INSTANCE_SHARE = 0.2;
 const dist = path.join(repoRoot, 'web', 'dist');
@@ -410,6 +410,14 @@ async function storm(
     api.map((c) => c.ms),
     0.99,
   );
+  const statuses = new Map<number, number>();
+  for (const c of calls)
+    if (c.status !== 200) statuses.set(c.status, (statuses.get(c.status) ?? 0) + 1);
+  if (statuses.size > 0) {
+    console.log(
+      `statuses other than 200: ${[...statuses].map(([k, n]) => `${k === 0 ? 'no answer' : k} × ${n}`).join(', ')}`,
+    );
+  }
   const pageMs = pagine.map((p) => p.ms);
   const errors5xx = calls.filter((c) => c.status >= 500).length;
   const failed = calls.filter((c) => c.status === 0).length;
@@ -471,11 +479,14 @@ async function startNginx(ports: number[]): Promise<{ url: string; stop(): Promi
   for (const d of ['logs', 'cache', 'tmp']) mkdirSync(path.join(dir, d), { mode: 0o777 });
   for (const d of ['logs', 'cache', 'tmp']) chmodSync(path.join(dir, d), 0o777);
   const port = await freePort();
-  const conf = readFileSync(path.join(repoRoot, 'deploy', 'nginx', 'gas.conf'), 'utf8')
+  const original = readFileSync(path.join(repoRoot, 'deploy', 'nginx', 'gas.conf'), 'utf8');
+  // The instances' lines: the file's first one (its options kept), once per port.
+  const serverLine = /^\s*server 127\.0\.0\.1:\d+[^\n]*\n/m.exec(original)![0];
+  const conf = original
     .replace(/^\s*server 127\.0\.0\.1:\d+[^\n]*\n/gm, '')
     .replace(
       /upstream gas_istanze \{\n/,
-      `upstream gas_istanze {\n${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;\n`).join('')}`,
+      `upstream gas_istanze {\n${ports.map((p) => serverLine.replace(/:\d+/, `:${p}`)).join('')}`,
     )
     .replace('/var/cache/nginx/gas', path.join(dir, 'cache'))
     .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
@@ -507,6 +518,19 @@ http {
     stop: async () => {
       child.kill('SIGQUIT');
       await new Promise((r) => child.once('exit', r));
+      // What nginx had to say (upstreams down, timeouts), grouped; the whole
+      // log is kept in the temporary folder's parent for a closer look.
+      const log = readFileSync(path.join(dir, 'logs', 'error.log'), 'utf8');
+      writeFileSync(path.join(os.tmpdir(), 'gas-storm-nginx-error.log'), log);
+      const lines = log.split('\n');
+      const kinds = new Map<string, number>();
+      for (const line of lines) {
+        const m = / \[(\w+)\] \d+#\d+: \*?\d* ?(.*?)(?:, client:|$)/.exec(line);
+        if (m) kinds.set(`${m[1]} ${m[2]}`, (kinds.get(`${m[1]} ${m[2]}`) ?? 0) + 1);
+      }
+      for (const [k, n] of [...kinds].sort((x, y) => y[1] - x[1]).slice(0, 8)) {
+        console.log(`nginx error log: ${n} × ${k}`);
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../api/testing';
 import { loadDemo, type Demo } from '../api/risposta/testing';
 import { CACHE_PRIVATA } from './cache-http';
 
-const STABILE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=10';
-const VIVA = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1';
+const STABILE = 'public, max-age=0, s-maxage=10';
+const VIVA = 'public, max-age=0, s-maxage=1';
 
 describe('HTTP caching of public reads', () => {
   let t: TestApp;
@@ -26,6 +26,8 @@ describe('HTTP caching of public reads', () => {
     const first = await get(url);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe(STABILE);
+    // RFC 9213: CDNs may serve it stale while refreshing; browsers ignore this one.
+    expect(first.headers['cdn-cache-control']).toBe('max-age=10, stale-while-revalidate=10');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/".+"$/);
 
@@ -53,6 +55,7 @@ describe('HTTP caching of public reads', () => {
     const res = await get(`/api/gas/sessione/${d.nazionale.sessioni[0]}/punteggi/`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe(VIVA);
+    expect(res.headers['cdn-cache-control']).toBe('max-age=1, stale-while-revalidate=1');
   });
 
   it('a logged-in user’s read is private, though still revalidated', async () => {
@@ -60,6 +63,7 @@ describe('HTTP caching of public reads', () => {
     const url = `/api/gas/evento/${d.nazionale.id}/`;
     const res = await inseritore.get(url);
     expect(res.headers['cache-control']).toBe(CACHE_PRIVATA);
+    expect(res.headers['cdn-cache-control']).toBeUndefined();
     const again = await inseritore.request('GET', url, undefined, {
       headers: { 'if-none-match': String(res.headers.etag) },
     });
@@ -73,5 +77,7 @@ describe('HTTP caching of public reads', () => {
     const missing = await get('/api/gas/evento/999999/');
     expect(missing.statusCode).toBe(404);
     expect(String(missing.headers['cache-control'] ?? '')).not.toContain('public');
+    expect(whoami.headers['cdn-cache-control']).toBeUndefined();
+    expect(missing.headers['cdn-cache-control']).toBeUndefined();
   });
 });

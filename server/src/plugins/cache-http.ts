@@ -5,13 +5,15 @@
 // - every answer carries a weak ETag (@fastify/etag), and a request whose
 //   If-None-Match matches gets 304 with no body;
 // - a route marked `config.cache` answers a visitor who is not logged in
-//   with `public, max-age=0, s-maxage=N, stale-while-revalidate=N`: shared
-//   caches keep it N seconds, then may serve it N seconds more while one
-//   request refreshes it (so a popular URL never makes the storm wait on an
-//   instance); browsers ask again at once (a 304 when nothing changed) and
-//   at most show, for one reload, what a proxy would have shown anyway. The
-//   scores page never depends on a fresh snapshot: its live feed and its
-//   comparison with punteggi_last correct the first paint within seconds;
+//   with `Cache-Control: public, max-age=0, s-maxage=N`: shared caches keep
+//   it N seconds; browsers ask again every time (a 304 when nothing
+//   changed), so a reload never shows an older ranking than the server has;
+// - and with `CDN-Cache-Control: max-age=N, stale-while-revalidate=N`
+//   (RFC 9213, read by CDNs, ignored by browsers): a CDN may also serve it
+//   N seconds more while one request refreshes it, so a popular URL never
+//   makes the storm wait on an instance. Not in Cache-Control, where
+//   browsers would honour it too and show a visitor a ranking from before
+//   his reload. nginx does the same by its own configuration (deploy/nginx);
 // - a logged-in user's answer may carry what only he may see (permissions,
 //   answer values): `private, no-cache`, never stored by a shared cache.
 import etag from '@fastify/etag';
@@ -37,7 +39,9 @@ declare module 'fastify' {
 
 export const CACHE_PRIVATA = 'private, no-cache';
 export const cachePubblica = (politica: PoliticaCache) =>
-  `public, max-age=0, s-maxage=${CACHE_CONDIVISA[politica]}, stale-while-revalidate=${CACHE_CONDIVISA[politica]}`;
+  `public, max-age=0, s-maxage=${CACHE_CONDIVISA[politica]}`;
+export const cacheCdn = (politica: PoliticaCache) =>
+  `max-age=${CACHE_CONDIVISA[politica]}, stale-while-revalidate=${CACHE_CONDIVISA[politica]}`;
 
 export const registerCacheHttp = fp(async function registerCacheHttp(app: FastifyInstance) {
   // Before the ETag's hook, which may turn the answer into a 304: that too
@@ -46,10 +50,12 @@ export const registerCacheHttp = fp(async function registerCacheHttp(app: Fastif
     const politica = request.routeOptions.config.cache;
     if (!politica || reply.statusCode !== 200 || reply.hasHeader('cache-control')) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    reply.header(
-      'Cache-Control',
-      isAuthenticated(request.actor) ? CACHE_PRIVATA : cachePubblica(politica),
-    );
+    if (isAuthenticated(request.actor)) {
+      reply.header('Cache-Control', CACHE_PRIVATA);
+      return;
+    }
+    reply.header('Cache-Control', cachePubblica(politica));
+    reply.header('CDN-Cache-Control', cacheCdn(politica));
   });
   await app.register(etag, { weak: true });
 });

@@ -49,6 +49,7 @@ describe('microcache of public reads', () => {
     for (const br of [br1, br2]) {
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers['cache-control']).toContain('public');
+      expect(br.headers['cdn-cache-control']).toContain('stale-while-revalidate');
       expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
     }
     expect(br2.headers.etag).toBe(br1.headers.etag);

@@ -31,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-const HEADERS = ['content-type', 'cache-control', 'etag', 'vary'] as const;
+const HEADERS = ['content-type', 'cache-control', 'cdn-cache-control', 'etag', 'vary'] as const;
 /** Writes that change only the live reads. */
 const SCRITTURE_VIVE = new Set(['/api/gas/risposta/', '/api/gas/jolly/']);
 
