@@ -21,9 +21,11 @@
 //    schedule (spec §4: every 5 s in the first minute), nothing
 //    acknowledged is lost.
 //
-// BENCH_CHROMIUM (4) of the loads are the real scores page in the system
-// Chromium instead (chromium.ts): when their table was on screen, and whether
-// they end showing exactly the server's ranking.
+// In the proxied run BENCH_CHROMIUM (4) more loads are the real scores page in
+// the system Chromium (chromium.ts, in a process of its own): when their table
+// was on screen, and whether they end showing exactly the server's ranking
+// after the failover. Not in the first run: on this 2-core machine the
+// browsers take the CPU the one instance is measured with.
 //
 // Reported: p50/p99 per call and per page, 5xx, server CPU and peak RSS,
 // nginx's cache hits, the Chromium pages. Targets: p99 of a page's API calls ≤ 1 s on one
@@ -46,7 +48,7 @@ import {
   type ServerProcess,
 } from '../../server/src/live/testing/server-process';
 import { memoryMiB, percentile, sleep } from '../live/procs';
-import { CampioneChromium } from './chromium';
+import { CampioneRemoto } from './chromium-figlio';
 import { preparaSessione, TEAMS, type SessioneStorm } from './sessione';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 2000);
@@ -304,16 +306,6 @@ async function inseritore(base: string, s: SessioneStorm, fine: number) {
   return { acked, fails };
 }
 
-/** The server's ranking now, from its snapshot (as the e2e tests compare pages). */
-async function serverRanking(base: string, sessioneId: number) {
-  const res = await get(base, `/api/gas/sessione/${sessioneId}/punteggi/`, true);
-  if (res.status !== 200) return [];
-  const page = JSON.parse(res.body.toString()) as {
-    results: { json: { classifica: { id: number; posizione: number | null; totale: number }[] } }[];
-  };
-  return page.results[0]?.json.classifica ?? [];
-}
-
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -338,8 +330,11 @@ async function storm(
       }
     });
   }, 500);
-  const browsers = CHROMIUM_PAGES > 0 ? await CampioneChromium.avvia() : null;
-  const browserEvery = Math.max(1, Math.floor(LOADS / Math.max(1, CHROMIUM_PAGES)));
+  // The browsers join the proxied run only: on this 2-core machine they take
+  // the CPU the one instance is being measured with (see docs/performance.md).
+  const browserCount = killHalfway ? CHROMIUM_PAGES : 0;
+  const browsers = browserCount > 0 ? CampioneRemoto.avvia() : null;
+  const browserEvery = Math.max(1, Math.floor(LOADS / Math.max(1, browserCount)));
   const t0 = Date.now();
   const answers = inseritore(base, s, t0 + SECONDS * 1000);
   const pagine: Pagina[] = [];
@@ -387,8 +382,7 @@ async function storm(
     dopo = Math.max(...page.results.map((e) => e.id));
   }
   const lost = acked.filter((id) => !ids.has(id)).length;
-  const browserPages =
-    (await browsers?.verifica(() => serverRanking(base, s.sessioneId), 30_000)) ?? [];
+  const browserPages = (await browsers?.verifica(base, s.sessioneId, 30_000)) ?? [];
   await browsers?.chiudi();
   const exact = tracked.filter(
     (p) => p.ids.size === ids.size && [...ids].every((id) => p.ids.has(id)),
@@ -457,14 +451,18 @@ async function storm(
       `nginx cache: ${[...byStatus].map(([k, v]) => `${k} ${v}`).join(', ')}; the instances served ${(100 * share).toFixed(1)} % of the cacheable reads`,
     );
   }
+  // One instance: every load completes, no 5xx, p99 ≤ 1 s. Through the
+  // proxy with a kill -9 (item 5): every page ends with the server's events
+  // (and the browsers with its ranking), nothing acknowledged is lost, the
+  // instances serve ≤ 20 % of the cacheable reads; the calls that failed at
+  // the kill are reported, not a target.
   const ok =
-    pagine.every((p) => p.ok) &&
-    errors5xx === 0 &&
     lost === 0 &&
     exact.length === tracked.length &&
     browserPages.every((b) => b.esatta) &&
-    (killHalfway ? true : p99 <= TARGET_P99_MS) &&
-    (share === undefined || share <= TARGET_INSTANCE_SHARE);
+    (killHalfway
+      ? share !== undefined && share <= TARGET_INSTANCE_SHARE
+      : pagine.every((p) => p.ok) && errors5xx === 0 && p99 <= TARGET_P99_MS);
   return { name, p99, share, ok };
 }
 
