@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
-import { useCurrentUser, useEvento, useSessione } from '../../api/queries';
+import { useCurrentUser } from '../../api/queries';
+import { EventoCaricato, EventoDellaSessione } from '../../components/EventoDellaSessione';
 import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
@@ -129,31 +130,20 @@ function Consegna({ evento, sessione }: { evento: Evento; sessione: number | nul
   );
 }
 
-function DaEvento({ id, sessione }: { id: number; sessione: number | null }) {
-  const evento = useEvento(id);
-  return (
-    <QueryState query={evento} errorPageOnMissing>
-      {(e) => <Consegna evento={e} sessione={sessione} />}
-    </QueryState>
-  );
-}
-
-function DaSessione({ id }: { id: number }) {
-  const sessione = useSessione(id);
-  if (sessione.isPending) return <PageLoading />;
-  return (
-    <QueryState query={sessione} errorPageOnMissing>
-      {(s) => <DaEvento id={s.evento} sessione={s.id} />}
-    </QueryState>
-  );
-}
-
 export default function ConsegnaRispostePage({ scope }: { scope: ConsegnaScope }) {
   const id = Number(useParams().pk);
   return (
     <RequireLogin>
       <Page title="Consegna risposte">
-        {scope === 'sessione' ? <DaSessione id={id} /> : <DaEvento id={id} sessione={null} />}
+        {scope === 'sessione' ? (
+          <EventoDellaSessione id={id}>
+            {(evento, sessione) => <Consegna evento={evento} sessione={sessione} />}
+          </EventoDellaSessione>
+        ) : (
+          <EventoCaricato id={id}>
+            {(evento) => <Consegna evento={evento} sessione={null} />}
+          </EventoCaricato>
+        )}
       </Page>
     </RequireLogin>
   );

@@ -16,11 +16,11 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
-import { useCurrentUser, useEvento, useSessione } from '../../api/queries';
+import { useCurrentUser } from '../../api/queries';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ValoreRisposta } from '../../components/ValoreRisposta';
+import { EventoDellaSessione } from '../../components/EventoDellaSessione';
 import { Page } from '../../components/Page';
-import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
 import { RequireLogin } from '../../components/RequireLogin';
 import { formatAnswerValue } from '../../lib/numbers';
@@ -363,31 +363,14 @@ function Digitazioni({ evento, sessione }: { evento: Evento; sessione: number })
   );
 }
 
-function DaEvento({ id, sessione }: { id: number; sessione: number }) {
-  const evento = useEvento(id);
-  return (
-    <QueryState query={evento} errorPageOnMissing>
-      {(e) => <Digitazioni evento={e} sessione={sessione} />}
-    </QueryState>
-  );
-}
-
-function DaSessione({ id }: { id: number }) {
-  const sessione = useSessione(id);
-  if (sessione.isPending) return <PageLoading />;
-  return (
-    <QueryState query={sessione} errorPageOnMissing>
-      {(s) => <DaEvento id={s.evento} sessione={s.id} />}
-    </QueryState>
-  );
-}
-
 export default function DoppiaDigitazionePage() {
   const id = Number(useParams().pk);
   return (
     <RequireLogin>
       <Page title={TITOLO}>
-        <DaSessione id={id} />
+        <EventoDellaSessione id={id}>
+          {(evento, sessione) => <Digitazioni evento={evento} sessione={sessione} />}
+        </EventoDellaSessione>
       </Page>
     </RequireLogin>
   );
