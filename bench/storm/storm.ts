@@ -27,19 +27,20 @@
 // after the failover. Not in the first run: on this 2-core machine the
 // browsers take the CPU the one instance is measured with.
 //
-// Reported: p50/p99 per call and per page, 5xx, server CPU and peak RSS,
-// nginx's cache hits, the Chromium pages. Targets: p99 of a page's API calls ≤ 1 s on one
-// instance; through the proxy the instances serve ≤ 20 % of the cacheable
-// reads. Exits with status 1 when one is missed.
+// The loads are made by BENCH_CLIENTS (2) client processes (clienti.ts, the
+// page in pagina.ts, which asks again after a 502 or no answer as the page
+// does). Reported: p50/p99 per call and per page, 5xx, pages a viewer would
+// see fail, server CPU and peak RSS, each client's CPU and event-loop delay,
+// nginx's cache hits, the Chromium pages. Targets: p99 of a page's API calls
+// ≤ 1 s on one instance; through the proxy the instances serve ≤ 20 % of the
+// cacheable reads. Exit status 1 when one is missed; 2 ('NO VERDICT') when a
+// client's event loop was late by more than 100 ms (p99) or it used more
+// than 80 % of a core: then the times are partly the client's.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { WebSocket } from 'ws';
-import { decodificaBlocco, type ColonneBlocco } from '@gas/contracts';
 import { HttpSession } from '../../server/src/live/testing/http-session';
 import {
   freePort,
@@ -49,21 +50,32 @@ import {
 } from '../../server/src/live/testing/server-process';
 import { memoryMiB, percentile, sleep } from '../live/procs';
 import { CampioneRemoto } from './chromium-figlio';
+import { Clienti, cpuSecondsOf, machineBusySeconds, type CaricoCliente } from './clienti';
+import { chiudiAgente, get, idsDopo } from './pagina';
 import { preparaSessione, TEAMS, type SessioneStorm } from './sessione';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+/** Client processes making the page loads (clienti.ts). */
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2);
 const ANSWERS_PER_SECOND = 3;
 const TRACKED_EVERY = 10;
 /** Real Chromium pages opened during each storm, evenly (chromium.ts). */
 const CHROMIUM_PAGES = Number(process.env.BENCH_CHROMIUM ?? 4);
 const TARGET_P99_MS = 1000;
 const TARGET_INSTANCE_SHARE = 0.2;
+/**
+ * The load generator was the bottleneck when a client process's event loop
+ * was late by more than this (p99) — its timers and sockets waited on its own
+ * work — or it used more than this share of a core; then the call times are
+ * partly the client's and the run gives no verdict.
+ */
+const CLIENT_LAG_P99_MAX_MS = 100;
+const CLIENT_CPU_SHARE_MAX = 0.8;
+/** Other processes of the machine busy for more than this share of a core: no verdict either. */
+const OTHERS_CPU_SHARE_MAX = 0.25;
 const dist = path.join(repoRoot, 'web', 'dist');
 const backend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-
-type Call = { kind: string; ms: number; status: number; cache: string | null };
-type Body = { status: number; ms: number; cache: string | null; body: Buffer };
 
 /** The public reads a shared cache may keep (the instances mark them). */
 const CACHEABLE = new Set([
@@ -76,195 +88,6 @@ const CACHEABLE = new Set([
   'eventi index',
   'eventi block',
 ]);
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-
-/** A visitor's GET: the body decoded only when asked for (the index, catch-ups). */
-function get(base: string, p: string, decode = false): Promise<Body> {
-  const t0 = performance.now();
-  return new Promise((resolve) => {
-    const req = http.get(
-      `${base}${p}`,
-      { agent, headers: { 'accept-encoding': 'br, gzip' } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const enc = res.headers['content-encoding'];
-          const body = !decode
-            ? raw
-            : enc === 'br'
-              ? brotliDecompressSync(raw)
-              : enc === 'gzip'
-                ? gunzipSync(raw)
-                : raw;
-          resolve({
-            status: res.statusCode ?? 0,
-            ms: performance.now() - t0,
-            cache: (res.headers['x-cache-status'] as string | undefined) ?? null,
-            body,
-          });
-        });
-        res.on('error', () =>
-          resolve({ status: 0, ms: performance.now() - t0, cache: null, body: Buffer.alloc(0) }),
-        );
-      },
-    );
-    req.on('error', () =>
-      resolve({ status: 0, ms: performance.now() - t0, cache: null, body: Buffer.alloc(0) }),
-    );
-  });
-}
-
-/** One viewer: the page's calls, then its live feed, kept open to the end. */
-class Pagina {
-  readonly calls: Call[] = [];
-  ms = 0;
-  ok = false;
-  readonly ids = new Set<number>();
-  private ws: WebSocket | null = null;
-  private chiusa = false;
-  reconnections = 0;
-
-  constructor(
-    private readonly base: string,
-    private readonly s: SessioneStorm,
-    readonly tracked: boolean,
-  ) {}
-
-  private async call(kind: string, p: string, decode = false): Promise<Body> {
-    const res = await get(this.base, p, decode);
-    this.calls.push({ kind, ms: res.ms, status: res.status, cache: res.cache });
-    return res;
-  }
-
-  async carica(): Promise<void> {
-    const t0 = performance.now();
-    const { sessioneId: sid, eventoId: eid } = this.s;
-    await Promise.all([
-      this.call('whoami', '/api/ext-user/whoami/'),
-      this.call('evento list', '/api/gas/evento/'),
-      this.call('sessione', `/api/gas/sessione/${sid}/`),
-    ]);
-    const [indice] = await Promise.all([
-      this.call('eventi index', `/api/gas/sessione/${sid}/eventi/`, true),
-      ...Array.from({ length: Math.ceil(TEAMS / 100) }, (_, k) =>
-        this.call('squadre page', `/api/gas/squadra/in_sessione/?sessione=${sid}&page=${k + 1}`),
-      ),
-      this.call('evento', `/api/gas/evento/${eid}/`),
-      this.call('time', '/api/time/'),
-      this.call('punteggi', `/api/gas/sessione/${sid}/punteggi/`),
-      this.call('messaggi', `/api/gas/messaggi-importanti/?evento=${eid}`),
-    ]);
-    if (indice!.status !== 200) return;
-    const { blocchi } = JSON.parse(indice!.body.toString()) as {
-      blocchi: { blocco: number; versione: string }[];
-    };
-    const corpi = await Promise.all(
-      blocchi.map((b) =>
-        this.call(
-          'eventi block',
-          `/api/gas/sessione/${sid}/eventi/${b.blocco}/?v=${b.versione}`,
-          this.tracked,
-        ),
-      ),
-    );
-    if (this.tracked) {
-      for (const c of corpi) {
-        if (c.status !== 200) continue;
-        for (const e of decodificaBlocco(JSON.parse(c.body.toString()) as ColonneBlocco)) {
-          this.ids.add(e.id);
-        }
-      }
-    }
-    await this.apri();
-    this.ms = performance.now() - t0;
-    this.ok = this.calls.every((c) => c.status === 200);
-  }
-
-  private apri(): Promise<void> {
-    const url = `${this.base.replace('http', 'ws')}/ws/gas/sessione/${this.s.sessioneId}/punteggi_eventi/`;
-    return new Promise((resolve) => {
-      const t0 = performance.now();
-      const ws = new WebSocket(url);
-      this.ws = ws;
-      let aperto = false;
-      ws.on('open', () => {
-        aperto = true;
-        this.calls.push({ kind: 'ws open', ms: performance.now() - t0, status: 200, cache: null });
-        resolve();
-      });
-      ws.on('message', (data) => {
-        if (!this.tracked) return;
-        const m = JSON.parse(String(data)) as { type: string; event?: { id: number }; id?: number };
-        if (m.type === 'npe' && m.event) this.ids.add(m.event.id);
-        if (m.type === 'npe_delete' && m.id !== undefined) this.ids.delete(m.id);
-      });
-      ws.on('error', () => undefined);
-      ws.on('close', () => {
-        if (!aperto) {
-          // Never opened: the page has no live feed.
-          this.calls.push({ kind: 'ws open', ms: performance.now() - t0, status: 0, cache: null });
-          resolve();
-          return;
-        }
-        if (!this.chiusa) void this.riconnetti();
-      });
-    });
-  }
-
-  /** The page's schedule (spec §4): every 5 s for the first minute, then every 60 s; then the events it missed. */
-  private async riconnetti(): Promise<void> {
-    const dal = Date.now();
-    while (!this.chiusa) {
-      await sleep(Date.now() - dal < 60_000 ? 5000 : 60_000);
-      const aperto = await new Promise<boolean>((resolve) => {
-        const url = `${this.base.replace('http', 'ws')}/ws/gas/sessione/${this.s.sessioneId}/punteggi_eventi/`;
-        const ws = new WebSocket(url);
-        ws.once('open', () => {
-          this.ws = ws;
-          this.reconnections += 1;
-          ws.on('message', (data) => {
-            if (!this.tracked) return;
-            const m = JSON.parse(String(data)) as { type: string; event?: { id: number } };
-            if (m.type === 'npe' && m.event) this.ids.add(m.event.id);
-          });
-          ws.on('close', () => {
-            if (!this.chiusa) void this.riconnetti();
-          });
-          resolve(true);
-        });
-        ws.once('error', () => resolve(false));
-      });
-      if (!aperto) continue;
-      if (this.tracked) await this.recupera();
-      return;
-    }
-  }
-
-  /** risposta-all id__gt the last known id, as the page does after a reconnection. */
-  async recupera(): Promise<void> {
-    let dopo = Math.max(0, ...this.ids);
-    for (;;) {
-      const res = await get(
-        this.base,
-        `/api/gas/risposta-all/?squadra__sessione=${this.s.sessioneId}&id__gt=${dopo}&limit=5000`,
-        true,
-      );
-      if (res.status !== 200) return;
-      const page = JSON.parse(res.body.toString()) as { results: { id: number }[] };
-      for (const e of page.results) this.ids.add(e.id);
-      if (page.results.length < 5000) return;
-      dopo = Math.max(...page.results.map((e) => e.id));
-    }
-  }
-
-  chiudi(): void {
-    this.chiusa = true;
-    this.ws?.close();
-  }
-}
 
 /** The inseritore: answers with Idempotency-Keys, retried until acknowledged. */
 async function inseritore(base: string, s: SessioneStorm, fine: number) {
@@ -306,12 +129,24 @@ async function inseritore(base: string, s: SessioneStorm, fine: number) {
   return { acked, fails };
 }
 
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+type Verdetto = 'met' | 'missed' | 'no verdict';
+type Run = { name: string; verdetto: Verdetto; motivo: string };
 
-type Run = { name: string; share?: number; p99: number; ok: boolean };
+/** CPU seconds over the wall time they were measured in, as a share of one core. */
+const share = (seconds: number, wall: number) =>
+  `${((100 * seconds) / wall).toFixed(0)} % of a core`;
+
+/** Why the client, not the server, may have set the times (empty: it did not). */
+function clientBottleneck(clienti: CaricoCliente[], wall: number): string[] {
+  return clienti.flatMap((c, i) => [
+    ...(c.lagP99 > CLIENT_LAG_P99_MAX_MS
+      ? [`client ${i + 1}'s event loop p99 ${c.lagP99.toFixed(0)} ms > ${CLIENT_LAG_P99_MAX_MS} ms`]
+      : []),
+    ...(c.cpuSeconds / wall > CLIENT_CPU_SHARE_MAX
+      ? [`client ${i + 1} used ${share(c.cpuSeconds, wall)} > ${100 * CLIENT_CPU_SHARE_MAX} %`]
+      : []),
+  ]);
+}
 
 async function storm(
   name: string,
@@ -320,8 +155,14 @@ async function storm(
   servers: ServerProcess[],
   killHalfway: ServerProcess | null,
 ): Promise<Run> {
-  console.log(`\n== ${name}: ${LOADS} cold page loads in ${SECONDS} s ==`);
-  const cpu0 = servers.map((x) => cpuSeconds(x.child.pid!));
+  console.log(
+    `\n== ${name}: ${LOADS} cold page loads in ${SECONDS} s, from ${CLIENTS} client process(es) ==`,
+  );
+  const clienti = Clienti.avvia(CLIENTS);
+  const cpu0 = servers.map((x) => cpuSecondsOf(x.child.pid!));
+  const machine0 = machineBusySeconds();
+  const wall0 = performance.now();
+  const own0 = cpuSecondsOf(process.pid);
   const peaks = servers.map(() => 0);
   const sampler = setInterval(() => {
     servers.forEach((x, i) => {
@@ -334,60 +175,52 @@ async function storm(
   // the CPU the one instance is being measured with (see docs/performance.md).
   const browserCount = killHalfway ? CHROMIUM_PAGES : 0;
   const browsers = browserCount > 0 ? CampioneRemoto.avvia() : null;
-  const browserEvery = Math.max(1, Math.floor(LOADS / Math.max(1, browserCount)));
+  // Let the client processes start (tsx, modules) before the clock does.
+  await sleep(2000);
   const t0 = Date.now();
   const answers = inseritore(base, s, t0 + SECONDS * 1000);
-  const pagine: Pagina[] = [];
-  const loads: Promise<void>[] = [];
-  let killedAt: number | null = null;
-  for (let i = 0; i < LOADS; i++) {
-    if (browsers && i % browserEvery === Math.floor(browserEvery / 2)) {
-      loads.push(browsers.apri(base, s.sessioneId));
-    }
-    const due = t0 + (i * SECONDS * 1000) / LOADS;
-    if (due > Date.now()) await sleep(due - Date.now());
-    if (killHalfway && killedAt === null && i >= LOADS / 2) {
-      killHalfway.child.kill('SIGKILL');
-      killedAt = Date.now() - t0;
-      console.log(`killed one instance (-9) at ${(killedAt / 1000).toFixed(1)} s`);
-    }
-    const pagina = new Pagina(base, s, i % TRACKED_EVERY === 0);
-    pagine.push(pagina);
-    loads.push(pagina.carica());
+  const aperture: Promise<void>[] = [];
+  for (let b = 0; b < browserCount; b++) {
+    const at = t0 + ((b + 0.5) * SECONDS * 1000) / browserCount;
+    aperture.push(sleep(at - Date.now()).then(() => browsers!.apri(base, s.sessioneId)));
   }
-  await Promise.all(loads);
+  const kill = killHalfway
+    ? sleep(SECONDS * 500).then(() => {
+        killHalfway.child.kill('SIGKILL');
+        console.log(`killed one instance (-9) at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      })
+    : Promise.resolve();
+  const { pagine, clienti: carico } = await clienti.carica({
+    base,
+    bersaglio: { sessioneId: s.sessioneId, eventoId: s.eventoId, teams: TEAMS },
+    t0,
+    loads: LOADS,
+    seconds: SECONDS,
+    trackedEvery: TRACKED_EVERY,
+  });
+  await Promise.all([...aperture, kill]);
   const cpu = servers.map((x, i) =>
     x.child.exitCode === null && x.child.signalCode === null
-      ? cpuSeconds(x.child.pid!) - cpu0[i]!
+      ? cpuSecondsOf(x.child.pid!) - cpu0[i]!
       : NaN,
   );
+  const machine = machineBusySeconds() - machine0;
+  // The loads end a little after SECONDS: every share is over this wall time.
+  const wall = (performance.now() - wall0) / 1000;
+  const own = cpuSecondsOf(process.pid) - own0;
   const { acked, fails } = await answers;
   // Let the last frames and reconnections settle, then each tracked page catches up.
   await sleep(killHalfway ? 20_000 : 3000);
   clearInterval(sampler);
-  const tracked = pagine.filter((p) => p.tracked);
-  await Promise.all(tracked.map((p) => p.recupera()));
 
   // The server's events now, read fresh.
-  const ids = new Set<number>();
-  for (let dopo = 0; ;) {
-    const res = await get(
-      base,
-      `/api/gas/risposta-all/?squadra__sessione=${s.sessioneId}&id__gt=${dopo}&limit=5000`,
-      true,
-    );
-    const page = JSON.parse(res.body.toString()) as { results: { id: number }[] };
-    for (const e of page.results) ids.add(e.id);
-    if (page.results.length < 5000) break;
-    dopo = Math.max(...page.results.map((e) => e.id));
-  }
-  const lost = acked.filter((id) => !ids.has(id)).length;
+  const ids = await idsDopo(base, s.sessioneId, 0);
+  const idSet = new Set(ids);
+  const lost = acked.filter((id) => !idSet.has(id)).length;
   const browserPages = (await browsers?.verifica(base, s.sessioneId, 30_000)) ?? [];
   await browsers?.chiudi();
-  const exact = tracked.filter(
-    (p) => p.ids.size === ids.size && [...ids].every((id) => p.ids.has(id)),
-  );
-  for (const p of pagine) p.chiudi();
+  const tracciamento = await clienti.verifica(ids);
+  await clienti.chiudi();
 
   const calls = pagine.flatMap((p) => p.calls);
   const kinds = [...new Set(calls.map((c) => c.kind))];
@@ -409,25 +242,44 @@ async function storm(
     if (c.status !== 200) statuses.set(c.status, (statuses.get(c.status) ?? 0) + 1);
   if (statuses.size > 0) {
     console.log(
-      `statuses other than 200: ${[...statuses].map(([k, n]) => `${k === 0 ? 'no answer' : k} × ${n}`).join(', ')}`,
+      `calls answered other than 200 (retries included): ${[...statuses].map(([k, n]) => `${k === 0 ? 'no answer' : k} × ${n}`).join(', ')}`,
     );
   }
   const pageMs = pagine.map((p) => p.ms);
-  const errors5xx = calls.filter((c) => c.status >= 500).length;
-  const failed = calls.filter((c) => c.status === 0).length;
+  const errors5xx = api.filter((c) => c.status >= 500).length;
+  const failedPages = pagine.filter((p) => !p.ok).length;
   console.log(
-    `pages: ${pagine.filter((p) => p.ok).length}/${LOADS} complete; page p50 ${percentile(pageMs, 0.5).toFixed(0)} ms, p99 ${percentile(pageMs, 0.99).toFixed(0)} ms; API calls p99 ${p99.toFixed(0)} ms; 5xx ${errors5xx}; failed connections ${failed}`,
+    `pages: ${LOADS - failedPages}/${LOADS} loaded as a viewer sees them (reads retried as the page does); page p50 ${percentile(pageMs, 0.5).toFixed(0)} ms, p99 ${percentile(pageMs, 0.99).toFixed(0)} ms; API calls p99 ${p99.toFixed(0)} ms; 5xx answers ${errors5xx}; feeds opened late ${pagine.filter((p) => p.feedRitardato).length}`,
   );
   servers.forEach((x, i) =>
     console.log(
-      `instance ${i + 1}: CPU ${Number.isNaN(cpu[i]) ? 'killed' : `${cpu[i]!.toFixed(1)} s (${((100 * cpu[i]!) / SECONDS).toFixed(0)} % of a core)`}, peak RSS ${peaks[i]!.toFixed(0)} MiB`,
+      `instance ${i + 1}: CPU ${Number.isNaN(cpu[i]) ? 'killed' : `${cpu[i]!.toFixed(1)} s (${share(cpu[i]!, wall)})`}, peak RSS ${peaks[i]!.toFixed(0)} MiB`,
     ),
+  );
+  carico.forEach((c, i) =>
+    console.log(
+      `client ${i + 1}: CPU ${c.cpuSeconds.toFixed(1)} s (${share(c.cpuSeconds, wall)}), event-loop delay p50 ${c.lagP50.toFixed(0)} ms, p99 ${c.lagP99.toFixed(0)} ms, max ${c.lagMax.toFixed(0)} ms`,
+    ),
+  );
+  // What the rest of the machine did meanwhile: busy time not ours (servers,
+  // clients, this process). The Chromium sample of the proxied run is not
+  // measured apart, so there it counts as other.
+  const measured =
+    own +
+    carico.reduce((a, c) => a + c.cpuSeconds, 0) +
+    cpu.filter((x) => !Number.isNaN(x)).reduce((a, b) => a + b, 0);
+  const others = Math.max(0, machine - measured);
+  console.log(
+    `machine: ${os.cpus().length} cores busy ${share(machine, wall)} in all over ${wall.toFixed(1)} s; this process ${share(own, wall)}; other processes ${share(others, wall)}; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
   );
   console.log(
     `answers: ${acked.length} acknowledged (${fails} attempts retried), ${lost} missing on the server`,
   );
   console.log(
-    `tracked pages: ${exact.length}/${tracked.length} end with exactly the server's ${ids.size} events; pages reconnected ${pagine.filter((p) => p.reconnections > 0).length}`,
+    `tracked pages: ${tracciamento.esatte}/${tracciamento.tracciate} end with exactly the server's ${ids.length} events; pages reconnected ${tracciamento.riconnesse}`,
   );
   if (browserPages.length > 0) {
     const shown = browserPages.filter((b) => b.errore === null);
@@ -438,32 +290,52 @@ async function storm(
     );
     for (const b of browserPages) if (b.errore) console.log(`  Chromium page failed: ${b.errore}`);
   }
-  let share: number | undefined;
+  let instanceShare: number | undefined;
   const cacheable = api.filter((c) => c.cache !== null && CACHEABLE.has(c.kind));
   if (cacheable.length > 0) {
     const fromCache = cacheable.filter((c) =>
       ['HIT', 'STALE', 'UPDATING', 'REVALIDATED'].includes(c.cache!),
     ).length;
-    share = 1 - fromCache / cacheable.length;
+    instanceShare = 1 - fromCache / cacheable.length;
     const byStatus = new Map<string, number>();
     for (const c of cacheable) byStatus.set(c.cache!, (byStatus.get(c.cache!) ?? 0) + 1);
     console.log(
-      `nginx cache: ${[...byStatus].map(([k, v]) => `${k} ${v}`).join(', ')}; the instances served ${(100 * share).toFixed(1)} % of the cacheable reads`,
+      `nginx cache: ${[...byStatus].map(([k, v]) => `${k} ${v}`).join(', ')}; the instances served ${(100 * instanceShare).toFixed(1)} % of the cacheable reads`,
     );
   }
-  // One instance: every load completes, no 5xx, p99 ≤ 1 s. Through the
-  // proxy with a kill -9 (item 5): every page ends with the server's events
-  // (and the browsers with its ranking), nothing acknowledged is lost, the
-  // instances serve ≤ 20 % of the cacheable reads; the calls that failed at
-  // the kill are reported, not a target.
-  const ok =
+  // Correctness holds whoever was slow: nothing acknowledged lost, every
+  // tracked page (and browser) ends with the server's events, no page a
+  // viewer would see fail. One instance: p99 ≤ 1 s and no 5xx. Through the
+  // proxy with a kill -9: the instances serve ≤ 20 % of the cacheable reads.
+  const correct =
     lost === 0 &&
-    exact.length === tracked.length &&
+    tracciamento.esatte === tracciamento.tracciate &&
     browserPages.every((b) => b.esatta) &&
-    (killHalfway
-      ? share !== undefined && share <= TARGET_INSTANCE_SHARE
-      : pagine.every((p) => p.ok) && errors5xx === 0 && p99 <= TARGET_P99_MS);
-  return { name, p99, share, ok };
+    failedPages === 0;
+  const fast = killHalfway
+    ? instanceShare !== undefined && instanceShare <= TARGET_INSTANCE_SHARE
+    : errors5xx === 0 && p99 <= TARGET_P99_MS;
+  if (!correct) return { name, verdetto: 'missed', motivo: 'an answer, an event or a page lost' };
+  const collo = clientBottleneck(carico, wall);
+  if (!browserPages.length && others / wall > OTHERS_CPU_SHARE_MAX) {
+    collo.push(`other processes of this machine used ${share(others, wall)}`);
+  }
+  if (collo.length > 0) {
+    // The times are partly the client's own queueing: neither 'met' nor
+    // 'missed' can be said of the server from them.
+    return {
+      name,
+      verdetto: 'no verdict',
+      motivo: `the load generator or the machine, not the server, set the times: ${collo.join('; ')}`,
+    };
+  }
+  return fast
+    ? { name, verdetto: 'met', motivo: '' }
+    : {
+        name,
+        verdetto: 'missed',
+        motivo: killHalfway ? 'cache share' : `p99 ${p99.toFixed(0)} ms or 5xx`,
+      };
 }
 
 /** nginx with deploy/nginx/gas.conf, its upstreams, port and cache moved here. */
@@ -569,6 +441,14 @@ try {
   await s.prepared.dispose();
 }
 console.log('');
-for (const r of runs) console.log(`${r.name}: ${r.ok ? 'targets met' : 'TARGET MISSED'}`);
-process.exitCode = runs.every((r) => r.ok) ? 0 : 1;
-agent.destroy();
+for (const r of runs) {
+  const detto = { met: 'targets met', missed: 'TARGET MISSED', 'no verdict': 'NO VERDICT' };
+  console.log(`${r.name}: ${detto[r.verdetto]}${r.motivo ? ` (${r.motivo})` : ''}`);
+}
+// 0: every target met; 1: one missed; 2: no verdict (re-run on a quieter machine or with more client processes).
+process.exitCode = runs.some((r) => r.verdetto === 'missed')
+  ? 1
+  : runs.some((r) => r.verdetto === 'no verdict')
+    ? 2
+    : 0;
+chiudiAgente();

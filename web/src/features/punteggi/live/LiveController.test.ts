@@ -2,6 +2,8 @@
 import type { PunteggiItem } from '@gas/contracts';
 import type { ScoringEvent } from '@gas/scoring';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../api/errors';
+import { MAX_RETRIES, retryDelayMs } from '../../../api/retry';
 import type { LiveSocketOptions } from '../../../lib/live/LiveSocket';
 import {
   FEEDS_OPEN_AFTER_MS,
@@ -259,6 +261,45 @@ describe('LiveController (spec §4 live scores, without React)', () => {
     vi.advanceTimersByTime(RESYNC_DELAY_MS);
     expect(deps.fetchEventsAfter).toHaveBeenCalledTimes(2);
     controller.stop();
+  });
+
+  it('asks again after a 502 or no answer before showing an error (an instance failing over)', async () => {
+    const proxy = new ApiError({ kind: 'server', status: 502, detail: 'Bad Gateway' });
+    const offline = new ApiError({ kind: 'network', status: null, detail: 'rete' });
+    const fetchPunteggi = vi
+      .fn<LiveControllerDeps['fetchPunteggi']>()
+      .mockRejectedValueOnce(proxy)
+      .mockRejectedValueOnce(offline)
+      .mockResolvedValue(item());
+    const { controller, loaded } = setup({ fetchPunteggi });
+    controller.start();
+    await vi.waitFor(() => expect(fetchPunteggi).toHaveBeenCalledTimes(1));
+    await vi.advanceTimersByTimeAsync(retryDelayMs(0));
+    expect(fetchPunteggi).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(retryDelayMs(1));
+    expect(fetchPunteggi).toHaveBeenCalledTimes(3);
+    await loaded();
+    expect(controller.getView().error).toBeNull();
+    controller.stop();
+  });
+
+  it('shows the error after the retries, and at once for a 4xx', async () => {
+    const proxy = new ApiError({ kind: 'server', status: 502, detail: 'Bad Gateway' });
+    const fetchPunteggi = vi.fn<LiveControllerDeps['fetchPunteggi']>().mockRejectedValue(proxy);
+    const { controller } = setup({ fetchPunteggi });
+    controller.start();
+    await vi.advanceTimersByTimeAsync(retryDelayMs(0) + retryDelayMs(1));
+    await vi.waitFor(() => expect(controller.getView().error).toBe(proxy));
+    expect(fetchPunteggi).toHaveBeenCalledTimes(1 + MAX_RETRIES);
+    controller.stop();
+
+    const missing = new ApiError({ kind: 'not_found', status: 404, detail: 'Non trovato' });
+    const fetch404 = vi.fn<LiveControllerDeps['fetchPunteggi']>().mockRejectedValue(missing);
+    const second = setup({ fetchPunteggi: fetch404 });
+    second.controller.start();
+    await vi.waitFor(() => expect(second.controller.getView().error).toBe(missing));
+    expect(fetch404).toHaveBeenCalledTimes(1);
+    second.controller.stop();
   });
 
   it('shows a failed load and loads again on retry; new parameters rescore', async () => {

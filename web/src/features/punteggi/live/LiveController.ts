@@ -12,6 +12,7 @@
 // - every 10 s while some `new` flag is on, a fresh leaderboard.
 import type { PunteggiItem, PunteggiJson } from '@gas/contracts';
 import type { ScoringEvent, ScoringParams } from '@gas/scoring';
+import { withRetries } from '../../../api/retry';
 import { LiveSocket, type FeedStatus, type LiveSocketOptions } from '../../../lib/live/LiveSocket';
 import { wsUrl } from '../../../lib/live/reconnect';
 import { reportError } from '../../../lib/reportError';
@@ -209,10 +210,12 @@ export class LiveController {
     this.setSession(null);
     this.set({ error: null });
     (async () => {
-      const item = await this.deps.fetchPunteggi(sessioneId, signal);
+      // A proxy's 502 or an instance restarting is asked again before the
+      // page shows an error (retry.ts), as the page's other reads are.
+      const item = await withRetries(() => this.deps.fetchPunteggi(sessioneId, signal), signal);
       if (signal.aborted) return;
       this.set({ initial: item });
-      const events = await this.deps.fetchAllEvents(sessioneId, signal);
+      const events = await withRetries(() => this.deps.fetchAllEvents(sessioneId, signal), signal);
       if (signal.aborted) return;
       const setup = setupFromSnapshot(item.json, this.input.params);
       const session = new LiveSession(setup, events, {

@@ -1,0 +1,230 @@
+// One viewer of the storm (storm.ts): the scores page's calls in its order, as
+// the browser makes them (`Accept-Encoding: br, gzip`, no cookies: a
+// visitor), then its live feed, kept open to the end. A read that gets no
+// answer or a 5xx is asked again on the page's own schedule
+// (web/src/api/retry.ts: two more tries after 1 s and 2 s), so a page load
+// fails only where a viewer would see an error.
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { WebSocket } from 'ws';
+import { decodificaBlocco, type ColonneBlocco } from '@gas/contracts';
+import { MAX_RETRIES, retryDelayMs } from '../../web/src/api/retry';
+import { sleep } from '../live/procs';
+
+export type Call = { kind: string; ms: number; status: number; cache: string | null };
+type Body = { status: number; ms: number; cache: string | null; body: Buffer };
+
+/** The page loads a session of this many teams (its teams' pages: 100 a page). */
+export type Bersaglio = { sessioneId: number; eventoId: number; teams: number };
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+export function chiudiAgente(): void {
+  agent.destroy();
+}
+
+/** A visitor's GET: the body decoded only when asked for (the index, catch-ups). */
+export function get(base: string, p: string, decode = false): Promise<Body> {
+  const t0 = performance.now();
+  const failed = () =>
+    ({ status: 0, ms: performance.now() - t0, cache: null, body: Buffer.alloc(0) }) as Body;
+  return new Promise((resolve) => {
+    const req = http.get(
+      `${base}${p}`,
+      { agent, headers: { 'accept-encoding': 'br, gzip' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const enc = res.headers['content-encoding'];
+          const body = !decode
+            ? raw
+            : enc === 'br'
+              ? brotliDecompressSync(raw)
+              : enc === 'gzip'
+                ? gunzipSync(raw)
+                : raw;
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - t0,
+            cache: (res.headers['x-cache-status'] as string | undefined) ?? null,
+            body,
+          });
+        });
+        res.on('error', () => resolve(failed()));
+      },
+    );
+    req.on('error', () => resolve(failed()));
+  });
+}
+
+/** Every event id of the session after `dopo`, read fresh (risposta-all id__gt, as the page after a reconnection). */
+export async function idsDopo(base: string, sessioneId: number, dopo: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (;;) {
+    const res = await get(
+      base,
+      `/api/gas/risposta-all/?squadra__sessione=${sessioneId}&id__gt=${dopo}&limit=5000`,
+      true,
+    );
+    if (res.status !== 200) return ids;
+    const page = JSON.parse(res.body.toString()) as { results: { id: number }[] };
+    for (const e of page.results) ids.push(e.id);
+    if (page.results.length < 5000) return ids;
+    dopo = Math.max(...page.results.map((e) => e.id));
+  }
+}
+
+const transitorio = (status: number) => status === 0 || status >= 500;
+
+export class Pagina {
+  /** Every HTTP call made, retries included. */
+  readonly calls: Call[] = [];
+  ms = 0;
+  /** Reads that still failed after the page's retries: what the viewer sees as an error. */
+  fallite = 0;
+  /** The live feed did not open at the first try (the page reconnects on its schedule). */
+  feedRitardato = false;
+  reconnections = 0;
+  readonly ids = new Set<number>();
+  private ws: WebSocket | null = null;
+  private chiusa = false;
+
+  constructor(
+    private readonly base: string,
+    private readonly s: Bersaglio,
+    readonly tracked: boolean,
+  ) {}
+
+  get ok(): boolean {
+    return this.fallite === 0;
+  }
+
+  private async call(kind: string, p: string, decode = false): Promise<Body> {
+    for (let failures = 0; ; failures++) {
+      const res = await get(this.base, p, decode);
+      this.calls.push({ kind, ms: res.ms, status: res.status, cache: res.cache });
+      if (!transitorio(res.status) || failures >= MAX_RETRIES) {
+        if (res.status !== 200) this.fallite += 1;
+        return res;
+      }
+      await sleep(retryDelayMs(failures));
+    }
+  }
+
+  async carica(): Promise<void> {
+    const t0 = performance.now();
+    const { sessioneId: sid, eventoId: eid } = this.s;
+    await Promise.all([
+      this.call('whoami', '/api/ext-user/whoami/'),
+      this.call('evento list', '/api/gas/evento/'),
+      this.call('sessione', `/api/gas/sessione/${sid}/`),
+    ]);
+    const [indice] = await Promise.all([
+      this.call('eventi index', `/api/gas/sessione/${sid}/eventi/`, true),
+      ...Array.from({ length: Math.ceil(this.s.teams / 100) }, (_, k) =>
+        this.call('squadre page', `/api/gas/squadra/in_sessione/?sessione=${sid}&page=${k + 1}`),
+      ),
+      this.call('evento', `/api/gas/evento/${eid}/`),
+      this.call('time', '/api/time/'),
+      this.call('punteggi', `/api/gas/sessione/${sid}/punteggi/`),
+      this.call('messaggi', `/api/gas/messaggi-importanti/?evento=${eid}`),
+    ]);
+    if (indice!.status === 200) {
+      const { blocchi } = JSON.parse(indice!.body.toString()) as {
+        blocchi: { blocco: number; versione: string }[];
+      };
+      const corpi = await Promise.all(
+        blocchi.map((b) =>
+          this.call(
+            'eventi block',
+            `/api/gas/sessione/${sid}/eventi/${b.blocco}/?v=${b.versione}`,
+            this.tracked,
+          ),
+        ),
+      );
+      if (this.tracked) {
+        for (const c of corpi) {
+          if (c.status !== 200) continue;
+          for (const e of decodificaBlocco(JSON.parse(c.body.toString()) as ColonneBlocco)) {
+            this.ids.add(e.id);
+          }
+        }
+      }
+    }
+    await this.apri();
+    this.ms = performance.now() - t0;
+  }
+
+  private url(): string {
+    return `${this.base.replace('http', 'ws')}/ws/gas/sessione/${this.s.sessioneId}/punteggi_eventi/`;
+  }
+
+  /** Opens the feed; resolves when it is open or has failed (then the page reconnects on its schedule). */
+  private apri(): Promise<void> {
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      const ws = new WebSocket(this.url());
+      this.ws = ws;
+      let aperto = false;
+      ws.on('open', () => {
+        aperto = true;
+        this.calls.push({ kind: 'ws open', ms: performance.now() - t0, status: 200, cache: null });
+        resolve();
+      });
+      ws.on('message', (data) => this.frame(data));
+      ws.on('error', () => undefined);
+      ws.on('close', () => {
+        if (!aperto) {
+          this.calls.push({ kind: 'ws open', ms: performance.now() - t0, status: 0, cache: null });
+          this.feedRitardato = true;
+          resolve();
+        }
+        if (!this.chiusa) void this.riconnetti();
+      });
+    });
+  }
+
+  private frame(data: WebSocket.RawData): void {
+    if (!this.tracked) return;
+    const m = JSON.parse(String(data)) as { type: string; event?: { id: number }; id?: number };
+    if (m.type === 'npe' && m.event) this.ids.add(m.event.id);
+    if (m.type === 'npe_delete' && m.id !== undefined) this.ids.delete(m.id);
+  }
+
+  /** The page's schedule (spec §4): every 5 s for the first minute, then every 60 s; then the events it missed. */
+  private async riconnetti(): Promise<void> {
+    const dal = Date.now();
+    while (!this.chiusa) {
+      await sleep(Date.now() - dal < 60_000 ? 5000 : 60_000);
+      const aperto = await new Promise<boolean>((resolve) => {
+        const ws = new WebSocket(this.url());
+        ws.once('open', () => {
+          this.ws = ws;
+          this.reconnections += 1;
+          ws.on('message', (data) => this.frame(data));
+          ws.on('close', () => {
+            if (!this.chiusa) void this.riconnetti();
+          });
+          resolve(true);
+        });
+        ws.once('error', () => resolve(false));
+      });
+      if (!aperto) continue;
+      if (this.tracked) await this.recupera();
+      return;
+    }
+  }
+
+  /** risposta-all id__gt the last known id, as the page does after a reconnection. */
+  async recupera(): Promise<void> {
+    const dopo = Math.max(0, ...this.ids);
+    for (const id of await idsDopo(this.base, this.s.sessioneId, dopo)) this.ids.add(id);
+  }
+
+  chiudi(): void {
+    this.chiusa = true;
+    this.ws?.close();
+  }
+}
