@@ -128,7 +128,7 @@ export function RisposteList({ risposte, puoCancellare, onDeleted }: RisposteLis
                     <Momento r={r} />
                   </td>
                   <td>
-                    {r.squadra_nome}
+                    <span>{r.squadra_nome}</span>
                     <div className="d-sm-none small text-body-secondary">
                       {r.problema_nome} · <Momento r={r} />
                     </div>

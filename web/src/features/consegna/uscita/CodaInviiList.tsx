@@ -85,11 +85,8 @@ export function CodaInviiList({ coda, stato }: { coda: CodaInvii | null; stato: 
             >
               <thead>
                 <tr>
+                  {/* The state under the answer, not in a column of its own: the row fits a phone's screen. */}
                   <th scope="col">Risposta</th>
-                  {/* On a phone the state goes under the answer: the row fits the screen. */}
-                  <th scope="col" className="d-none d-sm-table-cell">
-                    Stato
-                  </th>
                   <th scope="col">
                     <span className="visually-hidden">Azioni</span>
                   </th>
@@ -102,15 +99,12 @@ export function CodaInviiList({ coda, stato }: { coda: CodaInvii | null; stato: 
                       <div>
                         {invio.nomi.squadra} · {invio.nomi.problema} · <Valore invio={invio} />
                       </div>
-                      <div className="small text-body-secondary">
-                        Digitata {quando(invio.digitata)}
-                      </div>
-                      <div className="d-sm-none mt-1">
+                      <div className="small">
+                        <span className="text-body-secondary me-2">
+                          Digitata {quando(invio.digitata)}
+                        </span>
                         <Stato invio={invio} />
                       </div>
-                    </td>
-                    <td className="d-none d-sm-table-cell">
-                      <Stato invio={invio} />
                     </td>
                     <td className="text-end text-nowrap">
                       {invio.stato !== 'inviata' && (
