@@ -1,11 +1,15 @@
-// An answer desk that survives the venue's Wi-Fi (issue 17): an inseritore
+// An answer desk that survives the venue's Wi-Fi (issues 17 and 26): an inseritore
 // types answers with the network gone; they wait on the device through a
 // reload in the dead Wi-Fi (the service worker serves the page), another
 // reload and a closed tab, while the server cannot be reached; a response
 // lost after the server stored the answer is retried with the same key; two
 // tabs flush the same outbox; in the end every answer is stored exactly once,
-// with the time it was typed, and counts in the public ranking.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+// with the time it was typed, and counts in the public ranking. After a
+// reload offline the frame is whole (the navbar's logo and 'Evento corrente');
+// at 360 px the device's list fits the screen; the 'Salvata su questo
+// dispositivo' notice goes once everything is sent; a message the staff post
+// reaches the open desk at once.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   apiCall,
   apiJson,
@@ -44,12 +48,69 @@ async function eventiInClassifica(page: Page, sessione: number): Promise<number>
   return item!.json.numero_eventi;
 }
 
+/** The navbar after a reload: its logo drawn, its 'Evento corrente' there. */
+async function navbarIntera(page: Page) {
+  const navbar = page.getByRole('navigation', { name: 'Navigazione principale' });
+  const logo = navbar.locator('.navbar-brand img');
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await expect(navbar.getByRole('link', { name: 'Evento corrente' })).toBeVisible();
+}
+
+/** Every 'Elimina' of the device's list inside a phone's screen, and nothing wider than it. */
+async function entraNelTelefono(page: Page) {
+  const larghezza = 360;
+  await page.setViewportSize({ width: larghezza, height: 800 });
+  const elimina = page.getByTestId('coda-invii').getByRole('button', { name: 'Elimina' });
+  await expect(elimina.first()).toBeVisible();
+  for (const bottone of await elimina.all()) {
+    const box = (await bottone.boundingBox())!;
+    // Inside the screen and not clipped by a scrolling table around it.
+    expect(box.x + box.width).toBeLessThanOrEqual(larghezza);
+    const coperto = await bottone.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        if (
+          getComputedStyle(p).overflowX !== 'visible' &&
+          p.getBoundingClientRect().right < r.right
+        )
+          return true;
+      }
+      return false;
+    });
+    expect(coperto).toBe(false);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    larghezza,
+  );
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** A message posted by an administrator of the event, from a browser of his own. */
+async function messaggioDelloStaff(browser: Browser, evento: number, testo: string) {
+  const staff = await (await browser.newContext()).newPage();
+  await login(staff, 'admin');
+  const risposta = await apiCall(staff, 'POST', '/api/gas/messaggi-importanti/', { evento, testo });
+  expect(risposta.status()).toBe(201);
+  const { id } = (await risposta.json()) as { id: number };
+  return {
+    elimina: async () => {
+      expect((await apiCall(staff, 'DELETE', `/api/gas/messaggi-importanti/${id}/`)).status()).toBe(
+        204,
+      );
+      await staff.context().close();
+    },
+  };
+}
+
 const inAttesa = (page: Page) =>
   page.getByTestId('coda-invii').locator('tbody tr').filter({ hasText: 'In attesa di invio' });
 
 test('answers typed offline survive a reload and a closed tab, and are stored once with their typed times', async ({
   page,
   context,
+  browser,
 }) => {
   test.setTimeout(180_000);
   await login(page, 'inseritore');
@@ -91,12 +152,14 @@ test('answers typed offline survive a reload and a closed tab, and are stored on
     await expect(page.getByText(/^Non connesso: le risposte sono salvate/)).toBeVisible();
     await expect(inAttesa(page)).toHaveCount(N);
     await expectNoAxeViolations(page);
+    await entraNelTelefono(page);
 
     // A reload in the dead Wi-Fi: the page, its teams and the waiting answers are there.
     await page.reload();
     await expect(page.getByLabel('Squadra', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Squadra', { exact: true }).locator('option')).not.toHaveCount(0);
     await expect(inAttesa(page)).toHaveCount(N);
+    await navbarIntera(page);
 
     // Back online but the server unreachable: a reload keeps them all.
     await serverIrraggiungibile(context);
@@ -150,8 +213,38 @@ test('answers typed offline survive a reload and a closed tab, and are stored on
 
     // They count in the public ranking: the session's snapshot has N more events.
     expect(await eventiInClassifica(a, sessione.id)).toBe(eventiPrima + N);
+
+    // One more with the server unreachable: the notice says it is kept here,
+    // and goes as soon as it is sent (long before its 15 s are over).
+    await serverIrraggiungibile(context);
+    await a.getByLabel('Squadra', { exact: true }).selectOption({ label: squadre[0]! });
+    await a.getByLabel('Problema', { exact: true }).selectOption(String(problema.id));
+    await a.getByLabel('Valore', { exact: true }).fill('7999');
+    await a.getByRole('button', { name: 'Invia' }).click();
+    const salvata = a.getByText(/^Salvata su questo dispositivo/);
+    await expect(salvata).toBeVisible();
+    const mostrata = Date.now();
+    await context.unrouteAll();
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(inAttesa(a)).toHaveCount(0);
+    await expect(salvata).toHaveCount(0, { timeout: 5_000 });
+    expect(Date.now() - mostrata).toBeLessThan(12_000);
+
+    // A message the staff post reaches the open desk: a toast and the desk's list.
+    const testo = `Consegna: P7 vale anche in km (${Date.now()})`;
+    const messaggio = await messaggioDelloStaff(browser, evento.id, testo);
+    await expect(a.locator('.toast').filter({ hasText: 'Messaggio importante' })).toContainText(
+      testo,
+    );
+    await expect(a.getByRole('region', { name: 'Messaggi importanti' })).toContainText(testo);
+    await messaggio.elimina();
     // The other specs find the demo session as it was.
-    for (const r of stored) {
+    const ultima = await apiList<RispostaApi>(
+      a,
+      `/api/gas/risposta/?squadra__sessione=${sessione.id}&problema=${problema.id}`,
+    );
+    for (const r of [...stored, ...ultima.filter((r) => r.valore === '7999')]) {
       expect((await apiCall(a, 'DELETE', `/api/gas/risposta/${r.id}/`)).status()).toBe(204);
     }
     await a.close();

@@ -1,5 +1,6 @@
 // Notifications never hide the navbar: they start below it, and an open menu
-// of the navbar (the user menu) stays on top of them, at 1280 and 360 px.
+// of the navbar (the user menu) stays on top of them, at 1280 and 360 px;
+// nor do they cover the page's title (on a phone they rise from the bottom).
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, openMobileMenu } from './support/auth';
 
@@ -33,6 +34,25 @@ for (const width of [1280, 360]) {
     const navBox = (await navbar.boundingBox())!;
     const toastBox = (await toast.boundingBox())!;
     expect(toastBox.y).toBeGreaterThanOrEqual(navBox.y + navBox.height);
+    // Nor the page's title (its text; on a phone they sit at the bottom).
+    const title = await page
+      .getByRole('heading', { level: 1 })
+      .first()
+      .evaluate((h1) => {
+        const range = document.createRange();
+        range.selectNodeContents(h1);
+        const r = range.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      });
+    const apart = (a: typeof title, b: typeof title) =>
+      a.x + a.width <= b.x ||
+      b.x + b.width <= a.x ||
+      a.y + a.height <= b.y ||
+      b.y + b.height <= a.y;
+    expect(
+      apart(toastBox, title),
+      `toast ${JSON.stringify(toastBox)} over the title ${JSON.stringify(title)}`,
+    ).toBe(true);
 
     await openMobileMenu(page);
     await navbar.getByRole('button', { name: 'admin' }).click();

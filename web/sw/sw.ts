@@ -8,24 +8,33 @@
 // - pages (navigations) come from the network, and from the last copy only
 //   when the network fails (never a stale copy while the server answers);
 // - the few reads the answer page needs (who the user is, the session, its
-//   event with the problems, the teams, the answers) likewise: network first,
-//   the last answer when offline. The page empties that cache on logout.
-// Every other request is left alone: API answers come from the network.
+//   event with the problems, the teams, the answers, the event's important
+//   messages) and those of the frame around every page (the navbar's list of
+//   events, for 'Evento corrente'; issue 26) likewise: network first, the
+//   last answer when offline. The page empties that cache on logout;
+// - the site's own images (the navbar's logo): the kept copy at once, then
+//   refreshed from the network for the next time (issue 26: after a reload
+//   in a dead Wi-Fi the logo was a broken image).
+// Every other request is left alone: API answers come from the network, and
+// the server's time (/api/time/) is never kept (an old one would be wrong).
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 
 import { CACHE_CONSEGNA } from './caches';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** The reads of the answer page, by path: kept for a reload offline. */
+/** The reads of the answer page and of the navbar, by path: kept for a reload offline. */
 const LETTURE_CONSEGNA = [
   /^\/api\/ext-user\/whoami\/$/,
   /^\/api\/gas\/sessione\/\d+\/$/,
   /^\/api\/gas\/evento\/\d+\/$/,
   /^\/api\/gas\/squadra\/(in_sessione\/|mie\/)?$/,
   /^\/api\/gas\/risposta\/$/,
+  /^\/api\/gas\/messaggi-importanti\/$/,
+  // The navbar's 'Evento corrente' (the list of events, each page of it).
+  /^\/api\/gas\/evento\/$/,
 ];
 
 const stessoSito = (url: URL) => url.origin === self.location.origin;
@@ -35,6 +44,15 @@ registerRoute(
   new CacheFirst({
     cacheName: 'gas-asset',
     plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    request.destination === 'image' && stessoSito(url) && !url.pathname.startsWith('/api/'),
+  new StaleWhileRevalidate({
+    cacheName: 'gas-immagini',
+    plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 3600 })],
   }),
 );
 

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorFromResponse, networkError } from '../api/errors';
-import { ErrorPage } from './ErrorPage';
+import { COSA_FARE, ErrorPage, SEGNALATO } from './ErrorPage';
 
 afterEach(cleanup);
 
@@ -21,6 +21,26 @@ describe('error page (spec §8)', () => {
     expect(container.querySelector('pre')).toBeNull(); // no stack for API errors
   });
 
+  it.each([
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [400, 'bad_request'],
+    [429, 'throttled'],
+    [409, 'client'],
+  ] as const)(
+    'says what to do after a %i and claims no report (nothing reports it)',
+    (status, kind) => {
+      const { container } = render(<ErrorPage error={errorFromResponse(status, {})} />);
+      expect(screen.getByText(COSA_FARE[kind])).toBeTruthy();
+      expect(container.textContent).not.toMatch(/segnalat|e-mail|email/i);
+    },
+  );
+
+  it('says a server error was reported (the API client reports every 5xx)', () => {
+    render(<ErrorPage error={errorFromResponse(502, {})} />);
+    expect(screen.getByText(COSA_FARE.server).textContent).toContain(SEGNALATO);
+  });
+
   it('shows the failed call’s request id, to quote when contacting the team', () => {
     render(<ErrorPage error={errorFromResponse(500, { detail: 'Errore.' }, 'abc-123-def-456')} />);
     expect(screen.getByText('abc-123-def-456').className).toContain('font-monospace');
@@ -28,8 +48,12 @@ describe('error page (spec §8)', () => {
   });
 
   it('titles a network error as a generic error', () => {
-    render(<ErrorPage error={networkError(new TypeError('Failed to fetch'))} />);
+    const { container } = render(
+      <ErrorPage error={networkError(new TypeError('Failed to fetch'))} />,
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Errore generico');
+    expect(screen.getByText(COSA_FARE.network)).toBeTruthy();
+    expect(container.textContent).not.toMatch(/segnalat/i);
   });
 
   it("shows 'L'applicazione è crashata' with the stack for other errors", () => {

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { giornoRoma } from './giorno-gara';
-import { bigliettiSource, escapeLatex } from './latex';
+import { bigliettiSource, escapeLatex, escapeUnit } from './latex';
 import { compileLatex, hasExecutable, PDFLATEX_MANCANTE } from './pdflatex';
 
 const NASTY = 'Fermi & Co. 100% $ #1 _x_ {a} ~ ^ \\ <i> | "q" `b` -- ?` è ñ';
@@ -61,7 +61,11 @@ describe('bigliettiSource', () => {
     evento: 'Gara & prova',
     sessione: 'Sessione_1',
     poli: [{ nome: 'Polo #1', squadre: ['A&B', 'C%D'] }],
-    problemi: ['P1', 'P2', 'P3'],
+    problemi: [
+      { nome: 'P1', udm: 'm/s^2' },
+      { nome: 'P2', udm: '' },
+      { nome: 'P3', udm: 'µF' },
+    ],
   };
 
   it('has one slip per team and problem plus one joker slip per team', () => {
@@ -79,10 +83,55 @@ describe('bigliettiSource', () => {
     expect(source).toContain('\\usepackage[italian]{babel}');
   });
 
-  it('ten slips to a page', () => {
+  /** The document's pages, each as the list of the teams whose slips it holds. */
+  const pagine = (source: string) =>
+    source
+      .slice(source.indexOf('\\begin{document}'))
+      .split('\\newpage')
+      .map((page) => [
+        ...new Set(
+          [...page.matchAll(/\\biglietto\{[^}]*\}\{[^}]*\}\{([^}]*)\}/g)].map((m) => m[1]),
+        ),
+      ]);
+
+  it('starts every team on a new page, ten slips to a page', () => {
+    // 4 slips a team: before, teams shared a page (A, B and C on the first).
     const many = { ...input, poli: [{ nome: 'X', squadre: ['A', 'B', 'C', 'D', 'E'] }] };
-    const source = bigliettiSource(many); // 5 teams x 4 slips = 20 slips
-    expect(source.match(/\\newpage/g)).toHaveLength(1);
+    expect(pagine(bigliettiSource(many))).toEqual([['A'], ['B'], ['C'], ['D'], ['E']]);
+    // 12 problems + the joker: 13 slips, 10 on the first page, 3 on the second.
+    const lunga = {
+      ...input,
+      poli: [
+        { nome: 'X', squadre: ['A'] },
+        { nome: 'Y', squadre: ['B'] },
+      ],
+      problemi: Array.from({ length: 12 }, (_, i) => ({ nome: `P${i + 1}`, udm: '' })),
+    };
+    const source = bigliettiSource(lunga);
+    expect(pagine(source)).toEqual([['A'], ['A'], ['B'], ['B']]);
+    expect(source.split('\\newpage')[1]!.match(/\\biglietto\{/g)).toHaveLength(3);
+  });
+
+  it('gives every answer slip a field for the unit, with the problem’s unit when set', () => {
+    const source = bigliettiSource(input);
+    expect(source).toContain('{A\\&B}{P1}{\\risposta{m/s\\textsuperscript{2}}}');
+    expect(source).toContain('{A\\&B}{P2}{\\risposta{}}');
+    expect(source).toContain('{A\\&B}{P3}{\\risposta{\\textmu{}F}}');
+    expect(source).toMatch(/\\newcommand\{\\risposta\}\[1\]\{.*Unità di misura:/s);
+  });
+});
+
+describe('escapeUnit', () => {
+  it.each([
+    ['m/s^2', 'm/s\\textsuperscript{2}'],
+    ['W/(m^2 K^4)', 'W/(m\\textsuperscript{2} K\\textsuperscript{4})'],
+    ['s^-1', 's\\textsuperscript{-1}'],
+    ['°C', '\\textdegree{}C'],
+    ['Ω', '\\ensuremath{\\Omega}'],
+    ['m²', 'm\\textsuperscript{2}'],
+    [' % ', '\\%'],
+  ])('%s is written as %s', (udm, expected) => {
+    expect(escapeUnit(udm)).toBe(expected);
   });
 });
 
@@ -105,11 +154,18 @@ describe.skipIf(!hasPdflatex)('pdflatex', () => {
       evento: 'Gara di prova: 50% & più',
       sessione: 'Sessione {unica}',
       poli: [{ nome: 'Polo di Pisa_1', squadre: [NASTY, 'Squadra ~ ^ \\ # $'] }],
-      problemi: ['P1', 'P2'],
+      problemi: [
+        { nome: 'P1', udm: 'W/(m^2 K^4)' },
+        { nome: 'P2', udm: '' },
+        { nome: 'P3', udm: '°C µF Ω m² · ×' },
+      ],
     });
     const result = await compileLatex(source);
     expect(result.log).not.toMatch(/^! /m);
+    expect(result.log).not.toMatch(/Missing character/);
     expect(result.ok).toBe(true);
+    // Two teams of 4 slips: a page each.
+    expect(result.log).toMatch(/Output written on \S+ \(2 pages/);
     expect(result.pdf!.subarray(0, 4).toString('latin1')).toBe('%PDF');
     // No bitmap fonts: every font is scalable (Type 1).
     expect(result.log).not.toContain('mktexpk');

@@ -1,6 +1,9 @@
 // The LaTeX source of the delivery slips: for every team of a venue one slip
 // per problem plus one for the joker choice, ten to an A4 page, to be cut and
-// handed to the team. Pure functions: the compilation is in pdflatex.ts.
+// handed to the team. Each team starts on a page of its own (the pages are
+// cut and handed out by team: a page shared by two teams gets mixed up), and
+// each answer slip has a field for the unit, filled with the problem's unit
+// when the event gives one. Pure functions: the compilation is in pdflatex.ts.
 
 /** Characters with a meaning in LaTeX, written as text. */
 const SPECIALI: Record<string, string> = {
@@ -36,6 +39,19 @@ const SPECIALI: Record<string, string> = {
   '\u2014': '---{}',
   '\u2026': '\\ldots{}',
   '\u00a0': '~',
+  // Signs of units of measure (m/s², °C, µF, Ω).
+  '\u00b2': '\\textsuperscript{2}',
+  '\u00b3': '\\textsuperscript{3}',
+  '\u00b9': '\\textsuperscript{1}',
+  '\u207b': '\\textsuperscript{-}',
+  '\u00b0': '\\textdegree{}',
+  '\u00b5': '\\textmu{}',
+  '\u03bc': '\\textmu{}',
+  '\u03a9': '\\ensuremath{\\Omega}',
+  '\u2126': '\\ensuremath{\\Omega}',
+  '\u00b7': '\\textperiodcentered{}',
+  '\u22c5': '\\textperiodcentered{}',
+  '\u00d7': '\\ensuremath{\\times}',
 };
 
 /**
@@ -63,13 +79,22 @@ export function escapeLatex(text: string): string {
   return out;
 }
 
+/** A unit of measure as LaTeX: as escapeLatex, with the exponents of 'm/s^2' raised. */
+export function escapeUnit(udm: string): string {
+  return udm
+    .trim()
+    .split(/\^(-?\d+)/)
+    .map((part, i) => (i % 2 === 1 ? `\\textsuperscript{${part}}` : escapeLatex(part)))
+    .join('');
+}
+
 export type SlipsInput = {
   evento: string;
   sessione: string;
   /** Venues with their teams, in print order. */
   poli: { nome: string; squadre: string[] }[];
-  /** Problem names (P1..Pn) in order. */
-  problemi: string[];
+  /** Problems (P1..Pn) in order, with the unit of their answer ('' when none is set). */
+  problemi: { nome: string; udm: string }[];
 };
 
 const SLIPS_PER_ROW = 2;
@@ -96,28 +121,27 @@ const PREAMBLE = String.raw`\documentclass[a4paper,11pt]{article}
     \vfill
     #5
   \end{minipage}}}
-\newcommand{\risposta}{Risposta: \rule{3.6cm}{0.4pt}\,$\times 10^{\rule{0.8cm}{0.4pt}}$\par
+% #1: the problem's unit, or empty for a blank field the team fills in.
+\newcommand{\risposta}[1]{Risposta: \rule{3.2cm}{0.4pt}\,$\times 10^{\rule{0.8cm}{0.4pt}}$\par
+    \vspace{3mm}Unità di misura: \ifx&#1&\rule{2.6cm}{0.4pt}\else\textbf{#1}\fi\par
     \vspace{3mm}Ora: \rule{1.6cm}{0.4pt}\hfill Firma: \rule{2.4cm}{0.4pt}}
 \newcommand{\jolly}{Problema jolly scelto: \rule{2.4cm}{0.4pt}\par
     \vspace{3mm}Ora: \rule{1.6cm}{0.4pt}\hfill Firma: \rule{2.4cm}{0.4pt}}
 `;
 
-/** The whole document: one slip per team and problem, plus a joker slip per team. */
-export function bigliettiSource(input: SlipsInput): string {
-  const evento = escapeLatex(input.evento);
-  const slips: string[] = [];
-  for (const polo of input.poli) {
-    const luogo = `${escapeLatex(input.sessione)} -- ${escapeLatex(polo.nome)}`;
-    for (const nome of polo.squadre) {
-      const squadra = escapeLatex(nome);
-      for (const problema of input.problemi) {
-        slips.push(
-          `\\biglietto{${evento}}{${luogo}}{${squadra}}{${escapeLatex(problema)}}{\\risposta}`,
-        );
-      }
-      slips.push(`\\biglietto{${evento}}{${luogo}}{${squadra}}{Jolly}{\\jolly}`);
-    }
-  }
+/** One team's slips: one per problem, then the joker's. */
+function slipsOfTeam(evento: string, luogo: string, nome: string, input: SlipsInput): string[] {
+  const squadra = escapeLatex(nome);
+  const slips = input.problemi.map(
+    (p) =>
+      `\\biglietto{${evento}}{${luogo}}{${squadra}}{${escapeLatex(p.nome)}}{\\risposta{${escapeUnit(p.udm)}}}`,
+  );
+  slips.push(`\\biglietto{${evento}}{${luogo}}{${squadra}}{Jolly}{\\jolly}`);
+  return slips;
+}
+
+/** Slips two to a row, ten to a page (no page break after the last). */
+function layout(slips: string[]): string[] {
   const body: string[] = [];
   slips.forEach((slip, i) => {
     body.push(slip);
@@ -130,6 +154,18 @@ export function bigliettiSource(input: SlipsInput): string {
     const endOfPage = (i + 1) % (SLIPS_PER_ROW * ROWS_PER_PAGE) === 0;
     body.push(endOfPage ? '\\newpage' : '\\par\\vspace{2mm}');
   });
-  if (slips.length === 0) body.push('Nessun bigliettino da stampare.');
-  return `${PREAMBLE}\\begin{document}\n${body.join('\n')}\n\\end{document}\n`;
+  return body;
+}
+
+/** The whole document: one slip per team and problem, plus a joker slip per team. */
+export function bigliettiSource(input: SlipsInput): string {
+  const evento = escapeLatex(input.evento);
+  const teams: string[][] = [];
+  for (const polo of input.poli) {
+    const luogo = `${escapeLatex(input.sessione)} -- ${escapeLatex(polo.nome)}`;
+    for (const nome of polo.squadre) teams.push(layout(slipsOfTeam(evento, luogo, nome, input)));
+  }
+  // Every team from the top of a new page.
+  const body = teams.map((t) => t.join('\n')).join('\n\\newpage\n');
+  return `${PREAMBLE}\\begin{document}\n${body || 'Nessun bigliettino da stampare.'}\n\\end{document}\n`;
 }

@@ -69,7 +69,7 @@ export async function slipContext(db: DbOrTx, sessioneId: number, poloIds: reado
   if (!s) return null;
   const [problemi, poli] = await Promise.all([
     db
-      .select({ nome: problema.nome })
+      .select({ nome: problema.nome, udm: problema.udmSoluzione })
       .from(problema)
       .where(eq(problema.eventoId, s.eventoId))
       .orderBy(asc(problema.ordine), asc(problema.id)),
@@ -81,5 +81,5 @@ export async function slipContext(db: DbOrTx, sessioneId: number, poloIds: reado
           .where(inArray(polo.id, [...poloIds]))
           .orderBy(asc(polo.nomeBreve), asc(polo.id)),
   ]);
-  return { evento: s.titolo, sessione: s.nome, problemi: problemi.map((p) => p.nome), poli };
+  return { evento: s.titolo, sessione: s.nome, problemi, poli };
 }

@@ -1,4 +1,5 @@
-// Notifications at the top right, below the navbar (spec §2): title, age ('Adesso', 'N secondi
+// Notifications at the top right, below the navbar (spec §2; on a phone at the bottom, where
+// they do not cover the page title, issue 26): title, age ('Adesso', 'N secondi
 // fa', 'N minuti fa'), message and a close button. Also shows the 'Calma'
 // toast whenever the API answers 429 (spec §8).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';

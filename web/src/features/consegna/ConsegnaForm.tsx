@@ -3,7 +3,7 @@
 // a venue desk: Tab follows the fields, Enter sends from any field, and after
 // a delivery the cursor is back on the first field to fill.
 import type { Evento, Squadra } from '@gas/contracts';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -135,6 +135,13 @@ export function ConsegnaForm({
     resolver: makeResolver(sceglieMomento),
   });
   const notice = useTimedMessage(NOTICE_MS);
+  // 'Salvata su questo dispositivo…' says something waits: it goes once nothing does.
+  const qualcosaInAttesa = useSyncExternalStore(coda.ascolta, () =>
+    coda.leggi().invii.some((i) => i.stato === 'in_attesa'),
+  );
+  useEffect(() => {
+    if (!qualcosaInAttesa && notice.message?.text === SALVATA_SUL_DISPOSITIVO) notice.clear();
+  }, [qualcosaInAttesa, notice.message, notice.clear]);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const automatico = watch('orario_automatico');

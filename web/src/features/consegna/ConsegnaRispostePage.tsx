@@ -16,6 +16,7 @@ import { skewWarning, useServerOffset } from '../../lib/serverClock';
 import { useEventPhase } from '../../lib/timers';
 import { consegnaKeys, useRisposte, useSquadreConsegna, type Ambito } from './api';
 import { ConsegnaForm } from './ConsegnaForm';
+import { MessaggiConsegna } from './MessaggiConsegna';
 import { RisposteList } from './RisposteList';
 import { CodaInviiList } from './uscita/CodaInviiList';
 import { useCodaInvii } from './uscita/useCoda';
@@ -114,6 +115,8 @@ function Consegna({ evento, sessione }: { evento: Evento; sessione: number | nul
           }
         </QueryState>
       )}
+
+      <MessaggiConsegna evento={evento} offset={offset} />
 
       <CodaInviiList coda={coda} stato={stato} />
 

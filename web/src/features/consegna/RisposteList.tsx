@@ -29,6 +29,14 @@ function Esito({ r }: { r: RispostaOut }) {
   return r.corretto ? <Badge bg="success">Corretta</Badge> : <Badge bg="danger">Errata</Badge>;
 }
 
+function Momento({ r }: { r: RispostaOut }) {
+  return (
+    <time dateTime={r.momento_consegna} title={formatDateTime(r.momento_consegna)}>
+      {formatTimeWithSeconds(r.momento_consegna)}
+    </time>
+  );
+}
+
 interface RisposteListProps {
   risposte: RispostaOut[];
   puoCancellare: boolean;
@@ -85,13 +93,23 @@ export function RisposteList({ risposte, puoCancellare, onDeleted }: RisposteLis
         <div className="table-responsive position-relative">
           <Table size="sm" striped hover className="align-middle" aria-label="Risposte consegnate">
             <thead>
+              {/* On a phone three columns (team with problem and time, answer with
+                  its outcome, the button): the row fits the screen (issue 26). */}
               <tr>
-                <th scope="col">#</th>
-                <th scope="col">Consegnata</th>
+                <th scope="col" className="d-none d-sm-table-cell">
+                  #
+                </th>
+                <th scope="col" className="d-none d-sm-table-cell">
+                  Consegnata
+                </th>
                 <th scope="col">Squadra</th>
-                <th scope="col">Problema</th>
+                <th scope="col" className="d-none d-sm-table-cell">
+                  Problema
+                </th>
                 <th scope="col">Risposta</th>
-                <th scope="col">Esito</th>
+                <th scope="col" className="d-none d-sm-table-cell">
+                  Esito
+                </th>
                 <th scope="col" className="d-none d-md-table-cell">
                   Inserita da
                 </th>
@@ -105,23 +123,29 @@ export function RisposteList({ risposte, puoCancellare, onDeleted }: RisposteLis
             <tbody>
               {visibili.map((r) => (
                 <tr key={r.id}>
-                  <td>{r.id}</td>
-                  <td>
-                    <time dateTime={r.momento_consegna} title={formatDateTime(r.momento_consegna)}>
-                      {formatTimeWithSeconds(r.momento_consegna)}
-                    </time>
+                  <td className="d-none d-sm-table-cell">{r.id}</td>
+                  <td className="d-none d-sm-table-cell">
+                    <Momento r={r} />
                   </td>
-                  <td>{r.squadra_nome}</td>
-                  <td>{r.problema_nome}</td>
+                  <td>
+                    <span>{r.squadra_nome}</span>
+                    <div className="d-sm-none small text-body-secondary">
+                      {r.problema_nome} · <Momento r={r} />
+                    </div>
+                  </td>
+                  <td className="d-none d-sm-table-cell">{r.problema_nome}</td>
                   <td>
                     <Valore r={r} />
+                    <div className="d-sm-none">
+                      <Esito r={r} />
+                    </div>
                   </td>
-                  <td>
+                  <td className="d-none d-sm-table-cell">
                     <Esito r={r} />
                   </td>
                   <td className="d-none d-md-table-cell">{r.inserita_da_nome ?? ''}</td>
                   {puoCancellare && (
-                    <td className="text-end">
+                    <td className="text-end text-nowrap">
                       <ConfirmButton
                         size="sm"
                         variant="outline-danger"

@@ -365,7 +365,8 @@ describe('answer submission page', () => {
     // Typed with a dot, shown the Italian way like every other value.
     const dot = within(table).getByText('Beta').closest('tr')!;
     expect(within(dot).getByText(/9,81/).textContent).toBe('9,81');
-    expect(within(row).getByText('Errata')).toBeTruthy();
+    // The outcome: in its column, and under the value on a phone (CSS shows one).
+    expect(within(row).getAllByText('Errata')).toHaveLength(2);
     fireEvent.click(within(row).getByRole('button', { name: 'Cancella la risposta 55' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Conferma' }));
     await waitFor(() =>

@@ -7,6 +7,7 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
+import { ValoreRisposta } from '../../../components/ValoreRisposta';
 import { STATO_DIGITAZIONE, quando } from '../messages';
 import type { CodaInvii, StatoCoda } from './coda';
 import type { Invio } from './tipi';
@@ -46,10 +47,11 @@ function Stato({ invio }: { invio: Invio }) {
   );
 }
 
-function valoreDi(invio: Invio): string {
-  if (invio.tipo === 'jolly') return 'jolly';
+/** The value as the delivered answers show it (ValoreRisposta): it wraps before '× 10'. */
+function Valore({ invio }: { invio: Invio }) {
+  if (invio.tipo === 'jolly') return <>jolly</>;
   const { valore, valore_exp } = invio.corpo as { valore: string; valore_exp: number };
-  return valore_exp ? `${valore} × 10^${valore_exp}` : valore;
+  return <ValoreRisposta valore={valore} esponente={valore_exp} />;
 }
 
 export function CodaInviiList({ coda, stato }: { coda: CodaInvii | null; stato: StatoCoda }) {
@@ -83,8 +85,8 @@ export function CodaInviiList({ coda, stato }: { coda: CodaInvii | null; stato: 
             >
               <thead>
                 <tr>
+                  {/* The state under the answer, not in a column of its own: the row fits a phone's screen. */}
                   <th scope="col">Risposta</th>
-                  <th scope="col">Stato</th>
                   <th scope="col">
                     <span className="visually-hidden">Azioni</span>
                   </th>
@@ -95,17 +97,16 @@ export function CodaInviiList({ coda, stato }: { coda: CodaInvii | null; stato: 
                   <tr key={invio.chiave}>
                     <td>
                       <div>
-                        {invio.nomi.squadra} · {invio.nomi.problema} ·{' '}
-                        <span className="text-nowrap">{valoreDi(invio)}</span>
+                        {invio.nomi.squadra} · {invio.nomi.problema} · <Valore invio={invio} />
                       </div>
-                      <div className="small text-body-secondary">
-                        Digitata {quando(invio.digitata)}
+                      <div className="small">
+                        <span className="text-body-secondary me-2">
+                          Digitata {quando(invio.digitata)}
+                        </span>
+                        <Stato invio={invio} />
                       </div>
                     </td>
-                    <td>
-                      <Stato invio={invio} />
-                    </td>
-                    <td className="text-end">
+                    <td className="text-end text-nowrap">
                       {invio.stato !== 'inviata' && (
                         <Button
                           size="sm"

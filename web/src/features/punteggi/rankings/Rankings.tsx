@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import type { Colori } from '../table/tableState';
+import { delPolo } from '../../poli/nomi';
 import { RankingTable } from './RankingTable';
 
 interface Common {
@@ -62,7 +63,7 @@ export function VenueRanking(
       <p className="small text-body-secondary">
         Le prime 3 posizioni
         {props.threshold ? `, la posizione ${props.threshold} (soglia di qualificazione)` : ''} e le
-        squadre del polo {polo.nome_breve}.
+        squadre {delPolo(polo.nome_breve)}.
       </p>
       <RankingTable
         {...props}
@@ -71,7 +72,7 @@ export function VenueRanking(
         emphasis={
           new Set(rows.filter((r) => props.teamPolo.get(r.id) === polo.id).map((r) => r.id))
         }
-        caption={`Classifica del polo ${polo.nome_breve}`}
+        caption={`Classifica ${delPolo(polo.nome_breve)}`}
       />
     </>
   );
