@@ -37,3 +37,27 @@ test('a password link issued is in the log, without the link', async ({ page }) 
     await page.screenshot({ path: `test-results/registro-segreti-${width}.png`, fullPage: true });
   }
 });
+
+test('an error group marked resolved shows who did it', async ({ page }) => {
+  await login(page, 'admin', '/admin/');
+  const report = await apiCall(page, 'POST', '/api/errori/', {
+    tipo: 'errore',
+    messaggio: 'Errore del registro e2e',
+  });
+  expect(report.status()).toBe(202);
+  const gruppi = (await (
+    await apiCall(page, 'GET', '/api/admin/errori/?risolto=false')
+  ).json()) as {
+    results: { id: number; messaggio: string }[];
+  };
+  const id = gruppi.results.find((g) => g.messaggio === 'Errore del registro e2e')!.id;
+  await page.goto(`/admin/errori/${id}/`);
+  await page.getByRole('button', { name: 'Segna come risolto' }).click();
+  const storia = page.getByTestId('storia');
+  await expect(storia).toContainText('admin · amministrazione');
+  await expect(storia).toContainText('Risolto: no → sì');
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/errore-storia-${width}.png`, fullPage: true });
+  }
+});

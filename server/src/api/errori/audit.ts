@@ -6,11 +6,8 @@ import { auditContext, recordChange } from '../../audit/queries';
 import type { DbOrTx } from '../../db/client';
 import type { ErroreGruppo } from '../../db/schema';
 
-const statoDi = (g: ErroreGruppo) => ({
-  risolto: g.risolto,
-  risolto_il: g.risoltoIl?.toISOString() ?? null,
-  risolto_da: g.risoltoDa,
-});
+// Only the state: who marked it and when are the entry's own user and time.
+const statoDi = (g: ErroreGruppo) => ({ risolto: g.risolto });
 
 export async function registraRisoluzione(
   tx: DbOrTx,

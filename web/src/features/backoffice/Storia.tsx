@@ -22,12 +22,14 @@ export const ORIGINE: Record<RegistroVoce['origine'], string> = {
   sistema: 'sistema',
 };
 
-/** Fields an entry names besides the resource's own: secrets, logged without their value. */
+/** Fields of entries outside the back office's resources: secrets (never with their value), the error inbox. */
 const CAMPI_DEL_REGISTRO: Record<string, string> = {
   password: 'Password',
   link_password: 'Link per scegliere la password',
   token_chat: 'Token della chat',
   nome_chat: 'Nome nella chat',
+  /** An error group of the inbox (resource `errori`). */
+  risolto: 'Risolto',
 };
 
 export function Voce({ voce, conOggetto }: { voce: RegistroVoce; conOggetto?: boolean }) {
