@@ -649,6 +649,18 @@ describe.each(testBackends())('the audit log holds every write on %s', (backend)
       utenteId: null,
       nota: 'link per reimpostare la password chiesto con «Password dimenticata?»; valido 2 ore',
     });
+    // The invitation of an account the import created, sent after its commit.
+    await expect
+      .poll(async () => {
+        const righe = await t.database.db
+          .select()
+          .from(registro)
+          .where(and(eq(registro.risorsa, 'user'), eq(registro.oggettoNome, 'r.registro')));
+        return righe.find((v) => 'link_password' in v.modifiche)?.nota;
+      })
+      .toBe(
+        'importazione del documento generato il 2026-11-20T10:00:00Z; link per scegliere la password inviato (valido 7 giorni)',
+      );
     expect(
       principale.filter((v) => 'token_chat' in v.modifiche).map((v) => [v.modifiche, v.nota]),
     ).toEqual([
