@@ -103,6 +103,8 @@ test('a page that crashes is reported once: inbox, superuser e-mail, Sentry; sta
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Segna come risolto' }).click();
   await expect(page.getByRole('button', { name: 'Riapri' })).toBeVisible();
+  // Who marked it is in the audit log, on the group's page.
+  await expect(page.getByTestId('storia')).toContainText('staff');
   await page
     .getByRole('navigation', { name: 'Percorso' })
     .getByRole('link', { name: 'Errori segnalati' })

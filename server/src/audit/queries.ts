@@ -39,7 +39,15 @@ export type AuditEntry = {
   prima: Record<string, unknown> | null;
   /** The record after the change (null on deletion). */
   dopo: Record<string, unknown> | null;
+  /**
+   * Secret fields the change replaced (a password, a link's token): the
+   * entry says they changed, as `[SEGRETO, SEGRETO]`, never their values.
+   */
+  segreti?: readonly string[];
 };
+
+/** What an entry shows instead of a secret's value. */
+export const SEGRETO = '***';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -87,6 +95,7 @@ export async function recordChanges(
       : sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${context.userId}), '')`;
   const rows = entries.flatMap((entry) => {
     const modifiche = differences(entry.prima, entry.dopo);
+    for (const campo of entry.segreti ?? []) modifiche[campo] = [SEGRETO, SEGRETO];
     if (entry.azione === 'modifica' && Object.keys(modifiche).length === 0) return [];
     return [
       {

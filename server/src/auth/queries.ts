@@ -15,6 +15,8 @@ import {
 } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 import type { Actor } from '../policies';
+import { CAMPI_SEGRETI, NOTE_SEGRETI, recordSecretChange } from '../audit/account';
+import type { AuditContext } from '../audit/queries';
 
 export async function loadActor(db: DbOrTx, userId: number): Promise<Actor | null> {
   const [row] = await db
@@ -148,10 +150,11 @@ export async function usaTokenPassword(
   db: Db,
   token: string,
   passwordHash: string,
+  audit: AuditContext,
 ): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: tokenPassword.id, userId: tokenPassword.userId })
+      .select({ id: tokenPassword.id, userId: tokenPassword.userId, username: users.username })
       .from(tokenPassword)
       .innerJoin(users, eq(users.id, tokenPassword.userId))
       .where(linkValido(token))
@@ -164,6 +167,13 @@ export async function usaTokenPassword(
       .where(and(eq(tokenPassword.userId, row.userId), isNull(tokenPassword.usato)));
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
     await tx.delete(loginSession).where(eq(loginSession.userId, row.userId));
+    await recordSecretChange(
+      tx,
+      audit,
+      { id: row.userId, username: row.username },
+      CAMPI_SEGRETI.password,
+      NOTE_SEGRETI.passwordDaLink,
+    );
     return row.userId;
   });
 }

@@ -9,9 +9,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_LIMITI } from '@gas/contracts';
 import pino from 'pino';
-import { invitaTutti, type Account } from '../api/auth/inviti';
+import { invitaTutti } from '../api/auth/inviti';
 import { baseUrlDi } from '../email/messaggi';
-import { importa } from '../api/import/engine';
+import { importa, type CambiImport } from '../api/import/engine';
 import { loadConfig } from '../config';
 import { createMailer } from '../email/mailer';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
@@ -62,15 +62,16 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    let nuovi: Account[] = [];
+    const dopo: { cambi?: CambiImport } = {};
     const esito = await importa(database.db, documento, {
       dryRun,
       dettagli: false,
       audit: { userId: null, indirizzo: 'riga di comando' },
-      dopoIlCommit: (cambi) => (nuovi = cambi.nuoviAccount),
+      dopoIlCommit: (cambi) => (dopo.cambi = cambi),
     });
     console.log(JSON.stringify(esito, null, 2));
-    if (nuovi.length > 0) {
+    if (dopo.cambi && dopo.cambi.nuoviAccount.length > 0) {
+      const { nuoviAccount: nuovi, audit } = dopo.cambi;
       // The new managers get the link to choose a password (SMTP, or this process's log).
       const config = loadConfig();
       const log = pino({ level: 'info' }, process.stderr);
@@ -78,6 +79,7 @@ async function main(argv: string[]): Promise<number> {
       const inviati = await invitaTutti(
         { db: database.db, mailer, baseUrl: baseUrlDi(config), log },
         nuovi,
+        audit,
       );
       mailer.chiudi();
       console.error(`GaS import: ${inviati} e-mail con il link per la password.`);

@@ -2,7 +2,7 @@
 // its last occurrences, the superusers told by e-mail.
 import { and, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { ERRORI_LIMITI, type OrigineErrore } from '@gas/contracts';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import {
   erroreGruppo,
   erroreOccorrenza,
@@ -192,7 +192,7 @@ export async function gruppoConOccorrenze(
 }
 
 export async function segnaRisolto(
-  db: Db,
+  db: DbOrTx,
   id: number,
   risolto: boolean,
   da: number | null,

@@ -120,13 +120,13 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
     expect(set.json().is_staff).toBe(true);
     const login = await t.login('segreteria.pisa', 'segreto-123');
     expect((await login.get('/api/admin/paese/')).statusCode).toBe(200);
-    // The password is not in the log, only that the flags changed.
+    // The password's value is not in the log, only that it changed, with the flags.
     const log = (await admin.get(`/api/admin/log/?risorsa=user&oggetto=${user.id}`)).json();
     expect(JSON.stringify(log)).not.toContain('segreto-123');
     const [accesso, modifica] = log.results;
     // Logging in as staff is in the log too.
     expect(accesso).toMatchObject({ azione: 'accesso', utente_nome: 'segreteria.pisa' });
-    expect(modifica.modifiche).toEqual({ is_staff: [false, true] });
+    expect(modifica.modifiche).toEqual({ is_staff: [false, true], password: ['***', '***'] });
 
     const taken = await admin.post('/api/admin/user/', { username: 'segreteria.pisa' });
     expect(taken.json().username).toEqual(['Questo nome utente è già usato.']);

@@ -3,9 +3,9 @@
 // history of an object reads the same whoever changed it), before and after
 // the write, in the write's transaction.
 import type { FastifyRequest } from 'fastify';
-import { auditContext, recordChange } from '../../audit/queries';
+import { auditContext, recordChange, recordChanges, type AuditEntry } from '../../audit/queries';
 import type { DbOrTx } from '../../db/client';
-import { getRecord } from './queries';
+import { getRecord, listRecords } from './queries';
 import type { AdminRecord } from './resource';
 import { ADMIN_RESOURCES } from './resources';
 
@@ -45,4 +45,57 @@ export async function auditAfter(
     prima,
     dopo,
   });
+}
+
+/** An event's records of one resource (its sessions), by id, as the back office shows them. */
+export type Istantanea = { nome: string; records: Map<number, AdminRecord> };
+
+/**
+ * The records of `nome` whose field `campo` is `valore` (the sessions of an
+ * event), read before and after a write that changes several of them.
+ */
+export async function auditSnapshot(
+  tx: DbOrTx,
+  nome: string,
+  campo: string,
+  valore: number,
+): Promise<Istantanea> {
+  const resource = resourceNamed(nome);
+  const column = resource.columns[campo];
+  if (!column) throw new Error(`campo sconosciuto: ${nome}.${campo}`);
+  const { rows } = await listRecords(
+    tx,
+    resource,
+    { equals: [{ column, value: valore }], ordering: [] },
+    null,
+  );
+  return { nome, records: new Map(rows.map((r) => [r.id, r])) };
+}
+
+/**
+ * Records every difference between two snapshots of the same records: each
+ * record created, changed or deleted is an entry of its own, as if written
+ * alone in the back office.
+ */
+export async function auditSnapshotChanges(
+  tx: DbOrTx,
+  request: FastifyRequest,
+  prima: Istantanea,
+  dopo: Istantanea,
+): Promise<void> {
+  const resource = resourceNamed(prima.nome);
+  const ids = new Set([...prima.records.keys(), ...dopo.records.keys()]);
+  const entries: AuditEntry[] = [...ids].map((id) => {
+    const before = prima.records.get(id) ?? null;
+    const after = dopo.records.get(id) ?? null;
+    return {
+      azione: !before ? 'crea' : !after ? 'elimina' : 'modifica',
+      risorsa: prima.nome,
+      oggettoId: id,
+      oggettoNome: String((after ?? before)![resource.risorsa.titolo] ?? ''),
+      prima: before,
+      dopo: after,
+    };
+  });
+  await recordChanges(tx, auditContext(request, 'api'), entries);
 }

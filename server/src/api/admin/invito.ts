@@ -5,6 +5,7 @@
 import { idParams, invitoPasswordSchema } from '@gas/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditContext } from '../../audit/queries';
 import { apiError } from '../../errors';
 import { inviaLinkPassword } from '../auth/inviti';
 import { baseUrlDi } from '../../email/messaggi';
@@ -39,6 +40,7 @@ export function invitoRoutes(app: FastifyInstance, deps: ApiDeps) {
           nome: `${user.firstName} ${user.lastName}`.trim(),
         },
         'imposta',
+        auditContext(request, 'admin'),
       );
       return { link, email: user.email };
     },

@@ -44,6 +44,11 @@ export type AdminResource = {
   links?: Record<string, Link>;
   /** Deleting a record takes its answers and jokers: refused unless a superuser forces it. */
   answers?: WithAnswers;
+  /**
+   * Write-only fields stored as something else (a password, as its hash):
+   * the audit log says they changed, never their value.
+   */
+  segreti?: readonly string[];
   /** Who may delete (default: whoever may use the back office). */
   canDelete?(actor: Actor): boolean;
   /**

@@ -368,6 +368,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       last_login: users.lastLogin,
     },
     canDelete: isSuperuser,
+    segreti: ['password'],
     constraints: {
       users_username_unique: ['username', 'Questo nome utente è già usato.'],
       users_email_lower_unique: [

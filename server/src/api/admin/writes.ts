@@ -22,7 +22,16 @@ export type WriteContext = { tx: DbOrTx; actor: Actor; audit: AuditContext };
 const title = (resource: AdminResource, record: AdminRecord) =>
   String(record[resource.risorsa.titolo] ?? '');
 
-async function finish(ctx: WriteContext, resource: AdminResource, change: Change) {
+/** The secret fields the request set (a password): logged as changed, never with their value. */
+const secretsSet = (resource: AdminResource, input: Record<string, unknown>) =>
+  (resource.segreti ?? []).filter((field) => input[field] !== undefined);
+
+async function finish(
+  ctx: WriteContext,
+  resource: AdminResource,
+  change: Change,
+  segreti: readonly string[] = [],
+) {
   const record = (change.dopo ?? change.prima)!;
   await recordChange(ctx.tx, ctx.audit, {
     azione: change.azione,
@@ -31,6 +40,7 @@ async function finish(ctx: WriteContext, resource: AdminResource, change: Change
     oggettoNome: title(resource, record),
     prima: change.prima,
     dopo: change.dopo,
+    segreti,
   });
   if (change.azione === 'elimina') return change;
   return { ...change, dettagli: await resource.inTransaction?.(ctx, change) };
@@ -43,7 +53,12 @@ export async function createOne(
 ): Promise<Change> {
   const extra = (await resource.prepare?.(ctx, input, null)) ?? {};
   const inserted = await insertRecord(ctx.tx, resource, input, extra);
-  return finish(ctx, resource, { azione: 'crea', prima: null, dopo: inserted });
+  return finish(
+    ctx,
+    resource,
+    { azione: 'crea', prima: null, dopo: inserted },
+    secretsSet(resource, input),
+  );
 }
 
 export async function patchOne(
@@ -57,7 +72,12 @@ export async function patchOne(
   const extra = (await resource.prepare?.(ctx, input, before)) ?? {};
   const after = await updateRecord(ctx.tx, resource, before.id, input, extra);
   if (!after) throw apiError('not_found');
-  return finish(ctx, resource, { azione: 'modifica', prima: before, dopo: after });
+  return finish(
+    ctx,
+    resource,
+    { azione: 'modifica', prima: before, dopo: after },
+    secretsSet(resource, input),
+  );
 }
 
 /** Why a deletion that takes answers is refused. */

@@ -1,6 +1,8 @@
 // One-time links to set a password (issue 15), sent by e-mail: to a manager
 // the import created ('imposta', 7 days), on 'Password dimenticata?'
 // ('reimposta', 2 hours), or again by staff from the back office.
+import { CAMPI_SEGRETI, NOTE_SEGRETI, recordSecretChange } from '../../audit/account';
+import type { AuditContext } from '../../audit/queries';
 import { nuovoTokenPassword } from '../../auth/queries';
 import type { DbOrTx } from '../../db/client';
 import type { ScopoTokenPassword } from '../../db/schema';
@@ -21,13 +23,31 @@ export type Account = { userId: number; email: string; username: string; nome: s
 export const linkPassword = (baseUrl: string, token: string) =>
   `${baseUrl.replace(/\/+$/, '')}/accounts/imposta-password/${token}/`;
 
-/** Makes a new link for the account (earlier ones stop working) and e-mails it; returns the link. */
+/**
+ * Makes a new link for the account (earlier ones stop working) and e-mails
+ * it; returns the link. The link is in the audit log as issued (`audit`
+ * says by whom and why), in the transaction that stores it; the e-mail
+ * leaves after the commit.
+ */
 export async function inviaLinkPassword(
   deps: { db: DbOrTx; mailer: Mailer; baseUrl: string },
   account: Account,
   scopo: ScopoTokenPassword,
+  audit: AuditContext,
 ): Promise<string> {
-  const token = await nuovoTokenPassword(deps.db, account.userId, scopo, VALIDITA_MS[scopo]);
+  const token = await deps.db.transaction(async (tx) => {
+    const nuovo = await nuovoTokenPassword(tx, account.userId, scopo, VALIDITA_MS[scopo]);
+    await recordSecretChange(
+      tx,
+      audit,
+      { id: account.userId, username: account.username },
+      CAMPI_SEGRETI.linkPassword,
+      scopo === 'imposta'
+        ? `${NOTE_SEGRETI.linkInvito} (valido ${INVITO_GIORNI} giorni)`
+        : `valido ${REIMPOSTA_ORE} ore`,
+    );
+    return nuovo;
+  });
   const link = linkPassword(deps.baseUrl, token);
   const destinatario = { email: account.email, nome: account.nome, username: account.username };
   await deps.mailer.invia(
@@ -42,12 +62,13 @@ export async function inviaLinkPassword(
 export async function invitaTutti(
   deps: { db: DbOrTx; mailer: Mailer; baseUrl: string; log: { error(o: object, m: string): void } },
   accounts: readonly Account[],
+  audit: AuditContext,
 ): Promise<number> {
   let inviati = 0;
   for (const account of accounts) {
     if (!account.email) continue;
     try {
-      await inviaLinkPassword(deps, account, 'imposta');
+      await inviaLinkPassword(deps, account, 'imposta', audit);
       inviati += 1;
     } catch (err) {
       deps.log.error({ err, userId: account.userId }, 'invito: e-mail non inviata');

@@ -28,6 +28,8 @@ import { noContent, ok } from '../shared/responses';
 import { inviaLinkPassword } from './inviti';
 import { baseUrlDi } from '../../email/messaggi';
 import { activeUserByEmail } from './queries';
+import { auditContext } from '../../audit/queries';
+import { NOTE_SEGRETI } from '../../audit/account';
 
 const TROPPE_RICHIESTE = 'Troppe richieste di reimpostazione: riprova fra qualche minuto.';
 /** Any address (the per-e-mail count). */
@@ -71,6 +73,7 @@ export function passwordLinkRoutes(app: FastifyInstance, deps: ApiDeps) {
             nome: `${user.firstName} ${user.lastName}`.trim(),
           },
           'reimposta',
+          auditContext(request, 'api', NOTE_SEGRETI.linkDimenticata),
         ).catch((err: unknown) =>
           request.log.error({ err, userId: user.id }, 'password dimenticata: e-mail non inviata'),
         );
@@ -98,7 +101,13 @@ export function passwordLinkRoutes(app: FastifyInstance, deps: ApiDeps) {
       if (!account) throw apiError('bad_request', LINK_PASSWORD_NON_VALIDO);
       const problemi = problemiPassword(password, account);
       if (problemi.length > 0) throw fieldErrors({ password: problemi });
-      const userId = await usaTokenPassword(db, token, await hashPassword(password));
+      const userId = await usaTokenPassword(
+        db,
+        token,
+        await hashPassword(password),
+        // Made by the link's owner, who has no session: the entry says so.
+        { ...auditContext(request, 'api'), userId: account.userId },
+      );
       if (userId === null) throw apiError('bad_request', LINK_PASSWORD_NON_VALIDO);
       // Every session of the account ended: at once here, on the change feed elsewhere.
       app.actorCache.forgetUser(userId);

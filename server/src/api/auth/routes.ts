@@ -20,7 +20,8 @@ import { endLoginSession, setCsrfCookie, startLoginSession } from '../../plugins
 import { passwordLinkRoutes } from './password-link';
 import { presentWhoami } from './present';
 import { changePassword, touchLastLogin, userById, userByUsername } from './queries';
-import { recordChange } from '../../audit/queries';
+import { auditContext, recordChange } from '../../audit/queries';
+import { CAMPI_SEGRETI, NOTE_SEGRETI, recordSecretChange } from '../../audit/account';
 
 const TOO_MANY_LOGINS = 'Troppi tentativi di accesso falliti: riprova fra qualche minuto.';
 const TOO_MANY_OLD_PASSWORDS =
@@ -118,7 +119,16 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
       if (problemi.length > 0) throw fieldErrors({ new_password: problemi });
       const passwordHash = await hashPassword(request.body.new_password);
       // Other devices signed in with the old password are signed out.
-      await changePassword(db, userId, passwordHash);
+      await db.transaction(async (tx) => {
+        await changePassword(tx, userId, passwordHash);
+        await recordSecretChange(
+          tx,
+          auditContext(request, 'api'),
+          user,
+          CAMPI_SEGRETI.password,
+          NOTE_SEGRETI.passwordCambiata,
+        );
+      });
       // At once here; other instances hear it on the change feed.
       app.actorCache.forgetUser(userId);
       await startLoginSession(database, request, reply, userId);

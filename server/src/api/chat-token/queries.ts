@@ -91,3 +91,12 @@ export async function usernameOf(db: DbOrTx, userId: number): Promise<string> {
     .where(eq(users.id, userId));
   return row?.username ?? '';
 }
+
+/** The user's chat name and token, or null (read before a write, for the audit log). */
+export async function chatTokenOf(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ token: chatToken.token, username: chatToken.username })
+    .from(chatToken)
+    .where(eq(chatToken.userId, userId));
+  return row ?? null;
+}

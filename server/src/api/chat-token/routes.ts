@@ -22,7 +22,15 @@ import type { ApiDeps } from '../deps';
 import { PG_UNIQUE_VIOLATION, pgError } from '../../db/client';
 import { apiError, fieldErrors } from '../../errors';
 import { randomToken, sameToken } from '../../auth/tokens';
-import { chatNameTaken, findByToken, issueToken, resetToken, usernameOf } from './queries';
+import { registraTokenChat } from './audit';
+import {
+  chatNameTaken,
+  chatTokenOf,
+  findByToken,
+  issueToken,
+  resetToken,
+  usernameOf,
+} from './queries';
 
 const nameTaken = () => fieldErrors({ user: [M.nomeChatDuplicato] });
 
@@ -65,15 +73,17 @@ export async function chatTokenRoutes(app: FastifyInstance, deps: ApiDeps) {
       const userId = request.actor.userId!;
       const name = request.body.user;
       if (name !== undefined && (await chatNameTaken(db, userId, name))) throw nameTaken();
-      const row = await issueToken(
-        db,
-        userId,
-        name,
-        await usernameOf(db, userId),
-        randomToken(24),
-      ).catch((error: unknown) => {
-        throw duplicateName(error);
-      });
+      const username = await usernameOf(db, userId);
+      const row = await db
+        .transaction(async (tx) => {
+          const prima = await chatTokenOf(tx, userId);
+          const dopo = await issueToken(tx, userId, name, username, randomToken(24));
+          await registraTokenChat(tx, request, { id: userId, username }, prima, dopo);
+          return dopo;
+        })
+        .catch((error: unknown) => {
+          throw duplicateName(error);
+        });
       reply.header('Cache-Control', 'no-store');
       return row;
     },
@@ -84,11 +94,17 @@ export async function chatTokenRoutes(app: FastifyInstance, deps: ApiDeps) {
     { preValidation: loginRequired, schema: { response: ok(chatTokenSchema), tags } },
     async (request, reply) => {
       const userId = request.actor.userId!;
-      const row = await resetToken(db, userId, await usernameOf(db, userId), randomToken(24)).catch(
-        (error: unknown) => {
+      const username = await usernameOf(db, userId);
+      const row = await db
+        .transaction(async (tx) => {
+          const prima = await chatTokenOf(tx, userId);
+          const dopo = await resetToken(tx, userId, username, randomToken(24));
+          await registraTokenChat(tx, request, { id: userId, username }, prima, dopo);
+          return dopo;
+        })
+        .catch((error: unknown) => {
           throw duplicateName(error);
-        },
-      );
+        });
       reply.header('Cache-Control', 'no-store');
       return row;
     },

@@ -30,6 +30,8 @@ import { clientKey } from '../../plugins/client-address';
 import { ExpiringMap } from '../../util/expiring-map';
 import type { ApiDeps } from '../deps';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
+import { registraRisoluzione } from './audit';
+import { gruppoDaSegnare } from './queries';
 import { ok, page } from '../shared/responses';
 
 const MINUTO_MS = 60_000;
@@ -172,14 +174,19 @@ export function erroriAdminRoutes(app: FastifyInstance, deps: ApiDeps) {
       },
     },
     async (request) => {
-      const gruppo = await segnaRisolto(
-        db,
-        request.params.id,
-        request.body.risolto,
-        request.actor.userId,
-        new Date(),
-      );
-      if (!gruppo) throw apiError('not_found');
+      const gruppo = await db.transaction(async (tx) => {
+        const prima = await gruppoDaSegnare(tx, request.params.id);
+        if (!prima) throw apiError('not_found');
+        const dopo = await segnaRisolto(
+          tx,
+          prima.id,
+          request.body.risolto,
+          request.actor.userId,
+          new Date(),
+        );
+        await registraRisoluzione(tx, request, prima, dopo!);
+        return dopo!;
+      });
       return presentGruppo(gruppo);
     },
   );

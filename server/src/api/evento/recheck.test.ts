@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { testBackends } from '../../db/testing';
-import { evento, problema, risposta } from '../../db/schema';
+import { evento, problema, registro, risposta } from '../../db/schema';
+import { RICONTROLLO } from './recheck';
 import { LiveBus, type LiveMessage } from '../../live/bus';
 import { createTestApp, type TestApp } from '../testing';
 
@@ -75,5 +76,21 @@ describe.each(testBackends())('changing a solution re-checks the answers on %s',
       expect(forId[1]).toMatchObject({ event: { id, k: 'r', c: false, p: target.id } });
     }
     expect(messages).toContainEqual({ type: 'snapshot_invalidated', sessioneId });
+
+    // In the log as the back office's correction is: the problem's new
+    // solution, then each answer it turned, by whoever corrected it.
+    const voci = await t.database.db
+      .select()
+      .from(registro)
+      .where(and(eq(registro.origine, 'api'), eq(registro.utenteNome, 'admin')))
+      .orderBy(registro.id);
+    const soluzione = voci.find((v) => v.risorsa === 'problema' && v.oggettoId === target.id);
+    expect(soluzione?.modifiche).toEqual({
+      soluzione: [target.soluzione, 123456789],
+      soluzione_exp: [target.soluzione_exp, 7],
+    });
+    const ricontrollate = voci.filter((v) => v.risorsa === 'risposta' && v.nota === RICONTROLLO);
+    expect(ricontrollate.map((v) => v.oggettoId).sort()).toEqual([...wasCorrect].sort());
+    expect(ricontrollate[0]!.id).toBeGreaterThan(soluzione!.id);
   });
 });

@@ -24,6 +24,7 @@ import { loadEventoWithAccess } from '../../access/queries';
 import { eventoVisibleWhere } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { requireEvento, throwIfErrors } from './access';
+import { recordDellEvento, registraRecordDellEvento } from './audit';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
 import { deletionErrors, planErrors } from './nested';
 import { presentEvento } from './present';
@@ -135,9 +136,11 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         }
         // The creator becomes an administrator (superusers without a profile need not).
         const eventoId = await insertEvento(tx, values, actor.responsabile?.id ?? null);
+        const nuovi = await recordDellEvento(tx, eventoId);
         await applySessioni(tx, eventoId, sessioni);
         await applyProblemi(tx, eventoId, problemi);
         await auditAfter(tx, request, 'evento', eventoId, null);
+        await registraRecordDellEvento(tx, request, eventoId, nuovi);
         return eventoId;
       });
       reply.status(201);
@@ -184,6 +187,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         throwIfErrors(await deletionErrors(tx, problemi, sessioni, nested));
 
         const prima = await auditBefore(tx, 'evento', id);
+        const primaDelleModifiche = await recordDellEvento(tx, id);
         await updateEvento(tx, id, values);
         await auditAfter(tx, request, 'evento', id, prima);
         const after = { inizio: values.inizio ?? row.inizio, fine: values.fine ?? row.fine };
@@ -191,6 +195,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         if (tipo !== row.tipologia) await setSessioniUfficiali(tx, id, tipo === 'o');
         if (problemi) await applyProblemi(tx, id, problemi);
         if (sessioni) await applySessioni(tx, id, sessioni);
+        await registraRecordDellEvento(tx, request, id, primaDelleModifiche);
         return problemi
           ? recheckAnswers(
               tx,
@@ -217,9 +222,15 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
       },
     },
     async (request, reply) => {
-      const entry = await loadEventoWithAccess(db, request.params.id);
+      const { id } = request.params;
+      const entry = await loadEventoWithAccess(db, id);
       requireEvento(request.actor, entry, canInvite);
-      await invite(db, request.params.id, request.body.email, request.body.ruolo);
+      // The appointment is in the log as a change of the event's staff lists.
+      await db.transaction(async (tx) => {
+        const prima = await auditBefore(tx, 'evento', id);
+        await invite(tx, id, request.body.email, request.body.ruolo);
+        await auditAfter(tx, request, 'evento', id, prima);
+      });
       return reply.status(204).send();
     },
   );

@@ -23,6 +23,7 @@ export function dopoImportazione(deps: {
     void invitaTutti(
       { db: deps.db, mailer: deps.mailer, baseUrl: baseUrlDi(deps.config), log: deps.log },
       cambi.nuoviAccount,
+      cambi.audit,
     );
   };
 }

@@ -49,7 +49,12 @@ export type OpzioniImport = {
   dopoIlCommit?(cambi: CambiImport): void;
 };
 
-export type CambiImport = { sessioni: number[]; nuoviAccount: Account[] };
+export type CambiImport = {
+  sessioni: number[];
+  nuoviAccount: Account[];
+  /** Who imported (the invitations to the new accounts are logged as theirs). */
+  audit: AuditContext;
+};
 
 const zero = () => ({ scuole: 0, responsabili: 0, squadre: 0 });
 
@@ -111,7 +116,12 @@ export async function importa(
   const parsed = importDocumentoSchema.safeParse(input);
   if (!parsed.success) return rifiutato(erroriDiForma(parsed.error));
   const doc = parsed.data;
-  const cambi: CambiImport = { sessioni: [], nuoviAccount: [] };
+  const audit: AuditContext = {
+    ...opzioni.audit,
+    origine: 'import',
+    nota: doc.generato ? `importazione del documento generato il ${doc.generato}` : 'importazione',
+  };
+  const cambi: CambiImport = { sessioni: [], nuoviAccount: [], audit };
   const esito = await db.transaction(async (tx) => {
     await bloccaImportazioni(tx);
     const stato = await caricaStato(tx, doc);
@@ -119,13 +129,7 @@ export async function importa(
     if (errori.length > 0) return rifiutato(errori);
     const piano = pianifica(doc, stato);
     if (!opzioni.dryRun) {
-      const fatto = await applica(tx, doc, stato, piano, {
-        ...opzioni.audit,
-        origine: 'import',
-        nota: doc.generato
-          ? `importazione del documento generato il ${doc.generato}`
-          : 'importazione',
-      });
+      const fatto = await applica(tx, doc, stato, piano, audit);
       cambi.sessioni = [...fatto.sessioni];
       cambi.nuoviAccount = fatto.nuoviAccount;
     }

@@ -18,6 +18,7 @@ import { QueryState } from '../../components/QueryState';
 import { formatDateTime } from '../../lib/romeTime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Paginazione, useFiltriUrl } from './Paginazione';
+import { Storia } from './Storia';
 import { serverErrorMessage } from '../../components/form/useApiForm';
 
 const PAGE_SIZE = 50;
@@ -223,6 +224,8 @@ export function ErrorePage() {
     try {
       await request(`/api/admin/errori/${id}/`, { method: 'PATCH', body: { risolto } });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'errori'] });
+      // Who marked it and when is in the audit log, shown below.
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'log'] });
     } catch (error) {
       setErrore(serverErrorMessage(error, 'risolto') ?? 'Operazione non riuscita.');
     } finally {
@@ -265,6 +268,8 @@ export function ErrorePage() {
                 <Occorrenza key={o.id} o={o} />
               ))}
             </ul>
+            <h2 className="h5 mt-4">Storia</h2>
+            <Storia risorsa="errori" oggetto={g.id} />
           </>
         )}
       </QueryState>

@@ -67,6 +67,7 @@ export function LogPage() {
               </option>
             ))}
             <option value="impostazioni-sito">Impostazioni del sito</option>
+            <option value="errori">Errori segnalati</option>
           </Form.Select>
         </Form.Group>
         <Form.Group className="col-6 col-md-2">

@@ -22,6 +22,16 @@ export const ORIGINE: Record<RegistroVoce['origine'], string> = {
   sistema: 'sistema',
 };
 
+/** Fields of entries outside the back office's resources: secrets (never with their value), the error inbox. */
+const CAMPI_DEL_REGISTRO: Record<string, string> = {
+  password: 'Password',
+  link_password: 'Link per scegliere la password',
+  token_chat: 'Token della chat',
+  nome_chat: 'Nome nella chat',
+  /** An error group of the inbox (resource `errori`). */
+  risolto: 'Risolto',
+};
+
 export function Voce({ voce, conOggetto }: { voce: RegistroVoce; conOggetto?: boolean }) {
   const risorsa = risorsaByNome.get(voce.risorsa);
   const campi = risorsa ? campiDi(risorsa) : [];
@@ -41,8 +51,8 @@ export function Voce({ voce, conOggetto }: { voce: RegistroVoce; conOggetto?: bo
         <ul className="small mb-0">
           {Object.entries(voce.modifiche).map(([nome, [prima, dopo]]) => (
             <li key={nome}>
-              {campo(nome)?.etichetta ?? nome}: {mostra(campo(nome), prima)} →{' '}
-              {mostra(campo(nome), dopo)}
+              {campo(nome)?.etichetta ?? CAMPI_DEL_REGISTRO[nome] ?? nome}:{' '}
+              {mostra(campo(nome), prima)} → {mostra(campo(nome), dopo)}
             </li>
           ))}
         </ul>
