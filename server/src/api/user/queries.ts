@@ -12,7 +12,7 @@ import {
   type Responsabile,
   type User,
 } from '../../db/schema';
-import type { ResponsabileTarget, SquadraRef } from '../../policies';
+import { isPrivilegedAccount, type ResponsabileTarget, type SquadraRef } from '../../policies';
 import type { Window } from '../shared/pagination';
 
 export type Manager = {
@@ -31,6 +31,7 @@ export function targetOf(m: Manager): ResponsabileTarget {
     userId: m.user.id,
     createdBy: m.responsabile.creatoDa,
     squadraScuolaIds: m.squadraScuole,
+    privilegiato: isPrivilegedAccount(m.user),
   };
 }
 
