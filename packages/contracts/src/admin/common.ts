@@ -100,5 +100,7 @@ export const permessiRecordSchema = z.object({
   campi_bloccati: z.array(z.string()),
   /** May send its password link (POST /api/admin/user/{id}/invito-password/). */
   invito_password: z.boolean(),
+  /** Why the record cannot be changed, when it cannot (shown on its page). */
+  motivo: z.string().optional(),
 });
 export type PermessiRecord = z.infer<typeof permessiRecordSchema>;

@@ -112,6 +112,7 @@ describe.each(testBackends())('accounts only a superuser manages, on %s', (backe
         elimina: false,
         campi_bloccati: ['is_staff', 'is_superuser', 'password'],
         invito_password: false,
+        motivo: ACCOUNT_PRIVILEGIATO,
       });
       // The lists carry no rights (one answer per record would not say more).
       const list = (await staff.get('/api/admin/user/?search=admin')).json();
@@ -198,14 +199,12 @@ describe.each(testBackends())('accounts only a superuser manages, on %s', (backe
   it('a main manager never manages a staff account that has a secondary profile', async () => {
     const principale = await t.as('principale');
     // A staff member with a secondary profile the main manager created.
-    await t.database.db
-      .insert(responsabile)
-      .values({
-        userId: id.collega,
-        ruolo: 'ss',
-        attivo: true,
-        creatoDa: await userId('principale'),
-      });
+    await t.database.db.insert(responsabile).values({
+      userId: id.collega,
+      ruolo: 'ss',
+      attivo: true,
+      creatoDa: await userId('principale'),
+    });
     const res = await principale.patch(`/api/gas/user/${id.collega}/`, { scuole: [] });
     expect([403, 404]).toContain(res.statusCode);
     // His own secondary manager, created the same way, he does manage.

@@ -393,6 +393,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
           ...(canSetAccountPassword(actor) ? [] : ['password']),
         ],
         invito_password: gestisce,
+        ...(gestisce ? {} : { motivo: ACCOUNT_PRIVILEGIATO }),
       };
     },
     constraints: {
