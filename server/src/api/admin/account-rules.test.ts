@@ -141,6 +141,27 @@ describe.each(testBackends())('accounts only a superuser manages, on %s', (backe
     expect((await account(id.staff)).isSuperuser).toBe(false);
   });
 
+  it('says what each may set on a new account', async () => {
+    const staff = (await (await t.as('staff')).get('/api/admin/user/permessi/')).json();
+    expect(staff).toEqual({
+      modifica: true,
+      elimina: false,
+      campi_bloccati: ['is_staff', 'is_superuser', 'password'],
+      invito_password: false,
+    });
+    const admin = (await (await t.as('admin')).get('/api/admin/user/permessi/')).json();
+    expect(admin.campi_bloccati).toEqual([]);
+    // A resource without rules of its own: everything the back office offers.
+    const scuola = (await (await t.as('staff')).get('/api/admin/scuola/permessi/')).json();
+    expect(scuola).toEqual({
+      modifica: true,
+      elimina: false,
+      campi_bloccati: [],
+      invito_password: false,
+    });
+    expect((await (await t.as('docente')).get('/api/admin/user/permessi/')).statusCode).toBe(403);
+  });
+
   it('a superuser acts on every account, staff and superusers included', async () => {
     const admin = await t.as('admin');
     const record = (await admin.get(`/api/admin/user/${id.collega}/`)).json();

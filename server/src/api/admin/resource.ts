@@ -49,9 +49,10 @@ export type AdminResource = {
   /**
    * What the actor may do with this record, when it depends on the record
    * (an account of staff or of a superuser): sent with the record's answer
-   * so that its page offers only what he can use. `prepare` enforces it.
+   * so that its page offers only what he can use; `null`: a new record
+   * (GET /api/admin/<r>/permessi/). `prepare` enforces it.
    */
-  permessi?(actor: Actor, record: AdminRecord): PermessiRecord;
+  permessi?(actor: Actor, record: AdminRecord | null): PermessiRecord;
   /**
    * Before a write, in its transaction: checks that need the actor or the
    * database (throw field errors), and drizzle values to store besides the

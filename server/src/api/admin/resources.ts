@@ -384,15 +384,15 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
     },
     canDelete: canDeleteAccount,
     permessi: (actor, record) => {
-      const gestisce = canManageAccount(actor, accountOf(record));
+      const gestisce = record === null || canManageAccount(actor, accountOf(record));
       return {
         modifica: gestisce,
-        elimina: gestisce && canDeleteAccount(actor),
+        elimina: record !== null && gestisce && canDeleteAccount(actor),
         campi_bloccati: [
           ...(canSetAccountRoles(actor) ? [] : ['is_staff', 'is_superuser']),
           ...(canSetAccountPassword(actor) ? [] : ['password']),
         ],
-        invito_password: gestisce,
+        invito_password: record !== null && gestisce,
         ...(gestisce ? {} : { motivo: ACCOUNT_PRIVILEGIATO }),
       };
     },

@@ -6,6 +6,7 @@ import {
   dipendenzeSchema,
   idParams,
   ORDINAMENTO_NON_VALIDO,
+  permessiRecordSchema,
   pkNonValido,
   registroVoceSchema,
 } from '@gas/contracts';
@@ -245,6 +246,19 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
       return withPermessi(request, change.dopo!);
     });
   }
+
+  // What the actor may set on a new record (the new-record form shows only that).
+  r.get(
+    `${base}permessi/`,
+    { schema: { response: ok(permessiRecordSchema), tags } },
+    async (request) =>
+      resource.permessi?.(request.actor, null) ?? {
+        modifica: resource.risorsa.crea !== false,
+        elimina: false,
+        campi_bloccati: [],
+        invito_password: false,
+      },
+  );
 
   r.get(
     `${base}:id/`,

@@ -30,14 +30,18 @@ const account = (extra: Record<string, unknown>) => ({
   ...extra,
 });
 
-function open(record: Record<string, unknown>) {
+function open(record: Record<string, unknown>, path = '/admin/user/1/') {
   mockFetch({
     '/api/ext-user/whoami/': user('staff', { is_staff: true }),
     '/api/admin/user/1/': record,
+    '/api/admin/user/permessi/': record.permessi as object,
     '/api/admin/log/': page([]),
     '/api/admin/responsabile/': page([]),
   });
-  renderPage(<RecordPage />, { path: '/admin/user/1/', route: '/admin/:nome/:id/' });
+  renderPage(<RecordPage />, {
+    path,
+    route: path.endsWith('nuovo/') ? '/admin/:nome/nuovo/' : '/admin/:nome/:id/',
+  });
 }
 
 describe('an account’s page in the back office', () => {
@@ -88,6 +92,26 @@ describe('an account’s page in the back office', () => {
     expect(screen.getByRole('button', { name: 'Salva' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Elimina' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Invia il link per la password' })).toBeTruthy();
+  });
+
+  it('offers staff a new account without roles or password', async () => {
+    open(
+      {
+        permessi: {
+          modifica: true,
+          elimina: false,
+          campi_bloccati: ['is_staff', 'is_superuser', 'password'],
+          invito_password: false,
+        },
+      },
+      '/admin/user/nuovo/',
+    );
+    expect(await screen.findByLabelText(/Nome utente/)).toBeTruthy();
+    expect(screen.getByLabelText('E-mail')).toBeTruthy();
+    expect(screen.queryByText('Staff')).toBeNull();
+    expect(screen.queryByText('Superutente')).toBeNull();
+    expect(screen.queryByLabelText('Nuova password')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Crea' })).toBeTruthy();
   });
 
   it('offers a superuser everything when the record allows it', async () => {

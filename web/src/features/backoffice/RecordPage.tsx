@@ -29,6 +29,7 @@ import {
   createRecord,
   deleteRecord,
   fetchDipendenze,
+  fetchPermessiNuovo,
   fetchRecord,
   patchRecord,
   useTitlesOf,
@@ -293,8 +294,8 @@ function Elimina({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ }
  * 26: an account of staff or of a superuser); no `permessi`: everything the
  * page offers.
  */
-function permessiDi(record: Record_ | null): PermessiRecord {
-  const parsed = permessiRecordSchema.safeParse(record?.permessi);
+function permessiDi(permessi: unknown): PermessiRecord {
+  const parsed = permessiRecordSchema.safeParse(permessi);
   return parsed.success
     ? parsed.data
     : { modifica: true, elimina: true, campi_bloccati: [], invito_password: true };
@@ -303,12 +304,22 @@ function permessiDi(record: Record_ | null): PermessiRecord {
 /** A field only written, never shown (a password): hidden rather than shown read-only. */
 const soloScrittura = (risorsa: RisorsaAdmin, campo: Campo) => !(campo.nome in risorsa.item.shape);
 
-function Scheda({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ | null }) {
-  const permessi = permessiDi(record);
+function Scheda({
+  risorsa,
+  record,
+  permessiNuovo,
+}: {
+  risorsa: RisorsaAdmin;
+  record: Record_ | null;
+  /** A new record: what the server says the user may set on it. */
+  permessiNuovo?: PermessiRecord;
+}) {
+  const permessi = record ? permessiDi(record.permessi) : permessiDi(permessiNuovo);
   const bloccati = new Set(permessi.campi_bloccati);
   const campi = campiDi(risorsa).filter(
     (c) =>
-      !(record === null && c.solaLettura) && !(bloccati.has(c.nome) && soloScrittura(risorsa, c)),
+      !(record === null && c.solaLettura) &&
+      !(bloccati.has(c.nome) && (record === null || soloScrittura(risorsa, c))),
   );
   const editable = record === null || (risorsa.modifica !== false && permessi.modifica);
   // A new record may start from the page it was added from (?evento=3: a session of event 3).
@@ -482,6 +493,11 @@ export function RecordPage() {
     queryFn: ({ signal }) => fetchRecord(nome, numero!, signal),
     enabled: risorsa !== undefined && numero !== null && Number.isInteger(numero),
   });
+  const permessiNuovo = useQuery({
+    queryKey: [...adminKeys.all, nome, 'permessi'],
+    queryFn: ({ signal }) => fetchPermessiNuovo(nome, signal),
+    enabled: risorsa !== undefined && numero === null,
+  });
   if (!risorsa || (numero !== null && !Number.isInteger(numero))) return <NotFoundPage />;
   return (
     <>
@@ -492,7 +508,9 @@ export function RecordPage() {
       {numero === null ? (
         <>
           <h1 className="h2">Nuovo: {risorsa.singolare.toLowerCase()}</h1>
-          <Scheda risorsa={risorsa} record={null} />
+          <QueryState query={permessiNuovo}>
+            {(permessi) => <Scheda risorsa={risorsa} record={null} permessiNuovo={permessi} />}
+          </QueryState>
         </>
       ) : (
         <QueryState query={query}>
@@ -502,7 +520,7 @@ export function RecordPage() {
                 {risorsa.singolare}: <Titolo risorsa={risorsa} record={record} />
               </h1>
               <Scheda key={JSON.stringify(record)} risorsa={risorsa} record={record} />
-              {risorsa.nome === 'user' && permessiDi(record).invito_password && (
+              {risorsa.nome === 'user' && permessiDi(record.permessi).invito_password && (
                 <InvitoPassword userId={record.id} />
               )}
               <Correlati nome={risorsa.nome} id={record.id} />
