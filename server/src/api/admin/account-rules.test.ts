@@ -100,7 +100,9 @@ describe.each(testBackends())('accounts only a superuser manages, on %s', (backe
 
     it('cannot delete it', async () => {
       const staff = await t.as('staff');
-      expect((await staff.delete(`/api/admin/user/${id[chi]}/`)).statusCode).toBe(403);
+      const res = await staff.delete(`/api/admin/user/${id[chi]}/`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: 'Solo un superutente può eliminare un account.' });
       expect(await account(id[chi])).toBeTruthy();
     });
 

@@ -46,6 +46,8 @@ export type AdminResource = {
   answers?: WithAnswers;
   /** Who may delete (default: whoever may use the back office). */
   canDelete?(actor: Actor): boolean;
+  /** The Italian refusal when `canDelete` says no. */
+  eliminaNegata?: string;
   /**
    * What the actor may do with this record, when it depends on the record
    * (an account of staff or of a superuser): sent with the record's answer

@@ -383,6 +383,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       last_login: users.lastLogin,
     },
     canDelete: canDeleteAccount,
+    eliminaNegata: 'Solo un superutente può eliminare un account.',
     permessi: (actor, record) => {
       const gestisce = record === null || canManageAccount(actor, accountOf(record));
       return {
