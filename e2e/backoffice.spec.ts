@@ -268,3 +268,42 @@ test('date-times are edited on Rome’s clock', async ({ page }) => {
   expect(Date.parse(saved.fine_consegna_jolly)).toBe(jolly);
   expect((await apiCall(page, 'DELETE', `/api/admin/evento/${id}/`)).status()).toBe(204);
 });
+
+test('staff open a superuser’s account and find no password, e-mail or link controls', async ({
+  page,
+}) => {
+  await login(page, 'staff', '/admin/');
+  const found = (await (await apiCall(page, 'GET', '/api/admin/user/?search=admin')).json()) as {
+    results: { id: number; username: string }[];
+  };
+  const admin = found.results.find((u) => u.username === 'admin')!;
+  await page.goto(`/admin/user/${admin.id}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Utente: admin' })).toBeVisible();
+  await expect(
+    page.getByText('Solo un superutente può modificare l’account di un superutente'),
+  ).toBeVisible();
+  // The data is there to read, with nothing to change it or take the account over.
+  await expect(page.getByText('admin@gas.example')).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveCount(0);
+  await expect(page.getByLabel('Nuova password')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Salva' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Elimina' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Invia il link per la password' })).toHaveCount(0);
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`account-superutente-${width}.png`) });
+  }
+  // An ordinary account: its data and its link, still no roles or password.
+  const docente = (await (
+    await apiCall(page, 'GET', '/api/admin/user/?search=docente')
+  ).json()) as {
+    results: { id: number; username: string }[];
+  };
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/user/${docente.results.find((u) => u.username === 'docente')!.id}/`);
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invia il link per la password' })).toBeVisible();
+  await expect(page.getByLabel('Nuova password')).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Superutente' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('account-docente-1280.png') });
+});

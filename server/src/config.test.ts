@@ -35,6 +35,8 @@ describe('configuration from environment variables', () => {
     ['PORT', { PORT: '70000' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['GAS_DEMO', { GAS_DEMO: 'forse' }],
+    ['GAS_RESPONSABILI_MAX_GIORNO', { GAS_RESPONSABILI_MAX_GIORNO: '0' }],
+    ['GAS_RESPONSABILI_MAX_GIORNO', { GAS_RESPONSABILI_MAX_GIORNO: 'molti' }],
   ])('a wrong %s names the variable', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${variable}: `));
@@ -61,6 +63,11 @@ describe('configuration from environment variables', () => {
       );
     },
   );
+
+  it('daily creation limits: 20 events and 20 secondary managers unless told', () => {
+    expect(loadConfig({}).responsabiliMaxGiorno).toBe(20);
+    expect(loadConfig({ GAS_RESPONSABILI_MAX_GIORNO: '5' }).responsabiliMaxGiorno).toBe(5);
+  });
 
   it('WebSocket caps: 100 per address by default, a total below the open-file limit', () => {
     const config = loadConfig({});

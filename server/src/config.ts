@@ -90,6 +90,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   GAS_EVENTI_MAX_GIORNO: z.coerce.number().int().min(1).max(100_000).default(20),
+  GAS_RESPONSABILI_MAX_GIORNO: z.coerce.number().int().min(1).max(100_000).default(20),
   GAS_WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
   GAS_WS_MAX_TOTAL: z.coerce
     .number()
@@ -176,8 +177,10 @@ export type AppConfig = {
   publicUrl: string | undefined;
   /** Link to the community chat server shown by the app; unset = no link. */
   chatUrl: string | undefined;
-  /** Events one user (not staff/superuser) may create per day. */
+  /** Events one user (not staff/superuser) may create per day, with the accounts he created. */
   eventiMaxGiorno: number;
+  /** Secondary managers one user (not staff/superuser) may create per day. */
+  responsabiliMaxGiorno: number;
   /** Live connections: per client address, and in total on this instance. */
   wsLimits: { maxPerAddress: number; maxTotal: number };
   mapTileUrl: string;
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.GAS_PUBLIC_URL,
     chatUrl: e.GAS_CHAT_URL,
     eventiMaxGiorno: e.GAS_EVENTI_MAX_GIORNO,
+    responsabiliMaxGiorno: e.GAS_RESPONSABILI_MAX_GIORNO,
     wsLimits: {
       maxPerAddress: e.GAS_WS_MAX_PER_ADDRESS,
       maxTotal: e.GAS_WS_MAX_TOTAL ?? defaultMaxSockets(),

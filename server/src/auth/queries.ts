@@ -92,6 +92,19 @@ export async function deleteExpiredLoginSessions(db: DbOrTx): Promise<void> {
 // ---- one-time links to set a password (issue 15)
 
 /**
+ * Ends every pending password link (reset or invitation) of the account.
+ * Every write of a new password calls it (change-password form, a link, a
+ * superuser in the back office: issue 26), so a link sent before the change
+ * cannot undo it; a new link ends the earlier ones too.
+ */
+export async function chiudiLinkPassword(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(tokenPassword)
+    .set({ usato: new Date() })
+    .where(and(eq(tokenPassword.userId, userId), isNull(tokenPassword.usato)));
+}
+
+/**
  * A new link for `userId`: earlier links of the account stop working (only
  * the newest e-mail counts). Returns the token for the link; only its hash
  * is stored.
@@ -104,10 +117,7 @@ export async function nuovoTokenPassword(
 ): Promise<string> {
   const token = randomToken();
   const now = new Date();
-  await db
-    .update(tokenPassword)
-    .set({ usato: now })
-    .where(and(eq(tokenPassword.userId, userId), isNull(tokenPassword.usato)));
+  await chiudiLinkPassword(db, userId);
   await db.insert(tokenPassword).values({
     userId,
     hash: hashToken(token),
@@ -160,11 +170,7 @@ export async function usaTokenPassword(
       .where(linkValido(token))
       .for('update', { of: tokenPassword });
     if (!row) return null;
-    const now = new Date();
-    await tx
-      .update(tokenPassword)
-      .set({ usato: now })
-      .where(and(eq(tokenPassword.userId, row.userId), isNull(tokenPassword.usato)));
+    await chiudiLinkPassword(tx, row.userId);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
     await tx.delete(loginSession).where(eq(loginSession.userId, row.userId));
     await recordSecretChange(

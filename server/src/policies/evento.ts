@@ -95,9 +95,11 @@ export function canCreateEvento(actor: Actor, tipologia: Tipologia): boolean {
 }
 
 /**
- * Events one user may create a day are bounded (GAS_EVENTI_MAX_GIORNO), so
- * that nobody can flood the lists; staff and superusers are exempt (they
- * prepare whole seasons and are trusted with the back office anyway).
+ * Events one user may create a day are bounded (GAS_EVENTI_MAX_GIORNO,
+ * counted together with the accounts a main manager created), and so are the
+ * secondary managers he creates (GAS_RESPONSABILI_MAX_GIORNO), so that nobody
+ * can flood the lists; staff and superusers are exempt (they prepare whole
+ * seasons and are trusted with the back office anyway).
  */
 export function isExemptFromEventiMaxGiorno(actor: Actor): boolean {
   return canUseAdminActions(actor);

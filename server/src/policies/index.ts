@@ -11,3 +11,4 @@ export * from './files';
 export * from './poli';
 export * from './payload';
 export * from './risposte';
+export * from './account';

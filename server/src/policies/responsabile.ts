@@ -36,9 +36,12 @@ export function newSecondaryManagerFlags(creator: Actor): {
 // A main manager manages the secondary managers of his schools, those with a
 // team of his schools (one may have teams but no school), and those he
 // created. Never another main manager: those come from the external site.
+// Never a staff or superuser account either, even one with a secondary
+// profile: only a superuser acts on those (issue 26).
 function managesSecondary(actor: Actor, target: ResponsabileTarget): boolean {
   const sp = activeMainManager(actor);
   if (sp === null || target.ruolo !== 'ss' || target.userId === actor.userId) return false;
+  if (target.privilegiato === true) return false;
   if (target.createdBy != null && target.createdBy === actor.userId) return true;
   const mine = (id: number) => sp.scuolaIds.includes(id);
   return target.scuolaIds.some(mine) || (target.squadraScuolaIds ?? []).some(mine);

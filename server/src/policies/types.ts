@@ -77,6 +77,11 @@ export interface ResponsabileTarget {
    * main manager of those schools.
    */
   readonly squadraScuolaIds?: readonly number[];
+  /**
+   * The account is staff or superuser (isPrivilegedAccount): no main manager
+   * manages it, whatever its manager profile says.
+   */
+  readonly privilegiato?: boolean;
 }
 
 /**

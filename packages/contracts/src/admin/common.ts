@@ -83,3 +83,24 @@ export const ordineEtaRequest = z.object({
   evento: z.number().int().positive().max(2_147_483_647),
   elenco: z.string().max(200_000),
 });
+
+/**
+ * What the signed-in user may do with one record, as the server decides it
+ * (issue 26): the record's page shows only the fields and buttons he can
+ * use, and never repeats the rule. In a record's answer (GET, POST, PATCH of
+ * /api/admin/<r>/{id}/) for resources whose rights depend on the record
+ * (accounts); absent = everything the back office offers.
+ */
+export const permessiRecordSchema = z.object({
+  /** May save changes to the record at all. */
+  modifica: z.boolean(),
+  /** May delete it. */
+  elimina: z.boolean(),
+  /** Fields shown but not editable (read-only; write-only ones such as a password are hidden). */
+  campi_bloccati: z.array(z.string()),
+  /** May send its password link (POST /api/admin/user/{id}/invito-password/). */
+  invito_password: z.boolean(),
+  /** Why the record cannot be changed, when it cannot (shown on its page). */
+  motivo: z.string().optional(),
+});
+export type PermessiRecord = z.infer<typeof permessiRecordSchema>;

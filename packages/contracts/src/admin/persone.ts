@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { id, istante } from '../responses/common';
 import { annoScolastico } from '../persone';
-import { riferimento, testoLibero, testoObbligatorio } from './common';
+import { permessiRecordSchema, riferimento, testoLibero, testoObbligatorio } from './common';
 
 export const adminUserRequest = z.object({
   username: testoObbligatorio(150).regex(
@@ -29,6 +29,8 @@ export const adminUserSchema = z.object({
   is_superuser: z.boolean(),
   date_joined: istante,
   last_login: istante.nullable(),
+  /** The signed-in user's rights on this account (a record's answer only, not the lists). */
+  permessi: permessiRecordSchema.optional(),
 });
 export const SOLO_SUPERUTENTE = 'Solo un superutente può cambiare questo campo.';
 

@@ -7,7 +7,7 @@ import { azioneDiGruppo, esitoAzioneSchema, ordineEtaRequest } from '@gas/contra
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ApiError, fieldErrors } from '../../errors';
+import { ApiError, apiError, fieldErrors } from '../../errors';
 import type { ApiDeps } from '../deps';
 import { ok } from '../shared/responses';
 import { getRecord, teamsOfEvento } from './queries';
@@ -22,10 +22,16 @@ type Helpers = {
   dbRefusal(error: unknown): unknown;
 };
 
-/** A record's failure as a message on `ids`, naming the record. */
+/**
+ * A record's failure as a message on `ids`, naming the record; a refused
+ * right stays a 403 (an account only a superuser manages, issue 26).
+ */
 function onRecord(resource: AdminResource, id: number, error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const body = error.body as Record<string, unknown>;
+  if (error.status === 403 && typeof body.detail === 'string') {
+    return apiError('permission_denied', `${resource.risorsa.singolare} ${id}: ${body.detail}`);
+  }
   const messages =
     typeof body.detail === 'string'
       ? [body.detail]

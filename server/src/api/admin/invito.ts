@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditContext } from '../../audit/queries';
 import { apiError } from '../../errors';
+import { ACCOUNT_PRIVILEGIATO, canManageAccount } from '../../policies';
 import { inviaLinkPassword } from '../auth/inviti';
 import { baseUrlDi } from '../../email/messaggi';
 import { userById } from '../auth/queries';
@@ -29,6 +30,10 @@ export function invitoRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (request) => {
       const user = await userById(deps.database.db, request.params.id);
       if (!user) throw apiError('not_found');
+      // A staff member's link to a superuser's account would make him one (issue 26).
+      if (!canManageAccount(request.actor, { ...user, userId: user.id })) {
+        throw apiError('permission_denied', ACCOUNT_PRIVILEGIATO);
+      }
       if (!user.isActive) throw apiError('bad_request', 'L’account non è attivo.');
       if (!user.email) throw apiError('bad_request', 'L’account non ha un indirizzo e-mail.');
       const link = await inviaLinkPassword(

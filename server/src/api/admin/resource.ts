@@ -4,7 +4,7 @@
 // each field, what a deletion would take with it, and the few hooks where a
 // resource differs (passwords, answers, live frames). One generic set of
 // routes (routes.ts) and queries (queries.ts) serves every resource.
-import type { RisorsaAdmin } from '@gas/contracts';
+import type { PermessiRecord, RisorsaAdmin } from '@gas/contracts';
 import type { AuditContext } from '../../audit/queries';
 import type { DbOrTx } from '../../db/client';
 import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
@@ -51,6 +51,15 @@ export type AdminResource = {
   segreti?: readonly string[];
   /** Who may delete (default: whoever may use the back office). */
   canDelete?(actor: Actor): boolean;
+  /** The Italian refusal when `canDelete` says no. */
+  eliminaNegata?: string;
+  /**
+   * What the actor may do with this record, when it depends on the record
+   * (an account of staff or of a superuser): sent with the record's answer
+   * so that its page offers only what he can use; `null`: a new record
+   * (GET /api/admin/<r>/permessi/). `prepare` enforces it.
+   */
+  permessi?(actor: Actor, record: AdminRecord | null): PermessiRecord;
   /**
    * Before a write, in its transaction: checks that need the actor or the
    * database (throw field errors), and drizzle values to store besides the

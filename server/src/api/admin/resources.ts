@@ -24,8 +24,16 @@ import {
   TIPOLOGIE_SCUOLA,
 } from '@gas/contracts';
 import { hashPassword } from '../../auth/password';
-import { fieldErrors, type FieldErrors } from '../../errors';
-import { isSuperuser } from '../../policies';
+import { chiudiLinkPassword } from '../../auth/queries';
+import { apiError, fieldErrors, type FieldErrors } from '../../errors';
+import {
+  ACCOUNT_PRIVILEGIATO,
+  canDeleteAccount,
+  canManageAccount,
+  canSetAccountPassword,
+  canSetAccountRoles,
+  type AccountTarget,
+} from '../../policies';
 import type { DbTransaction } from '../../db/client';
 import { publishFlipped, recheckAnswers, type FlippedAnswer } from '../evento/recheck';
 import { deleteRisposta } from '../risposta/queries';
@@ -83,6 +91,13 @@ export const ID_COLUMNS: Record<string, AnyPgColumn> = {
 const POLO_DI_ALTRO_EVENTO = 'Il polo non è dell’evento della squadra.';
 
 const SOLO_SUPERUTENTE_PASSWORD = 'Solo un superutente imposta la password di un altro utente.';
+
+/** An account record of the back office as the account rules see it. */
+const accountOf = (r: AdminRecord): AccountTarget => ({
+  userId: r.id,
+  isStaff: r.is_staff === true,
+  isSuperuser: r.is_superuser === true,
+});
 
 /** The live message of an important message record. */
 const messaggioLive = (r: AdminRecord) => ({
@@ -367,8 +382,22 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       date_joined: users.dateJoined,
       last_login: users.lastLogin,
     },
-    canDelete: isSuperuser,
+    canDelete: canDeleteAccount,
     segreti: ['password'],
+    eliminaNegata: 'Solo un superutente può eliminare un account.',
+    permessi: (actor, record) => {
+      const gestisce = record === null || canManageAccount(actor, accountOf(record));
+      return {
+        modifica: gestisce,
+        elimina: record !== null && gestisce && canDeleteAccount(actor),
+        campi_bloccati: [
+          ...(canSetAccountRoles(actor) ? [] : ['is_staff', 'is_superuser']),
+          ...(canSetAccountPassword(actor) ? [] : ['password']),
+        ],
+        invito_password: record !== null && gestisce,
+        ...(gestisce ? {} : { motivo: ACCOUNT_PRIVILEGIATO }),
+      };
+    },
     constraints: {
       users_username_unique: ['username', 'Questo nome utente è già usato.'],
       users_email_lower_unique: [
@@ -376,21 +405,28 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
         'Questo indirizzo e-mail è già usato da un altro account.',
       ],
     },
-    // Only a superuser makes staff or superusers and sets another user's password.
-    prepare: async ({ actor }, input, before) => {
+    // Only a superuser acts on a staff or superuser account, makes staff or
+    // superusers and sets another user's password (issue 26). A new password
+    // ends the account's pending password links.
+    prepare: async ({ actor, tx }, input, before) => {
+      if (before && !canManageAccount(actor, accountOf(before))) {
+        throw apiError('permission_denied', ACCOUNT_PRIVILEGIATO);
+      }
       const errors: FieldErrors = {};
-      if (!isSuperuser(actor)) {
+      if (!canSetAccountRoles(actor)) {
         for (const flag of ['is_staff', 'is_superuser'] as const) {
           if (input[flag] !== undefined && input[flag] !== (before?.[flag] ?? false)) {
             errors[flag] = [SOLO_SUPERUTENTE];
           }
         }
-        if (input.password !== undefined) errors.password = [SOLO_SUPERUTENTE_PASSWORD];
+      }
+      if (input.password !== undefined && !canSetAccountPassword(actor)) {
+        errors.password = [SOLO_SUPERUTENTE_PASSWORD];
       }
       if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-      return typeof input.password === 'string'
-        ? { passwordHash: await hashPassword(input.password) }
-        : {};
+      if (typeof input.password !== 'string') return {};
+      if (before) await chiudiLinkPassword(tx, before.id);
+      return { passwordHash: await hashPassword(input.password) };
     },
     dependents: [
       {

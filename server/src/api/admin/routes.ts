@@ -6,6 +6,7 @@ import {
   dipendenzeSchema,
   idParams,
   ORDINAMENTO_NON_VALIDO,
+  permessiRecordSchema,
   pkNonValido,
   registroVoceSchema,
 } from '@gas/contracts';
@@ -41,7 +42,7 @@ import {
   type ListFilter,
   type LogRow,
 } from './queries';
-import type { AdminResource, Change } from './resource';
+import type { AdminRecord, AdminResource, Change } from './resource';
 import { createOne, deleteOne, patchOne, type WriteContext } from './writes';
 import { ADMIN_RESOURCES, ID_COLUMNS } from './resources';
 
@@ -187,6 +188,9 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
   const listQuery = listQueryOf(resource);
   const patchBody = body.partial();
   const afterCommit = (change: Change) => resource.afterCommit?.(deps, change);
+  /** A record's answer: with the actor's rights on it, for resources that have them. */
+  const withPermessi = (request: FastifyRequest, record: AdminRecord) =>
+    resource.permessi ? { ...record, permessi: resource.permessi(request.actor, record) } : record;
 
   r.get(
     base,
@@ -239,9 +243,22 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
         });
       afterCommit(change);
       reply.status(201);
-      return change.dopo!;
+      return withPermessi(request, change.dopo!);
     });
   }
+
+  // What the actor may set on a new record (the new-record form shows only that).
+  r.get(
+    `${base}permessi/`,
+    { schema: { response: ok(permessiRecordSchema), tags } },
+    async (request) =>
+      resource.permessi?.(request.actor, null) ?? {
+        modifica: resource.risorsa.crea !== false,
+        elimina: false,
+        campi_bloccati: [],
+        invito_password: false,
+      },
+  );
 
   r.get(
     `${base}:id/`,
@@ -249,7 +266,7 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
     async (request) => {
       const record = await getRecord(db, resource, request.params.id);
       if (!record) throw apiError('not_found');
-      return record;
+      return withPermessi(request, record);
     },
   );
 
@@ -266,7 +283,7 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
             throw dbRefusal(resource, error);
           });
         afterCommit(change);
-        return change.dopo!;
+        return withPermessi(request, change.dopo!);
       },
     );
   }

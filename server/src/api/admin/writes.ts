@@ -113,7 +113,9 @@ export async function deleteOne(
   id: number,
   forza: boolean,
 ): Promise<Change> {
-  if (resource.canDelete && !resource.canDelete(ctx.actor)) throw apiError('permission_denied');
+  if (resource.canDelete && !resource.canDelete(ctx.actor)) {
+    throw apiError('permission_denied', resource.eliminaNegata);
+  }
   const before = await getRecord(ctx.tx, resource, id);
   if (!before) throw apiError('not_found');
   const answers = resource.answers ? await countAnswers(ctx.tx, resource.answers, before.id) : 0;

@@ -1,5 +1,6 @@
 // What login, logout, password change and whoami read and write.
 import { and, eq, sql } from 'drizzle-orm';
+import { chiudiLinkPassword } from '../../auth/queries';
 import type { DbOrTx } from '../../db/client';
 import { loginSession, responsabile, users, type User } from '../../db/schema';
 
@@ -17,7 +18,10 @@ export async function touchLastLogin(db: DbOrTx, userId: number): Promise<void> 
   await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
 }
 
-/** The new password; other devices signed in with the old one are signed out. */
+/**
+ * The new password; other devices signed in with the old one are signed out
+ * and pending password links stop working.
+ */
 export async function changePassword(
   db: DbOrTx,
   userId: number,
@@ -26,6 +30,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await tx.delete(loginSession).where(eq(loginSession.userId, userId));
+    await chiudiLinkPassword(tx, userId);
   });
 }
 

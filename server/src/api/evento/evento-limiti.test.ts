@@ -1,5 +1,7 @@
 // What one user can create (issue 12, event-list amplification): at most
-// GAS_EVENTI_MAX_GIORNO events a day (staff and superusers exempt), at most
+// GAS_EVENTI_MAX_GIORNO events a day (staff and superusers exempt), counted
+// with the accounts a main manager created, and at most
+// GAS_RESPONSABILI_MAX_GIORNO of those accounts a day (issue 26); at most
 // MAX_PROBLEMI problems and MAX_SESSIONI sessions per event, on create and on
 // patch. Refusals are Italian and change nothing.
 import { MAX_PROBLEMI, MAX_SESSIONI } from '@gas/contracts';
@@ -7,11 +9,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { testBackends } from '../../db/testing';
-import { evento, users } from '../../db/schema';
+import { evento, responsabile, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../testing';
 import { snapshot } from './testing';
 
 const MAX_GIORNO = loadConfig({ NODE_ENV: 'test' }).eventiMaxGiorno;
+const RESPONSABILI_GIORNO = loadConfig({ NODE_ENV: 'test' }).responsabiliMaxGiorno;
 const HOUR = 3_600_000;
 
 describe.each(testBackends())('evento: creation limits on %s', (backend) => {
@@ -76,6 +79,82 @@ describe.each(testBackends())('evento: creation limits on %s', (backend) => {
     );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 201, 400, 400, 400]);
+  });
+
+  describe('a main manager and the accounts he created share one budget (issue 26)', () => {
+    const delegato = (username: string) => ({
+      username,
+      email: `${username}@scuola.example`,
+      password: 'Delega di prova 2026',
+      confirm_password: 'Delega di prova 2026',
+    });
+
+    it('counts the events of his secondary managers with his, and theirs with his', async () => {
+      const inseritore = await t.as('inseritore');
+      const res = await inseritore.post('/api/gas/user/', delegato('delegato.ins1'));
+      expect(res.statusCode).toBe(201);
+      await created('delegato.ins1', MAX_GIORNO - 1, new Date());
+      expect((await inseritore.post('/api/gas/evento/', { titolo: 'Ultimo' })).statusCode).toBe(
+        201,
+      );
+      const before = await snapshot(t.database.db);
+      const principale = await inseritore.post('/api/gas/evento/', { titolo: 'Uno di troppo' });
+      expect(principale.statusCode).toBe(400);
+      expect(principale.json()).toEqual({
+        non_field_errors: [
+          `Tu e i responsabili che hai creato avete già creato ${MAX_GIORNO} eventi oggi: riprova domani.`,
+        ],
+      });
+      const secondario = await t.login('delegato.ins1', 'Delega di prova 2026');
+      const suo = await secondario.post('/api/gas/evento/', { titolo: 'Dal secondario' });
+      expect(suo.statusCode).toBe(400);
+      expect(suo.json()).toEqual({
+        non_field_errors: [
+          `Il tuo responsabile principale, tu e gli altri responsabili da lui creati avete già creato ${MAX_GIORNO} eventi oggi: riprova domani.`,
+        ],
+      });
+      expect(await snapshot(t.database.db)).toEqual(before);
+    });
+
+    it(`bounds the secondary managers one creates in a day (${RESPONSABILI_GIORNO}), staff exempt`, async () => {
+      const creatore = await userId('amministratore');
+      // Yesterday's do not count; today's do.
+      const ieri = new Date(Date.now() - 30 * HOUR);
+      const fatti = (n: number, quando: Date, prefisso: string) =>
+        Array.from({ length: n }, (_, i) => ({
+          username: `${prefisso}.${i}`,
+          email: `${prefisso}.${i}@scuola.example`,
+          dateJoined: quando,
+        }));
+      for (const u of [
+        ...fatti(3, ieri, 'ieri'),
+        ...fatti(RESPONSABILI_GIORNO - 1, new Date(), 'oggi'),
+      ]) {
+        const [row] = await t.database.db.insert(users).values(u).returning({ id: users.id });
+        await t.database.db
+          .insert(responsabile)
+          .values({ userId: row!.id, ruolo: 'ss', attivo: true, creatoDa: creatore });
+      }
+      const amm = await t.as('amministratore');
+      expect((await amm.post('/api/gas/user/', delegato('delegato.amm1'))).statusCode).toBe(201);
+      const before = await snapshot(t.database.db);
+      const refused = await amm.post('/api/gas/user/', delegato('delegato.amm2'));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        non_field_errors: [
+          `Hai già creato ${RESPONSABILI_GIORNO} responsabili oggi: riprova domani.`,
+        ],
+      });
+      expect(await snapshot(t.database.db)).toEqual(before);
+      const nuovo = await t.database.db
+        .select()
+        .from(users)
+        .where(eq(users.username, 'delegato.amm2'));
+      expect(nuovo).toEqual([]);
+      // Staff are exempt, as from the events' limit.
+      const staff = await t.as('staff');
+      expect((await staff.post('/api/gas/user/', delegato('delegato.staff'))).statusCode).toBe(201);
+    });
   });
 
   it.each(['staff', 'admin'] as const)('%s is exempt from the daily limit', async (role) => {

@@ -1,6 +1,7 @@
 // Reads and writes of events and of what their payload embeds. Only this file
 // touches drizzle for the evento resource.
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, DbTransaction } from '../../db/client';
 import {
   evento,
@@ -134,13 +135,52 @@ export async function lockCreatore(tx: DbTransaction, userId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(4711006, ${userId})`);
 }
 
-/** Events created by this user from `since` (the daily limit counts them). */
-export async function eventiCreatiDa(db: DbOrTx, userId: number, since: Date): Promise<number> {
+/**
+ * Whose daily budget of events a user spends (issue 26): a manager created
+ * by a main manager (his secondary accounts) spends his creator's, so that
+ * fifty secondary accounts do not make fifty budgets. Accounts made by staff
+ * or by a superuser stand alone.
+ */
+export async function titolareBudgetEventi(db: DbOrTx, userId: number): Promise<number> {
+  const creatore = alias(users, 'creatore');
+  const [row] = await db
+    .select({ creatoDa: responsabile.creatoDa })
+    .from(responsabile)
+    .innerJoin(creatore, eq(creatore.id, responsabile.creatoDa))
+    .where(
+      and(
+        eq(responsabile.userId, userId),
+        eq(creatore.isStaff, false),
+        eq(creatore.isSuperuser, false),
+      ),
+    );
+  return row?.creatoDa ?? userId;
+}
+
+/**
+ * Events created from `since` by `titolare` and the accounts he created
+ * (the daily limit counts them together), and whether he has any.
+ */
+export async function eventiCreatiDalGruppo(
+  db: DbOrTx,
+  titolare: number,
+  since: Date,
+): Promise<{ eventi: number; conSecondari: boolean }> {
+  const secondari = db
+    .select({ id: responsabile.userId })
+    .from(responsabile)
+    .where(eq(responsabile.creatoDa, titolare));
   const [row] = await db
     .select({ n: count() })
     .from(evento)
-    .where(and(eq(evento.creatoDa, userId), gte(evento.createdAt, since)));
-  return row?.n ?? 0;
+    .where(
+      and(
+        or(eq(evento.creatoDa, titolare), inArray(evento.creatoDa, secondari)),
+        gte(evento.createdAt, since),
+      ),
+    );
+  const [uno] = await secondari.limit(1);
+  return { eventi: row?.n ?? 0, conSecondari: uno !== undefined };
 }
 
 export async function insertEvento(

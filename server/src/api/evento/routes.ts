@@ -32,12 +32,13 @@ import { problemsWithNewSolution, publishFlipped, recheckAnswers } from './reche
 import {
   applyProblemi,
   applySessioni,
-  eventiCreatiDa,
+  eventiCreatiDalGruppo,
   eventoPage,
   insertEvento,
   invite,
   loadEventoDetails,
   lockCreatore,
+  titolareBudgetEventi,
   lockEvento,
   lockNested,
   moveDefaultFileDates,
@@ -56,8 +57,14 @@ const listQuery = paginationQuery.extend({
     .optional(),
 });
 
-const troppiEventiOggi = (max: number) =>
-  `Hai già creato ${max} ${max === 1 ? 'evento' : 'eventi'} oggi: riprova domani.`;
+const eventi = (n: number) => `${n} ${n === 1 ? 'evento' : 'eventi'}`;
+/** The daily limit reached: by the user alone, or with his group (main manager and secondaries). */
+const troppiEventiOggi = (max: number, chi: 'solo' | 'principale' | 'secondario') =>
+  chi === 'solo'
+    ? `Hai già creato ${eventi(max)} oggi: riprova domani.`
+    : chi === 'principale'
+      ? `Tu e i responsabili che hai creato avete già creato ${eventi(max)} oggi: riprova domani.`
+      : `Il tuo responsabile principale, tu e gli altri responsabili da lui creati avete già creato ${eventi(max)} oggi: riprova domani.`;
 
 const UFFICIALE_NEGATO =
   "Solo un amministratore del sito può creare un evento ufficiale o cambiarne la tipologia: gli eventi ufficiali richiedono l'approvazione.";
@@ -125,13 +132,18 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
       throwIfErrors(errors, planErrors(problemi, sessioni));
       const id = await db.transaction(async (tx) => {
         if (!isExemptFromEventiMaxGiorno(actor)) {
-          await lockCreatore(tx, userId);
+          // A main manager and the accounts he created share one budget.
+          const titolare = await titolareBudgetEventi(tx, userId);
+          await lockCreatore(tx, titolare);
           const max = deps.config.eventiMaxGiorno;
           // A day is a calendar day in Rome, as for the contest-day rules. A
           // 400 rather than a 429: the web app answers every 429 with its
           // "you reload too often" toast, which is not what happened here.
-          if ((await eventiCreatiDa(tx, userId, giornoRoma(now).inizio)) >= max) {
-            throw fieldErrors({ non_field_errors: [troppiEventiOggi(max)] });
+          const oggi = await eventiCreatiDalGruppo(tx, titolare, giornoRoma(now).inizio);
+          if (oggi.eventi >= max) {
+            const chi =
+              titolare !== userId ? 'secondario' : oggi.conSecondari ? 'principale' : 'solo';
+            throw fieldErrors({ non_field_errors: [troppiEventiOggi(max, chi)] });
           }
         }
         // The creator becomes an administrator (superusers without a profile need not).

@@ -5,6 +5,7 @@
 // document's manager wants, and the teams that already have answers.
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
+import { isPrivilegedAccount } from '../../policies';
 import {
   citta,
   evento,
@@ -78,7 +79,16 @@ export type Stato = {
   poli: Map<string, { id: number; nome: string }>;
   scuole: Map<string, { id: number; doc: ScuolaDoc }>;
   /** Every manager registered by the external site, by id_esterno. */
-  responsabili: Map<string, { id: number; userId: number; doc: ResponsabileDoc }>;
+  responsabili: Map<
+    string,
+    {
+      id: number;
+      userId: number;
+      doc: ResponsabileDoc;
+      /** The account is staff or superuser: an import never changes it (issue 26). */
+      privilegiato: boolean;
+    }
+  >;
   /** Accounts holding a username or e-mail (lower case) a document's manager wants. */
   perUsername: Map<string, number>;
   perEmail: Map<string, number>;
@@ -201,6 +211,8 @@ async function caricaResponsabili(tx: DbOrTx) {
       newsletter: responsabile.newsletter,
       ruolo: responsabile.ruolo,
       attivo: responsabile.attivo,
+      isStaff: users.isStaff,
+      isSuperuser: users.isSuperuser,
     })
     .from(responsabile)
     .innerJoin(users, eq(users.id, responsabile.userId))
@@ -220,8 +232,13 @@ async function caricaResponsabili(tx: DbOrTx) {
     scuoleDi.set(l.responsabileId, [...(scuoleDi.get(l.responsabileId) ?? []), l.codice]);
   }
   const out: Stato['responsabili'] = new Map();
-  for (const { id, userId, idEsterno, ...doc } of rows) {
-    out.set(idEsterno!, { id, userId, doc: { ...doc, scuole: (scuoleDi.get(id) ?? []).sort() } });
+  for (const { id, userId, idEsterno, isStaff, isSuperuser, ...doc } of rows) {
+    out.set(idEsterno!, {
+      id,
+      userId,
+      doc: { ...doc, scuole: (scuoleDi.get(id) ?? []).sort() },
+      privilegiato: isPrivilegedAccount({ isStaff, isSuperuser }),
+    });
   }
   return out;
 }

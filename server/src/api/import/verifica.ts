@@ -88,7 +88,28 @@ export function verifica(doc: ImportDocumento, stato: Stato): ErroreImport[] {
     ...stato.responsabili.keys(),
   ]);
 
-  // Accounts: a username or e-mail already used by a different user.
+  // Accounts: a username or e-mail already used by a different user; a staff
+  // or superuser account (its manager profile has this id_esterno) keeps its
+  // username, e-mail and names: only a superuser changes them, in the back
+  // office (issue 26), or the document would hand the account to whoever
+  // controls that e-mail.
+  doc.responsabili.forEach((r, i) => {
+    const esistente = stato.responsabili.get(r.id_esterno);
+    if (esistente?.privilegiato) {
+      const a = esistente.doc;
+      const cambia =
+        r.username !== a.username ||
+        r.email.toLowerCase() !== a.email.toLowerCase() ||
+        (r.first_name !== undefined && (r.first_name ?? '') !== a.first_name) ||
+        (r.last_name !== undefined && (r.last_name ?? '') !== a.last_name);
+      if (cambia) {
+        errore(
+          `responsabili[${i}]`,
+          `Il responsabile ${r.id_esterno} è l’account «${a.username}», di staff o di un superutente: un’importazione non ne cambia nome utente, e-mail o nome. Un superutente li allinea dall’amministrazione.`,
+        );
+      }
+    }
+  });
   doc.responsabili.forEach((r, i) => {
     const proprio = stato.responsabili.get(r.id_esterno)?.userId;
     const altroNome = stato.perUsername.get(r.username);

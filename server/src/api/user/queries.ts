@@ -1,6 +1,6 @@
 // Reads and writes of managers (users with a responsabile record). Only this
 // file of the folder touches drizzle.
-import { asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, DbTransaction } from '../../db/client';
 import {
   responsabile,
@@ -12,7 +12,7 @@ import {
   type Responsabile,
   type User,
 } from '../../db/schema';
-import type { ResponsabileTarget, SquadraRef } from '../../policies';
+import { isPrivilegedAccount, type ResponsabileTarget, type SquadraRef } from '../../policies';
 import type { Window } from '../shared/pagination';
 
 export type Manager = {
@@ -31,6 +31,7 @@ export function targetOf(m: Manager): ResponsabileTarget {
     userId: m.user.id,
     createdBy: m.responsabile.creatoDa,
     squadraScuolaIds: m.squadraScuole,
+    privilegiato: isPrivilegedAccount(m.user),
   };
 }
 
@@ -152,6 +153,16 @@ export async function existingScuole(db: DbOrTx, ids: readonly number[]): Promis
 /** Serialises manager creation, so two requests cannot take one username or e-mail. */
 export async function lockUsernames(tx: DbTransaction) {
   await tx.execute(sql`select pg_advisory_xact_lock(4711004)`);
+}
+
+/** Managers `userId` created from `since` (the daily limit of secondary managers counts them). */
+export async function responsabiliCreatiDa(db: DbOrTx, userId: number, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(responsabile)
+    .innerJoin(users, eq(users.id, responsabile.userId))
+    .where(and(eq(responsabile.creatoDa, userId), gte(users.dateJoined, since)));
+  return row?.n ?? 0;
 }
 
 export async function usernameTaken(db: DbOrTx, username: string): Promise<boolean> {

@@ -28,6 +28,7 @@ import {
   canEditResponsabileAssignments,
   canManageResponsabilePreferences,
   canSeeResponsabile,
+  isExemptFromEventiMaxGiorno,
   isSuperuser,
   newSecondaryManagerFlags,
   type Actor,
@@ -43,14 +44,20 @@ import {
   insertManager,
   lockUsernames,
   pageOfManagers,
+  responsabiliCreatiDa,
   squadraRefs,
   targetOf,
   updateManager,
   usernameTaken,
 } from './queries';
 import { auditAfter, auditBefore } from '../admin/audit-api';
+import { giornoRoma } from '../biglietti-consegna/giorno-gara';
 
 const tags = ['responsabile'];
+
+/** The daily limit of secondary managers reached (a 400, as the events' limit). */
+const troppiResponsabiliOggi = (max: number) =>
+  `Hai già creato ${max} ${max === 1 ? 'responsabile' : 'responsabili'} oggi: riprova domani.`;
 
 function loginRequired(request: FastifyRequest) {
   if (request.actor.userId === null) throw apiError('not_authenticated');
@@ -185,6 +192,17 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
       const userId = await db
         .transaction(async (tx) => {
           await lockUsernames(tx);
+          // Bounded per day like events (issue 26): secondary accounts are
+          // not a way round the daily limit, nor a flood of accounts.
+          if (!isExemptFromEventiMaxGiorno(actor)) {
+            const max = deps.config.responsabiliMaxGiorno;
+            const oggi = await responsabiliCreatiDa(
+              tx,
+              actor.userId!,
+              giornoRoma(new Date()).inizio,
+            );
+            if (oggi >= max) throw fieldErrors({ non_field_errors: [troppiResponsabiliOggi(max)] });
+          }
           const taken: FieldErrors = {};
           if (await usernameTaken(tx, body.username)) taken.username = [M.usernameDuplicato];
           if (await emailTaken(tx, body.email)) taken.email = [M.emailDuplicata];

@@ -3,7 +3,12 @@
 // server's field errors shown on the fields), its deletion with what would go
 // with it (twice confirmed, and only by a superuser, when answers would go),
 // and its history from the audit log.
-import type { AnteprimaCorrezione, RisorsaAdmin } from '@gas/contracts';
+import {
+  permessiRecordSchema,
+  type AnteprimaCorrezione,
+  type PermessiRecord,
+  type RisorsaAdmin,
+} from '@gas/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -24,6 +29,7 @@ import {
   createRecord,
   deleteRecord,
   fetchDipendenze,
+  fetchPermessiNuovo,
   fetchRecord,
   patchRecord,
   useTitlesOf,
@@ -283,9 +289,39 @@ function Elimina({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ }
   );
 }
 
-function Scheda({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ | null }) {
-  const campi = campiDi(risorsa).filter((c) => !(record === null && c.solaLettura));
-  const editable = record === null || risorsa.modifica !== false;
+/**
+ * What the signed-in user may do with a record, as its answer says (issue
+ * 26: an account of staff or of a superuser); no `permessi`: everything the
+ * page offers.
+ */
+function permessiDi(permessi: unknown): PermessiRecord {
+  const parsed = permessiRecordSchema.safeParse(permessi);
+  return parsed.success
+    ? parsed.data
+    : { modifica: true, elimina: true, campi_bloccati: [], invito_password: true };
+}
+
+/** A field only written, never shown (a password): hidden rather than shown read-only. */
+const soloScrittura = (risorsa: RisorsaAdmin, campo: Campo) => !(campo.nome in risorsa.item.shape);
+
+function Scheda({
+  risorsa,
+  record,
+  permessiNuovo,
+}: {
+  risorsa: RisorsaAdmin;
+  record: Record_ | null;
+  /** A new record: what the server says the user may set on it. */
+  permessiNuovo?: PermessiRecord;
+}) {
+  const permessi = record ? permessiDi(record.permessi) : permessiDi(permessiNuovo);
+  const bloccati = new Set(permessi.campi_bloccati);
+  const campi = campiDi(risorsa).filter(
+    (c) =>
+      !(record === null && c.solaLettura) &&
+      !(bloccati.has(c.nome) && (record === null || soloScrittura(risorsa, c))),
+  );
+  const editable = record === null || (risorsa.modifica !== false && permessi.modifica);
   // A new record may start from the page it was added from (?evento=3: a session of event 3).
   const [params] = useSearchParams();
   const [values, setValues] = useState<Values>(() =>
@@ -347,7 +383,7 @@ function Scheda({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ | 
     e.preventDefault();
     const body: Record<string, unknown> = {};
     for (const c of campi) {
-      if (c.solaLettura) continue;
+      if (c.solaLettura || bloccati.has(c.nome)) continue;
       const v = fromInput(c, values[c.nome]!);
       const before = record ? JSON.stringify(fromInput(c, toInput(c, record[c.nome]))) : undefined;
       if (v === undefined || (record && JSON.stringify(v) === before)) continue;
@@ -373,10 +409,11 @@ function Scheda({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ | 
 
   return (
     <Form onSubmit={submit} noValidate>
+      {permessi.motivo && <Alert variant="secondary">{permessi.motivo}</Alert>}
       <div className="row">
         {campi.map((c) => (
           <div key={c.nome} className="col-12 col-md-6">
-            {c.solaLettura || !editable ? (
+            {c.solaLettura || !editable || bloccati.has(c.nome) ? (
               <ReadOnly campo={c} value={record?.[c.nome]} />
             ) : (
               <Input
@@ -414,7 +451,7 @@ function Scheda({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ | 
             {record ? 'Salva' : 'Crea'}
           </Button>
         )}
-        {record && <Elimina risorsa={risorsa} record={record} />}
+        {record && permessi.elimina && <Elimina risorsa={risorsa} record={record} />}
       </div>
     </Form>
   );
@@ -456,6 +493,11 @@ export function RecordPage() {
     queryFn: ({ signal }) => fetchRecord(nome, numero!, signal),
     enabled: risorsa !== undefined && numero !== null && Number.isInteger(numero),
   });
+  const permessiNuovo = useQuery({
+    queryKey: [...adminKeys.all, nome, 'permessi'],
+    queryFn: ({ signal }) => fetchPermessiNuovo(nome, signal),
+    enabled: risorsa !== undefined && numero === null,
+  });
   if (!risorsa || (numero !== null && !Number.isInteger(numero))) return <NotFoundPage />;
   return (
     <>
@@ -466,7 +508,9 @@ export function RecordPage() {
       {numero === null ? (
         <>
           <h1 className="h2">Nuovo: {risorsa.singolare.toLowerCase()}</h1>
-          <Scheda risorsa={risorsa} record={null} />
+          <QueryState query={permessiNuovo}>
+            {(permessi) => <Scheda risorsa={risorsa} record={null} permessiNuovo={permessi} />}
+          </QueryState>
         </>
       ) : (
         <QueryState query={query}>
@@ -476,7 +520,9 @@ export function RecordPage() {
                 {risorsa.singolare}: <Titolo risorsa={risorsa} record={record} />
               </h1>
               <Scheda key={JSON.stringify(record)} risorsa={risorsa} record={record} />
-              {risorsa.nome === 'user' && <InvitoPassword userId={record.id} />}
+              {risorsa.nome === 'user' && permessiDi(record.permessi).invito_password && (
+                <InvitoPassword userId={record.id} />
+              )}
               <Correlati nome={risorsa.nome} id={record.id} />
               <h2 className="h4 mt-4">Storia</h2>
               <Storia risorsa={risorsa.nome} oggetto={record.id} />

@@ -7,6 +7,7 @@ import {
   type AnteprimaCorrezione,
   type Dipendenze,
   type Paginated,
+  type PermessiRecord,
   type RegistroVoce,
   type RisorsaAdmin,
 } from '@gas/contracts';
@@ -31,6 +32,10 @@ export function fetchPage(nome: string, query: Query, signal?: AbortSignal) {
 
 export const fetchRecord = (nome: string, id: number, signal?: AbortSignal) =>
   request<Record_>(`${base(nome)}${id}/`, { signal });
+
+/** What the signed-in user may set on a new record of `nome`. */
+export const fetchPermessiNuovo = (nome: string, signal?: AbortSignal) =>
+  request<PermessiRecord>(`${base(nome)}permessi/`, { signal });
 
 export const createRecord = (nome: string, body: Record<string, unknown>) =>
   request<Record_>(base(nome), { method: 'POST', body });

@@ -1,0 +1,90 @@
+// A pending reset or invitation link stops working once the account's
+// password changes, by any path (issue 26, item 5): the change-password
+// form, another link, a superuser in the back office. Otherwise a link read
+// from an old mailbox would undo the change.
+import { LINK_PASSWORD_NON_VALIDO } from '@gas/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nuovoTokenPassword } from '../../auth/queries';
+import { users } from '../../db/schema';
+import { testBackends } from '../../db/testing';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../testing';
+
+const ORA = 3_600_000;
+
+describe.each(testBackends())('password links after a password change, on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  const userId = async (username: string) => {
+    const [row] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, username));
+    return row!.id;
+  };
+
+  /** Whether a link still works: its check, and setting a password with it. */
+  async function funziona(token: string) {
+    const anonimo = await t.anonymous();
+    const verifica = await anonimo.post('/api/auth/imposta-password/verifica/', { token });
+    if (verifica.statusCode === 200) return true;
+    expect(verifica.json()).toEqual({ detail: LINK_PASSWORD_NON_VALIDO });
+    const usa = await anonimo.post('/api/auth/imposta-password/', {
+      token,
+      password: 'Dal vecchio link 2026',
+      confirm_password: 'Dal vecchio link 2026',
+    });
+    expect(usa.statusCode).toBe(400);
+    return false;
+  }
+
+  it.each(['reimposta', 'imposta'] as const)(
+    'the change-password form ends a pending %s link',
+    async (scopo) => {
+      const id = await userId('docente');
+      const token = await nuovoTokenPassword(t.database.db, id, scopo, 2 * ORA);
+      expect(await funziona(token)).toBe(true);
+      const docente = await t.login('docente');
+      const nuova = `Nuova per ${scopo} 2026`;
+      const res = await docente.post('/api/auth/password/', {
+        old_password: DEMO_PASSWORD,
+        new_password: nuova,
+        confirm_password: nuova,
+      });
+      expect(res.statusCode).toBe(204);
+      expect(await funziona(token)).toBe(false);
+      // Back to the demo password for the next case, by a superuser.
+      const admin = await t.as('admin');
+      await admin.patch(`/api/admin/user/${id}/`, { password: DEMO_PASSWORD });
+    },
+  );
+
+  it('a password set in the back office ends the pending links', async () => {
+    const id = await userId('inseritore');
+    const admin = await t.as('admin');
+    const sent = await admin.post(`/api/admin/user/${id}/invito-password/`, {});
+    expect(sent.statusCode).toBe(200);
+    const token = String(sent.json().link).split('/').at(-2)!;
+    expect(await funziona(token)).toBe(true);
+    const set = await admin.patch(`/api/admin/user/${id}/`, { password: 'Scelta dallo staff 1' });
+    expect(set.statusCode).toBe(200);
+    expect(await funziona(token)).toBe(false);
+  });
+
+  it('a password set through a link ends the other pending links', async () => {
+    const id = await userId('amministratore');
+    const primo = await nuovoTokenPassword(t.database.db, id, 'imposta', 2 * ORA);
+    const anonimo = await t.anonymous();
+    const usa = await anonimo.post('/api/auth/imposta-password/', {
+      token: primo,
+      password: 'Scelta col link 2026',
+      confirm_password: 'Scelta col link 2026',
+    });
+    expect(usa.statusCode).toBe(204);
+    expect(await funziona(primo)).toBe(false);
+  });
+});
