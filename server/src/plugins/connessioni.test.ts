@@ -72,6 +72,11 @@ describe('HTTP connection timeouts', () => {
       },
       extraRoutes: (app) => {
         app.post('/lento/', async (request) => ({ ricevuti: String(request.body).length }));
+        // A handler slower than every limit (a long export): answered whole.
+        app.get('/lento/', async () => {
+          await sleep(REQUEST_MS + KEEPALIVE_MS);
+          return { fatto: true };
+        });
       },
     });
     const live = await ensureLiveSession(t.database, {
@@ -149,6 +154,15 @@ describe('HTTP connection timeouts', () => {
     await sleep(300);
     expect(c.received()).toMatch(/^HTTP\/1\.1 200/);
     expect(c.received()).toContain('{"ricevuti":20}');
+    c.socket.destroy();
+  });
+
+  it('answers a request whose handler takes longer than every limit', async () => {
+    const c = await connect(port);
+    c.socket.write('GET /lento/ HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await expect(closedWithin(c, REQUEST_MS + KEEPALIVE_MS + SLACK_MS)).resolves.toBe('open');
+    expect(c.received()).toMatch(/^HTTP\/1\.1 200/);
+    expect(c.received()).toContain('{"fatto":true}');
     c.socket.destroy();
   });
 
