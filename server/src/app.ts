@@ -19,6 +19,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerResponses } from './plugins/responses';
 import { sessionAuth } from './plugins/auth/session';
 import { registerWebApp } from './plugins/static';
+import { opzioniConnessioni } from './plugins/connessioni';
 import { apiRoutes } from './api';
 import type { LiveBus } from './live/bus';
 import { liveFeeds } from './live/feeds';
@@ -84,6 +85,8 @@ export async function buildApp({
     genReqId: generaRequestId(config.trustProxy),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Half-sent requests and idle connections are closed (plugins/connessioni.ts).
+    ...opzioniConnessioni(config.http),
     // Django-style paths end with a slash; the form without it reaches the same route.
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -45,6 +45,8 @@ const envSchema = z.object({
     .max(256 * 1024 * 1024)
     .default(1024 * 1024),
   GAS_WS_PING_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  GAS_HTTP_HEADERS_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  GAS_HTTP_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
   GAS_LIVE_LISTEN_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'deve essere un URL postgres://utente:password@host:porta/db')
@@ -165,6 +167,13 @@ export type AppConfig = {
   checkResponses: boolean;
   /** Rate limits (per instance, in memory); off for benchmarks. */
   rateLimit: { enabled: boolean; readsPerMinute: number; submissionsPerMinute: number };
+  /**
+   * HTTP connections (plugins/connessioni.ts): a request's headers must be
+   * complete within `headersMs` of its first byte, the whole request within
+   * `requestMs`; a connection idle between requests is closed after
+   * `keepAliveMs`. Checked every `checkIntervalMs`.
+   */
+  http: { headersMs: number; requestMs: number; keepAliveMs: number; checkIntervalMs: number };
   /** Live feeds: per-socket send buffer bound and heartbeat period (0 = none). */
   ws: { maxBufferedBytes: number; pingIntervalMs: number };
   /** Direct connection for LISTEN/NOTIFY (defaults to DATABASE_URL; not through a transaction pooler). */
@@ -196,6 +205,13 @@ export type AppConfig = {
   metricsToken: string | undefined;
 };
 
+/**
+ * A whole request (headers and body) must arrive within 5 minutes (Node's own
+ * default, which Fastify turns off): a 25 MB import on a slow school line
+ * fits, a body trickled a byte at a time does not hold a connection forever.
+ */
+const REQUEST_TIMEOUT_MS = 300_000;
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -223,6 +239,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       enabled: env.GAS_RATE_LIMIT ? e.GAS_RATE_LIMIT !== false : e.NODE_ENV !== 'test',
       readsPerMinute: e.GAS_RATE_LIMIT_READS,
       submissionsPerMinute: e.GAS_RATE_LIMIT_SUBMISSIONS,
+    },
+    http: {
+      headersMs: e.GAS_HTTP_HEADERS_SECONDS * 1000,
+      requestMs: REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.GAS_HTTP_KEEPALIVE_SECONDS * 1000,
+      checkIntervalMs: 2000,
     },
     ws: {
       maxBufferedBytes: e.GAS_WS_MAX_BUFFERED_BYTES,

@@ -6,6 +6,7 @@ import { seedDemoData } from './demo/seed';
 import { startDemo } from './demo/live';
 import type { DemoSimulator } from './demo/simulator';
 import { buildApp } from './app';
+import { avvisoLinkLocali } from './email/messaggi';
 import { startBridge } from './live';
 import type { LiveBridge } from './live/bridge';
 
@@ -113,6 +114,8 @@ async function start(): Promise<void> {
   }
   app.services.prontezza.segnaAvviata();
   app.log.info('pronto a ricevere traffico (/readyz)');
+  const linkLocali = avvisoLinkLocali(config);
+  if (linkLocali) app.log.warn({ host: config.host }, linkLocali);
 
   // The scheduled sync with the olympiad site, when configured (GAS_SYNC_URL).
   app.services.sync.start();

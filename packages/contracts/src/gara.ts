@@ -57,6 +57,8 @@ export const MESSAGGI_GARA = {
     'Indica il momento di consegna oppure quello di digitazione, non entrambi.',
   chiaveNonValida:
     'Idempotency-Key non valida: usa da 8 a 128 lettere, cifre, trattini o trattini bassi (per esempio un UUID).',
+  chiaveRiservata:
+    'Idempotency-Key non valida: le chiavi che iniziano con «digitazione-» sono riservate al server. Usa un’altra chiave (per esempio un UUID).',
   chiaveRiusata:
     'Questa Idempotency-Key è già stata usata per una consegna diversa: ogni risposta ha la sua chiave.',
   digitazioneRisolta: 'Queste digitazioni sono già state risolte.',

@@ -8,6 +8,27 @@ export const NOME_SITO = 'GaS - Gara a Squadre di Fisica';
 export const baseUrlDi = (config: { publicUrl: string | undefined; port: number }) =>
   config.publicUrl ?? `http://localhost:${config.port}`;
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3})$/i;
+
+/**
+ * The start-up warning (main.ts, once) when the e-mails' links would point
+ * to localhost while the server listens where others reach it: a reset or
+ * invitation link that opens nothing on the reader's machine. Null when
+ * GAS_PUBLIC_URL is set or the server listens on loopback only.
+ */
+export function avvisoLinkLocali(config: {
+  publicUrl: string | undefined;
+  port: number;
+  host: string;
+}): string | null {
+  if (config.publicUrl || LOOPBACK.test(config.host.replace(/^\[|\]$/g, ''))) return null;
+  return (
+    `GAS_PUBLIC_URL non impostato: i link nelle e-mail (password, inviti) puntano a ` +
+    `${baseUrlDi(config)}, raggiungibile solo da questa macchina, mentre il server è in ` +
+    `ascolto su ${config.host}. Impostalo all'indirizzo pubblico del sito, es. https://gas.example.it`
+  );
+}
+
 const html = (s: string) =>
   s.replace(
     /[&<>"']/g,

@@ -57,6 +57,10 @@ export const registerMicrocache = fp(async function registerMicrocache(app: Fast
     if (!daVisitatore(request)) return;
     const accept = request.headers['accept-encoding'];
     const codifica = accept ? negoziatore.negotiate(accept) : null;
+    // Everything the answer depends on: path and query, the encoding, and
+    // being a visitor (every visitor gets the same answer). A cached route's
+    // answer must depend on nothing else of the request: not Host nor
+    // X-Forwarded-Host (pagination links are relative or from GAS_PUBLIC_URL).
     const chiave = `${request.url}\n${codifica ?? 'identity'}`;
     let voce = voci.get(chiave);
     if (!voce && inCorso.has(chiave)) {

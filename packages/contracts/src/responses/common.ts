@@ -5,7 +5,7 @@ export const id = z.number().int().positive();
 /** An instant as the server writes it: ISO 8601 in UTC (`Date.toISOString()`), format date-time in the JSON Schema. */
 export const istante = z.string().meta({ format: 'date-time' });
 
-/** A DRF page: `next`/`previous` are absolute links or null. */
+/** A DRF page: `next`/`previous` are links (absolute with GAS_PUBLIC_URL, else relative to the origin) or null. */
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.object({
     count: z.number().int().nonnegative(),

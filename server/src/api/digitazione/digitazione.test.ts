@@ -44,8 +44,11 @@ describe.each(testBackends())('double entry on %s', (backend) => {
       .from(risposta)
       .where(and(eq(risposta.squadraId, squadraId), eq(risposta.problemaId, problema)));
 
+  /** The app's own log lines: a replay must log no error. */
+  const righe: string[] = [];
+
   beforeAll(async () => {
-    t = await createTestApp(backend);
+    t = await createTestApp(backend, { logDestination: { write: (l) => void righe.push(l) } });
     d = await loadDemo(t.database.db);
     await setClock(t.database.db, d.nazionale.id, { inizio: -30, fine: 90, jolly: 30 });
     inseritore = await t.as('inseritore');
@@ -203,6 +206,31 @@ describe.each(testBackends())('double entry on %s', (backend) => {
     expect(b.headers['idempotent-replayed']).toBe('true');
     const c = await inseritore.request('POST', '/api/gas/risposta/', slip('9'), { headers });
     expect(c.statusCode).toBe(422);
+    expect((await typings()).filter((x) => x.squadra === squadra)).toHaveLength(1);
+  });
+
+  it('a typing replayed after the contest ended answers once, logging no error', async () => {
+    squadra = d.squadre.altre[8]!;
+    const headers = { 'idempotency-key': randomUUID() };
+    const a = await inseritore.request('POST', '/api/gas/risposta/', slip('4'), { headers });
+    expect(a.statusCode).toBe(202);
+    righe.length = 0;
+    await setClock(t.database.db, d.nazionale.id, { inizio: -120, fine: -1 });
+    try {
+      // Refused by the checks (the contest is over), then found by its key.
+      const b = await inseritore.request('POST', '/api/gas/risposta/', slip('4'), { headers });
+      expect(b.statusCode).toBe(202);
+      expect(b.json().id).toBe(a.json().id);
+      expect(b.headers['idempotent-replayed']).toBe('true');
+      // What the handler might still do after sending.
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      await setClock(t.database.db, d.nazionale.id, { inizio: -30, fine: 90, jolly: 30 });
+    }
+    const errori = righe
+      .map((r) => JSON.parse(r) as { level: number })
+      .filter((r) => r.level >= 50);
+    expect(errori).toEqual([]);
     expect((await typings()).filter((x) => x.squadra === squadra)).toHaveLength(1);
   });
 

@@ -27,6 +27,7 @@ import {
   type OutcomeRow,
 } from '../risposta/consegna';
 import { stessaLettura } from './confronto';
+import { chiaveDellaCoppia } from '../risposta/idempotenza';
 
 /** A typing as it arrives: an answer that passed every check of the route. */
 export type DigitazioneInput = ConsegnaInput & { inseritaDa: number };
@@ -93,7 +94,7 @@ function rispostaDellaCoppia(
     momentoConsegna: momento,
     momentoScelto: prima.momentoScelto || seconda.momentoScelto,
     inseritaDa,
-    chiave: `digitazione-${prima.id}`,
+    chiave: chiaveDellaCoppia(prima.id),
     impronta: 'digitazione',
   };
 }

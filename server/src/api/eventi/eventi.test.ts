@@ -1,10 +1,13 @@
 // The compact, cacheable events of a session (issue 18): the blocks decode to
 // exactly risposta-all's events; a block asked for with its version is
-// immutable, compressed once and sent in the encoding the client accepts; a
-// new answer changes its own block's version only.
+// immutable (for shared caches a year only when the event is public and
+// over), compressed once and sent in the encoding the client accepts; a new
+// answer changes its own block's version only.
 import { decodificaBlocco, type ColonneBlocco } from '@gas/contracts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evento } from '../../db/schema';
 import { testBackends } from '../../db/testing';
 import { createTestApp, type TestApp } from '../testing';
 import { loadDemo, setClock, type Demo } from '../risposta/testing';
@@ -68,7 +71,10 @@ describe.each(testBackends())('compact events on %s', (backend) => {
   it('a block with its version is immutable; without it, or stale, it is not kept', async () => {
     const [b] = (await indice()).blocchi;
     const current = await blocco(b!.blocco, b!.versione);
-    expect(current.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The contest is running: shared caches keep it seconds (see below).
+    expect(current.headers['cache-control']).toBe(
+      'public, max-age=31536000, s-maxage=10, immutable',
+    );
     expect(current.headers.etag).toBe(`W/"${b!.versione}"`);
     // No cookie: a shared cache stores no answer that sets one.
     expect(current.headers['set-cookie']).toBeUndefined();
@@ -86,6 +92,47 @@ describe.each(testBackends())('compact events on %s', (backend) => {
     expect((await get(`/api/gas/sessione/${sessione}/eventi/`)).headers['cache-control']).toContain(
       's-maxage=1',
     );
+  });
+
+  it('shared caches keep a block a year only for a public event that is over', async () => {
+    const [b] = (await indice()).blocchi;
+    // Each time a URL the instance's own cache has not seen (it would give
+    // back the headers of its copy for 10 s): the event changes below are
+    // made in the database, not through the API that would drop its copies.
+    let n = 0;
+    const url = () =>
+      `/api/gas/sessione/${sessione}/eventi/${b!.blocco}/?v=${b!.versione}&n=${++n}`;
+    const policy = async () => (await get(url())).headers['cache-control'];
+    const admin = await t.as('admin');
+    // Put back exactly as found: the blocks count from the event's start.
+    const [prima] = await t.database.db
+      .select({
+        tipologia: evento.tipologia,
+        inizio: evento.inizio,
+        fine: evento.fine,
+        fineConsegnaJolly: evento.fineConsegnaJolly,
+      })
+      .from(evento)
+      .where(eq(evento.id, d.nazionale.id));
+    const cambia = (valori: Partial<NonNullable<typeof prima>>) =>
+      t.database.db.update(evento).set(valori).where(eq(evento.id, d.nazionale.id));
+    await setClock(t.database.db, d.nazionale.id, { inizio: -120, fine: -1 });
+    try {
+      expect(await policy()).toBe('public, max-age=31536000, immutable');
+      // Over but private: nobody but its staff sees it, in their browsers only.
+      await cambia({ tipologia: 'priv' });
+      expect((await get(url())).statusCode).toBe(404);
+      expect((await admin.get(url())).headers['cache-control']).toBe(
+        'private, max-age=31536000, immutable',
+      );
+    } finally {
+      await cambia(prima!);
+      // The answer routes' copies of the event follow the change feed (setClock).
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    // Running again: a shared copy lives seconds, so turning the event
+    // private stops it being served within them.
+    expect(await policy()).toMatch(/s-maxage=10/);
   });
 
   it('sent in brotli or gzip as accepted, the same JSON', async () => {

@@ -1,15 +1,19 @@
 // /api/gas/sessione/{id}/eventi/: a session's scoring events in the compact,
 // cacheable form the scores page loads (issue 18). The index names each
 // block of ten minutes with the version of its content; a block asked for
-// with its current version is the same forever (`immutable`), so browsers,
-// proxies and CDNs keep it, and a closed window is sent once. risposta-all
-// stays, for other clients and for the events after a known id.
+// with its current version never changes (`immutable`), so browsers keep it
+// and a closed window is sent once. Shared caches (proxies, CDNs) keep it a
+// year only when the event is public and over; otherwise for the seconds of
+// the other public reads, since the event may still turn private and its
+// blocks must then stop being served (policyBlocco). risposta-all stays, for
+// other clients and for the events after a known id.
 import { FINESTRA_BLOCCHI_MS, idParam, indiceEventiSchema } from '@gas/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../errors';
-import { canSeeEvento, isAuthenticated, type Actor } from '../../policies';
+import { canSeeEvento, isAuthenticated, type Actor, type EventoAccess } from '../../policies';
+import { CACHE_CONDIVISA } from '../../plugins/cache-http';
 import type { DbOrTx } from '../../db/client';
 import type { ApiDeps } from '../deps';
 import { ok, preEncodedJson } from '../shared/responses';
@@ -21,6 +25,22 @@ const UN_ANNO = 365 * 24 * 3600;
 async function sessioneVisibile(db: DbOrTx, actor: Actor, sessioneId: number) {
   const evento = await eventoOfSessione(db, sessioneId);
   if (!evento || !canSeeEvento(actor, evento.access)) throw apiError('not_found');
+  return evento.access;
+}
+
+/**
+ * Cache-Control of a block asked for with its current version. The browser
+ * keeps it a year in any case (what its user already saw). A shared cache
+ * may keep it a year only if nobody can lose sight of it: a public event
+ * that is over. A running public event may still turn private (or be
+ * edited): shared caches keep its blocks the seconds of the other public
+ * reads. A logged-in user's answer is his browser's alone.
+ */
+export function policyBlocco(actor: Actor, evento: EventoAccess, now: Date): string {
+  if (isAuthenticated(actor)) return `private, max-age=${UN_ANNO}, immutable`;
+  const perSempre = evento.tipologia !== 'priv' && evento.fine.getTime() <= now.getTime();
+  if (perSempre) return `public, max-age=${UN_ANNO}, immutable`;
+  return `public, max-age=${UN_ANNO}, s-maxage=${CACHE_CONDIVISA.stabile}, immutable`;
 }
 
 export async function eventiRoutes(app: FastifyInstance, deps: ApiDeps) {
@@ -30,10 +50,10 @@ export async function eventiRoutes(app: FastifyInstance, deps: ApiDeps) {
   const tags = ['risposta'];
 
   async function blocchiDellaSessione(actor: Actor, id: number) {
-    await sessioneVisibile(db, actor, id);
+    const evento = await sessioneVisibile(db, actor, id);
     const snapshot = await snapshots.get(id);
     if (!snapshot) throw apiError('not_found');
-    return { snapshot, blocchi: blocchiDi(snapshot) };
+    return { evento, snapshot, blocchi: blocchiDi(snapshot) };
   }
 
   r.get(
@@ -74,21 +94,23 @@ export async function eventiRoutes(app: FastifyInstance, deps: ApiDeps) {
         tags,
         summary: 'Un blocco di eventi di punteggio, in colonne',
         description:
-          'Con `v` uguale alla versione corrente: immutabile (Cache-Control max-age di un anno). Senza `v` o con una versione superata: il contenuto corrente, da non conservare. Blocco senza eventi: 404.',
+          'Con `v` uguale alla versione corrente: immutabile (Cache-Control max-age di un anno; per le cache condivise un anno solo se l’evento è pubblico e concluso, altrimenti s-maxage di pochi secondi). Senza `v` o con una versione superata: il contenuto corrente, da non conservare. Blocco senza eventi: 404.',
         params: z.object({ id: idParam, blocco: z.coerce.number().int().min(0).max(100_000) }),
         querystring: z.object({ v: z.string().max(64).optional() }),
       },
     },
     async (request, reply) => {
       const { id, blocco } = request.params;
-      const { blocchi } = await blocchiDellaSessione(request.actor, id);
+      const { evento, blocchi } = await blocchiDellaSessione(request.actor, id);
       const b = blocchi.perNumero.get(blocco);
       if (!b) throw apiError('not_found');
       const attuale = request.query.v === b.versione;
-      const chi = isAuthenticated(request.actor) ? 'private' : 'public';
       const codifica = codificaPer(request.headers['accept-encoding']);
       reply
-        .header('Cache-Control', attuale ? `${chi}, max-age=${UN_ANNO}, immutable` : 'no-cache')
+        .header(
+          'Cache-Control',
+          attuale ? policyBlocco(request.actor, evento, new Date()) : 'no-cache',
+        )
         .header('ETag', `W/"${b.versione}"`)
         .header('Vary', 'Accept-Encoding')
         .type('application/json; charset=utf-8');

@@ -130,7 +130,7 @@ describe.each(testBackends())('places API on %s', (backend) => {
   it('paginates with next links (page and limit/offset)', async () => {
     const first = await get('anonimo', '/api/ext-user/scuola/?page_size=2');
     expect(first.json().results).toHaveLength(2);
-    const next = new URL(first.json().next);
+    const next = new URL(first.json().next, 'http://localhost');
     const second = await get('anonimo', `${next.pathname}${next.search}`);
     expect(second.json().previous).not.toBeNull();
     expect(second.json().results[0].id).not.toBe(first.json().results[0].id);

@@ -73,17 +73,22 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
       const now = new Date();
       const chiave = chiaveDellaRichiesta(request);
       const impronta = chiave === null ? null : improntaRichiesta('j', body);
-      /** The joker a key already stored: as the first time, or 422 for another request. */
+      /**
+       * The joker a key already stored (null: none), or 422 for another
+       * request. It returns the rows, never the reply: awaiting a reply
+       * waits for it to be sent and gives undefined, so the handler would
+       * go on as if nothing was stored (a second transaction, a second send).
+       */
       const giaRegistrato = async () => {
         if (chiave === null) return null;
         const risposta = await rispostaPerChiave(db, actor.userId!, chiave);
         if (!risposta) return null;
         const row = risposta.kind === 'j' ? await jollyDellaRisposta(db, risposta.id) : null;
         if (!row || risposta.improntaRichiesta !== impronta) throw chiaveRiusata();
-        return send(reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'), row, risposta);
+        return { row, risposta };
       };
       const replay = await giaRegistrato();
-      if (replay) return replay;
+      if (replay) return send(reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'), replay);
       let created;
       try {
         created = await db.transaction(async (tx) => {
@@ -126,16 +131,15 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
       }
       if (created === null) {
         const replayed = await giaRegistrato();
-        if (replayed) return replayed;
+        if (replayed) return send(reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'), replayed);
         throw alreadyChosen();
       }
-      const { row, risposta } = created;
-      announce(deps, risposta.sessioneId, eventOf(risposta));
-      return send(reply, row, risposta);
+      announce(deps, created.risposta.sessioneId, eventOf(created.risposta));
+      return send(reply, created);
     },
   );
 
-  function send(reply: FastifyReply, row: Jolly, risposta: Risposta) {
+  function send(reply: FastifyReply, { row, risposta }: { row: Jolly; risposta: Risposta }) {
     return reply.status(201).send({
       ...presentJolly(row),
       momento_consegna: risposta.momentoConsegna.toISOString(),

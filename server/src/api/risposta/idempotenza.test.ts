@@ -7,13 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGGI_GARA } from '@gas/contracts';
 import { testBackends } from '../../db/testing';
 import { createTestApp, type Client, type TestApp } from '../testing';
-import { loadDemo, rispostaCount, setClock, squadreSenzaJolly, type Demo } from './testing';
+import { counts, loadDemo, rispostaCount, setClock, squadreSenzaJolly, type Demo } from './testing';
 
 describe.each(testBackends())('idempotency keys on %s', (backend) => {
   let t: TestApp;
   let d: Demo;
   let inseritore: Client;
   let n = 0;
+  /** The app's own log lines (its real logger, at its configured level). */
+  const righe: string[] = [];
+  /** Errors logged, and anything Fastify says about sending twice. */
+  const erroriNelLog = () =>
+    righe
+      .map((r) => JSON.parse(r) as { level: number; msg?: string; err?: { code?: string } })
+      .filter((r) => r.level >= 50 || r.err?.code === 'FST_ERR_REP_ALREADY_SENT');
+  /** The handler of a replay ran to its end (what it did after sending, too). */
+  const finito = () => new Promise((r) => setTimeout(r, 300));
   const answer = () => ({
     squadra: d.squadre.altre[0]!,
     problema: d.nazionale.problemi[1]!.id,
@@ -24,7 +33,7 @@ describe.each(testBackends())('idempotency keys on %s', (backend) => {
     client.request('POST', url, body, { headers: { 'idempotency-key': chiave } });
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
+    t = await createTestApp(backend, { logDestination: { write: (l) => void righe.push(l) } });
     d = await loadDemo(t.database.db);
     await setClock(t.database.db, d.nazionale.id, { inizio: -30, fine: 90, jolly: 30 });
     inseritore = await t.as('inseritore');
@@ -83,6 +92,35 @@ describe.each(testBackends())('idempotency keys on %s', (backend) => {
     expect(await rispostaCount(t.database.db)).toBe(prima);
   });
 
+  it('a replayed answer or joker is sent once: no error logged, nothing written again', async () => {
+    const [squadra] = await squadreSenzaJolly(t.database.db, d.nazionale.id);
+    const jolly = { squadra: squadra!, problema: d.nazionale.problemi[3]!.id };
+    const risposta = answer();
+    const [chiaveJolly, chiaveRisposta] = [randomUUID(), randomUUID()];
+    expect((await invia(inseritore, '/api/gas/jolly/', jolly, chiaveJolly)).statusCode).toBe(201);
+    expect(
+      (await invia(inseritore, '/api/gas/risposta/', risposta, chiaveRisposta)).statusCode,
+    ).toBe(201);
+    await finito();
+    const prima = await counts(t.database.db);
+    righe.length = 0;
+    const again = await invia(inseritore, '/api/gas/jolly/', jolly, chiaveJolly);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    // The answer's replay after the contest: found when the checks refuse it.
+    await setClock(t.database.db, d.nazionale.id, { inizio: -120, fine: -1 });
+    try {
+      const ripetuta = await invia(inseritore, '/api/gas/risposta/', risposta, chiaveRisposta);
+      expect(ripetuta.statusCode).toBe(201);
+      expect(ripetuta.headers['idempotent-replayed']).toBe('true');
+      await finito();
+    } finally {
+      await setClock(t.database.db, d.nazionale.id, { inizio: -30, fine: 90, jolly: 30 });
+    }
+    expect(erroriNelLog()).toEqual([]);
+    expect(await counts(t.database.db)).toEqual(prima);
+  });
+
   it('two keys with the same answer are two answers (two entries of one slip)', async () => {
     const body = answer();
     const a = await invia(inseritore, '/api/gas/risposta/', body, randomUUID());
@@ -106,6 +144,25 @@ describe.each(testBackends())('idempotency keys on %s', (backend) => {
       const res = await invia(inseritore, '/api/gas/risposta/', answer(), chiave);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: MESSAGGI_GARA.chiaveNonValida });
+    },
+  );
+
+  it.each([['digitazione-1'], ['digitazione-123456'], ['"Digitazione-7"'], ['digitazione-abc']])(
+    'a key of the form the server reserves for double entry (%s): 400 in Italian, nothing stored',
+    async (chiave) => {
+      const prima = await rispostaCount(t.database.db);
+      for (const [url, body] of [
+        ['/api/gas/risposta/', answer()],
+        [
+          '/api/gas/jolly/',
+          { squadra: d.squadre.altre[0]!, problema: d.nazionale.problemi[1]!.id },
+        ],
+      ] as const) {
+        const res = await invia(inseritore, url, body, chiave);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ detail: MESSAGGI_GARA.chiaveRiservata });
+      }
+      expect(await rispostaCount(t.database.db)).toBe(prima);
     },
   );
 

@@ -86,6 +86,10 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
   // Built once per app by the composition root (services.ts).
   const { targets, batcher } = deps;
 
+  // The helpers below send, and are only ever `return`ed by the handler,
+  // never awaited: awaiting a reply waits for it to be sent and gives
+  // undefined, so the code after would run as if nothing was sent.
+
   /** The stored answer of a key, as its first answer was: 201 and the same body. */
   async function replay(reply: FastifyReply, row: Risposta) {
     const target = await targets.target(row.squadraId, row.problemaId);
@@ -141,7 +145,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
         tags: ['risposta'],
         summary: 'Consegna una risposta',
         description:
-          'I responsabili per le proprie squadre mentre la gara è in corso; amministratori, inseritori e superutenti per ogni squadra, anche dopo la fine indicando momento_consegna (altri: 403), che deve cadere tra inizio e fine della gara (400 momento_consegna). Prima dell’inizio nessuno. 201 con `corretto`; 200 con la risposta già registrata se la stessa risposta della squadra è arrivata negli ultimi 10 s. Gara non in corso: 400 non_field_errors.\n\nIdempotency-Key (intestazione facoltativa, bozza IETF httpapi): una stringa di 8-128 lettere, cifre, - o _ (per esempio un UUID, anche tra virgolette come Structured Field), generata dal client quando la risposta viene scritta. La stessa chiave dallo stesso utente risponde con la risposta già registrata, lo stesso stato (201) e lo stesso corpo, con `Idempotent-Replayed: true`, anche dopo la fine della gara, e non crea mai una seconda riga; con un corpo diverso, 422. Con la chiave la finestra dei 10 s non si applica: è la chiave a dire che cosa è un nuovo invio. Chiave malformata: 400.\n\nDoppia digitazione (evento con `doppia_digitazione`): ogni consegna è una digitazione del foglio; la prima attende con 202 e la digitazione (`stato` in_attesa). Una seconda digitazione della stessa squadra e dello stesso problema da un altro utente si abbina alla più vecchia in attesa: se il valore è lo stesso la risposta è registrata (201, con il primo dei due momenti di consegna), altrimenti entrambe diventano `discordante` (202) e le risolvono gli amministratori (/api/gas/digitazione/).',
+          'I responsabili per le proprie squadre mentre la gara è in corso; amministratori, inseritori e superutenti per ogni squadra, anche dopo la fine indicando momento_consegna (altri: 403), che deve cadere tra inizio e fine della gara (400 momento_consegna). Prima dell’inizio nessuno. 201 con `corretto`; 200 con la risposta già registrata se la stessa risposta della squadra è arrivata negli ultimi 10 s. Gara non in corso: 400 non_field_errors.\n\nIdempotency-Key (intestazione facoltativa, bozza IETF httpapi): una stringa di 8-128 lettere, cifre, - o _ (per esempio un UUID, anche tra virgolette come Structured Field), generata dal client quando la risposta viene scritta. La stessa chiave dallo stesso utente risponde con la risposta già registrata, lo stesso stato (201) e lo stesso corpo, con `Idempotent-Replayed: true`, anche dopo la fine della gara, e non crea mai una seconda riga; con un corpo diverso, 422. Con la chiave la finestra dei 10 s non si applica: è la chiave a dire che cosa è un nuovo invio. Chiave malformata, o che inizia con `digitazione-` (riservate al server per la doppia digitazione): 400.\n\nDoppia digitazione (evento con `doppia_digitazione`): ogni consegna è una digitazione del foglio; la prima attende con 202 e la digitazione (`stato` in_attesa). Una seconda digitazione della stessa squadra e dello stesso problema da un altro utente si abbina alla più vecchia in attesa: se il valore è lo stesso la risposta è registrata (201, con il primo dei due momenti di consegna), altrimenti entrambe diventano `discordante` (202) e le risolvono gli amministratori (/api/gas/digitazione/).',
         body: createBody,
       },
       preValidation: requireLogin,
@@ -153,7 +157,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       const chiave = chiaveDellaRichiesta(request);
       const impronta = chiave === null ? null : improntaRichiesta('r', body);
       /**
-       * A key this user already used: its answer as the first time, or 422
+       * What a key this user already used stored (null: nothing), or 422
        * for another request. Looked up only when the checks refuse (the
        * contest is over, the typed time is now too old: a retry of what was
        * stored while its answer got lost); otherwise the statement that
@@ -165,12 +169,12 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
         if (!stored) {
           const typing = await digitazionePerChiave(db, actor.userId!, chiave, impronta);
           if (typing?.esito === 'conflict') throw chiaveRiusata();
-          return typing ? rispondiDigitazione(reply, typing) : null;
+          return typing ? { typing } : null;
         }
         const uguale = stored.improntaRichiesta === impronta;
         deps.metriche.consegna(uguale ? 'ripetuta' : 'conflitto');
         if (!uguale) throw chiaveRiusata();
-        return replay(reply, stored);
+        return { stored };
       };
       // Checked against in-memory copies, stored in one statement that has the
       // database confirm them ('stale': check again with fresh rows). The
@@ -186,8 +190,9 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
           }
           checked = { target, squadra, problema, evento, momento };
         } catch (rifiuto) {
-          const replayed = await giaRegistrata(rifiuto);
-          if (replayed) return replayed;
+          const gia = await giaRegistrata(rifiuto);
+          if (gia?.stored) return replay(reply, gia.stored);
+          if (gia?.typing) return rispondiDigitazione(reply, gia.typing);
           throw rifiuto;
         }
         const { target, squadra, problema, momento } = checked;

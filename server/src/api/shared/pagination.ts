@@ -1,9 +1,12 @@
 // DRF-style list pagination: `{count, next, previous, results}`.
 // Two styles, as DRF offers them: `?page=N[&page_size=M]` (default) and
-// `?limit=M[&offset=K]`. `next`/`previous` are absolute links that keep every
-// other query parameter, so clients simply follow them. Their origin is
-// GAS_PUBLIC_URL when set: the Host header is the client's to write, and a
-// forged one must not turn up in links (a cache could serve them to others).
+// `?limit=M[&offset=K]`. `next`/`previous` are links that keep every other
+// query parameter, so clients simply follow them: absolute from
+// GAS_PUBLIC_URL when it is set, otherwise relative to the server's origin
+// (`/api/…?page=2`, resolved against the URL just asked for). Never from the
+// request's Host or X-Forwarded-Host: those are the client's to write, and a
+// forged one would be served to everyone by the caches, which key answers by
+// path (plugins/microcache.ts) and would not know the answer depended on it.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -32,20 +35,22 @@ export type Page<T> = { count: number; next: string | null; previous: string | n
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** GAS_PUBLIC_URL: the origin of absolute links; unset = the request's own. */
+    /** GAS_PUBLIC_URL: the origin of absolute links; unset = links relative to the origin. */
     publicUrl: string | undefined;
   }
 }
 
 function linkWith(request: FastifyRequest, changes: Record<string, string | null>): string {
-  const origin = request.server.publicUrl ?? `${request.protocol}://${request.host}`;
-  // Concatenated, not resolved: a request path starting with `//` must stay a path.
-  const url = new URL(`${origin}${request.url}`);
+  // Concatenated to a fixed origin, not resolved: a request path starting
+  // with `//` must stay a path. Only the path and query are kept.
+  const url = new URL(`http://origine.invalid${request.url}`);
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) url.searchParams.delete(key);
     else url.searchParams.set(key, value);
   }
-  return url.toString();
+  // One leading slash: `//host/…` would be a link to another site.
+  const path = `${url.pathname.replace(/^\/+/, '/')}${url.search}`;
+  return `${request.server.publicUrl ?? ''}${path}`;
 }
 
 export function pageOf<T>(
