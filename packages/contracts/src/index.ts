@@ -8,6 +8,7 @@ export * from './blocchi';
 export * from './auth';
 export * from './evento';
 export * from './gara';
+export * from './csv';
 export * from './links';
 export * from './live';
 export * from './params';
