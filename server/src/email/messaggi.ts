@@ -101,3 +101,42 @@ export function avvisoErrore(d: Destinatario, e: AvvisoErrore, link: string): Me
     html: pagina(paragrafi, link, 'Apri l’errore nell’amministrazione', stack),
   };
 }
+
+export type VoceRiepilogoErrori = {
+  id: number;
+  origine: string;
+  tipo: string;
+  messaggio: string;
+  conteggio: number;
+  ultimo: string;
+};
+
+/**
+ * To a superuser: the error groups whose alerts were held back because the
+ * hour's e-mails were used up (errori/avvisi.ts), in one message.
+ */
+export function riepilogoErrori(
+  d: Destinatario,
+  voci: readonly VoceRiepilogoErrori[],
+  base: string,
+  limite: number,
+): Messaggio {
+  const quanti = voci.length === 1 ? 'un errore' : `${voci.length} errori`;
+  const righe = voci.map((v) => {
+    const volte = v.conteggio === 1 ? '1 volta' : `${v.conteggio} volte`;
+    const origine = v.origine === 'web' ? 'web app' : 'server';
+    return `• «${v.messaggio}» (${origine}, ${v.tipo}; ${volte}, l’ultima ${v.ultimo}): ${base}/admin/errori/${v.id}/`;
+  });
+  const paragrafi = [
+    `Gentile ${d.nome || d.username},`,
+    `${NOME_SITO} ha registrato ${quanti} di cui non hai ricevuto l’avviso: per non riempire la tua casella, gli avvisi sono al massimo ${limite} all’ora, più un riepilogo come questo.`,
+    ...righe,
+  ];
+  const link = `${base}/admin/errori/`;
+  return {
+    a: d.email,
+    oggetto: `${NOME_SITO}: riepilogo di ${quanti}`,
+    testo: `${paragrafi.join('\n\n')}\n\n${link}\n\n${NOME_SITO}\n`,
+    html: pagina(paragrafi, link, 'Apri gli errori nell’amministrazione'),
+  };
+}
