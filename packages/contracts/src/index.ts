@@ -14,6 +14,7 @@ export * from './live';
 export * from './params';
 export * from './persone';
 export * from './responses';
+export * from './segreti';
 export * from './sito';
 export * from './wire';
 export * from './admin';

@@ -1,4 +1,4 @@
-// Redaction of logs and error reports (util/segreti.ts): each form a secret
+// Redaction of logs and error reports (segreti.ts): each form a secret
 // takes in a message, a stack or a path, and text that must stay as it is.
 import { describe, expect, it } from 'vitest';
 import { senzaSegreti } from './segreti';
