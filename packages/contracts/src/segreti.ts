@@ -19,44 +19,62 @@
  * client_secret, x-csrftoken…), or exactly `key`.
  */
 const NOME_SEGRETO =
-  '(?:[\\w-]*(?:passw(?:or)?d|pwd|secret|token|csrf|session_?id|api_?key|cookie|authorization|credential)[\\w-]*|key)';
+  /passw(?:or)?d|pwd|secret|token|csrf|session_?id|api_?key|cookie|authorization|credential|^key$/i;
 
-const SOSTITUZIONI: readonly [RegExp, string | ((...parti: string[]) => string)][] = [
-  [/(\/accounts\/imposta-password\/)[^/?#\s]+/g, '$1***'],
-  // Header lines as HTTP clients and servers print them: the rest of the line.
+// Every pattern runs in linear time on any text (logs see URLs an attacker
+// writes, reports carry 16 kB stacks): a name is taken whole by an atomic
+// group, `(?=([\w-]+))\1` (the lookahead's capture cannot be given back), and
+// whether it is a secret's is decided in code, not by backtracking over it.
+const NOME = '(?<![\\w-])(?=([\\w-]+))\\1';
+
+/** The replacement that keeps `nome` and hides its value, or leaves the match as it is. */
+const seSegreto =
+  (metti: (parti: string[]) => string) =>
+  (tutto: string, ...parti: string[]): string =>
+    NOME_SEGRETO.test(parti[0]!) ? metti(parti) : tutto;
+
+const SOSTITUZIONI: readonly [RegExp, string | ((tutto: string, ...parti: string[]) => string)][] =
   [
-    /\b((?:set-)?cookie|(?:proxy-)?authorization|x-csrftoken)(\s*:[ \t]*)(?!\*\*\*)[^\r\n]+/gi,
-    '$1$2***',
-  ],
-  // JSON, plain or escaped inside another string: "password":"…", \"token\":\"…\", "token": 123.
-  [
-    new RegExp(
-      `((\\\\*)"${NOME_SEGRETO}\\2"\\s*:\\s*)(?:(\\2")(?:\\\\.|[^"\\\\\\r\\n])*?\\3|[^\\s,}\\]]+)`,
-      'gi',
-    ),
-    (_tutto, chiave: string, barre: string, virgolette: string | undefined) =>
-      `${chiave}${virgolette ?? ''}***${virgolette ?? ''}`,
-  ],
-  // A quoted JavaScript property: { password: 'x' }, token: "y".
-  [new RegExp(`(\\b${NOME_SEGRETO}\\s*:\\s*)(['"\`])[^'"\`\\r\\n]*\\2`, 'gi'), '$1$2***$2'],
-  // nome=valore: query strings, form bodies, cookies (sessionid=…; csrftoken=…).
-  [new RegExp(`(\\b${NOME_SEGRETO}=)(?!\\*\\*\\*)[^&;,\\s"'<>)#]+`, 'gi'), '$1***'],
-  // Credentials in a URL: user:password@ and a token alone as user@.
-  [/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]*:[^/\s@]*@/gi, '$1***:***@'],
-  [/\b([a-z][a-z0-9+.-]*:\/\/)(?!\*\*\*)[^/\s:@]+@/gi, '$1***@'],
-  [/\b(Bearer\s+)(?!\*\*\*)[A-Za-z0-9._~+/=-]+/gi, '$1***'],
-  // Basic base64(user:password); not a word such as 'Basic information'
-  // (base64 has an inner capital, a digit, + / or = padding).
-  [/\b(Basic\s+)(?=[A-Za-z0-9+/]*(?:[a-z0-9+/][A-Z]|[0-9+/=]))[A-Za-z0-9+/]{4,}={0,2}/g, '$1***'],
-  // A JSON Web Token: header.payload.signature, the header JSON starting {"…
-  [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, '***'],
-];
+    [/(\/accounts\/imposta-password\/)[^/?#\s]+/g, '$1***'],
+    // Header lines as HTTP clients and servers print them: the rest of the line.
+    [
+      /\b((?:set-)?cookie|(?:proxy-)?authorization|x-csrftoken)([ \t]*:[ \t]*)(?!\*\*\*)[^\r\n]+/gi,
+      '$1$2***',
+    ],
+    // JSON, plain or escaped inside a string: "password":"…", \"token\":\"…\", "token": 123.
+    [
+      /(?<!\\)(?=(\\*))\1"(?=([\w-]+))\2\1"([ \t]*:[ \t]*)(?:(\1")(?:\\.|[^"\\\r\n])*?\4|(?=([\w.+-]+))\5)/g,
+      (tutto, barre: string, nome: string, due: string, virgolette: string | undefined) =>
+        NOME_SEGRETO.test(nome)
+          ? `${barre}"${nome}${barre}"${due}${virgolette ?? ''}***${virgolette ?? ''}`
+          : tutto,
+    ],
+    // A quoted JavaScript property: { password: 'x' }, token: "y".
+    [
+      new RegExp(`${NOME}([ \\t]*:[ \\t]*)(['"\`])[^'"\`\\r\\n]*\\3`, 'g'),
+      seSegreto(([nome, due, virgolette]) => `${nome}${due}${virgolette}***${virgolette}`),
+    ],
+    // nome=valore: query strings, form bodies, cookies (sessionid=…; csrftoken=…).
+    [
+      new RegExp(`${NOME}=(?!\\*\\*\\*)[^&;,\\s"'<>)#]+`, 'g'),
+      seSegreto(([nome]) => `${nome}=***`),
+    ],
+    // Credentials in a URL: user:password@ and a token alone as user@.
+    [/(?<![a-z0-9+.-])(?=([a-z][a-z0-9+.-]*:\/\/))\1[^/\s:@]*:[^/\s@]*@/gi, '$1***:***@'],
+    [/(?<![a-z0-9+.-])(?=([a-z][a-z0-9+.-]*:\/\/))\1(?!\*\*\*)[^/\s:@]+@/gi, '$1***@'],
+    [/\b(Bearer\s+)(?!\*\*\*)[A-Za-z0-9._~+/=-]+/gi, '$1***'],
+    // Basic base64(user:password); not a word such as 'Basic information'
+    // (base64 has an inner capital, a digit, + / or = padding).
+    [/\b(Basic\s+)(?=[A-Za-z0-9+/]*(?:[a-z0-9+/][A-Z]|[0-9+/=]))[A-Za-z0-9+/]{4,}={0,2}/g, '$1***'],
+    // A JSON Web Token: header.payload.signature, the header JSON starting {"…
+    [/(?<![\w-])eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g, '***'],
+  ];
 
 /** A URL or a text as logs and reports show it, its secrets replaced by ***. */
 export function senzaSegreti(testo: string): string {
   let pulito = testo;
   for (const [cerca, metti] of SOSTITUZIONI) {
-    pulito = pulito.replace(cerca, metti as (sottostringa: string, ...parti: string[]) => string);
+    pulito = pulito.replace(cerca, metti as (tutto: string, ...parti: string[]) => string);
   }
   return pulito;
 }
