@@ -26,6 +26,7 @@ const EXPECTED_TABLES = [
   'citta',
   'collaboratore',
   'digitazione',
+  'errore_email_ora',
   'errore_gruppo',
   'errore_occorrenza',
   'evento',

@@ -122,3 +122,56 @@ export function avvisoErrore(d: Destinatario, e: AvvisoErrore, link: string): Me
     html: pagina(paragrafi, link, 'Apri l’errore nell’amministrazione', stack),
   };
 }
+
+export type VoceRiepilogoErrori = {
+  id: number;
+  origine: string;
+  tipo: string;
+  messaggio: string;
+  conteggio: number;
+  ultimo: string;
+};
+
+/** Groups listed one by one in a digest; the rest are counted. */
+const VOCI_NEL_RIEPILOGO = 50;
+
+/**
+ * To a superuser: the error groups whose alerts were held back because the
+ * hour's e-mails were used up (errori/avvisi.ts), in one message.
+ */
+export function riepilogoErrori(
+  d: Destinatario,
+  voci: readonly VoceRiepilogoErrori[],
+  base: string,
+  limite: number,
+): Messaggio {
+  const quanti = voci.length === 1 ? 'un errore' : `${voci.length} errori`;
+  const righe = voci.slice(0, VOCI_NEL_RIEPILOGO).map((v) => {
+    const volte =
+      v.conteggio === 1
+        ? `1 volta, il ${v.ultimo}`
+        : `${v.conteggio} volte, l’ultima il ${v.ultimo}`;
+    const origine = v.origine === 'web' ? 'web app' : 'server';
+    return `• «${v.messaggio}» (${origine}, ${v.tipo}; ${volte}): ${base}/admin/errori/${v.id}/`;
+  });
+  const altri = voci.length - righe.length;
+  if (altri > 0) {
+    righe.push(
+      altri === 1
+        ? 'E un altro errore: lo trovi nell’amministrazione.'
+        : `E altri ${altri} errori: li trovi nell’amministrazione.`,
+    );
+  }
+  const paragrafi = [
+    `Gentile ${d.nome || d.username},`,
+    `${NOME_SITO} ha registrato ${quanti} di cui non hai ricevuto l’avviso: per non riempire la tua casella, gli avvisi sono al massimo ${limite} all’ora, più un riepilogo come questo.`,
+    ...righe,
+  ];
+  const link = `${base}/admin/errori/`;
+  return {
+    a: d.email,
+    oggetto: `${NOME_SITO}: riepilogo di ${quanti}`,
+    testo: `${paragrafi.join('\n\n')}\n\n${link}\n\n${NOME_SITO}\n`,
+    html: pagina(paragrafi, link, 'Apri gli errori nell’amministrazione'),
+  };
+}

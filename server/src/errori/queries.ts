@@ -1,15 +1,29 @@
 // The error inbox's reads and writes (issue 16): one group per fingerprint,
 // its last occurrences, the superusers told by e-mail.
-import { and, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { ERRORI_LIMITI, type OrigineErrore } from '@gas/contracts';
 import type { Db, DbOrTx } from '../db/client';
 import {
+  erroreEmailOra,
   erroreGruppo,
   erroreOccorrenza,
   users,
   type ErroreGruppo,
   type ErroreOccorrenza,
 } from '../db/schema';
+import { AVVISI_ALL_ORA, inizioOra, ORE_TENUTE_MS, PRESA_SCADE_MS } from './avvisi';
 
 export type NuovaOccorrenza = {
   impronta: string;
@@ -24,11 +38,19 @@ export type NuovaOccorrenza = {
   requestId: string;
   browser: string;
   quando: Date;
+  /** What a group created by this occurrence shows, when not the occurrence's own (the catch-all group). */
+  gruppo?: { tipo: string; messaggio: string; contesto: string };
+  /**
+   * Asked only when the occurrence would create a group: false refuses it
+   * (the anonymous client's new groups, casella.ts).
+   */
+  nuovoConsentito?: () => boolean;
 };
 
 export type Registrata =
   | { esito: 'registrata'; gruppo: ErroreGruppo; nuovo: boolean; riaperto: boolean }
-  | { esito: 'troppi_gruppi' };
+  | { esito: 'troppi_gruppi' }
+  | { esito: 'nuovo_non_consentito' };
 
 /**
  * Counts one occurrence in its group (created when new, reopened when it was
@@ -63,14 +85,17 @@ export async function registraOccorrenza(db: Db, o: NuovaOccorrenza): Promise<Re
         { gruppi: number },
       ];
       if (gruppi >= ERRORI_LIMITI.gruppi) return { esito: 'troppi_gruppi' as const };
+      if (o.nuovoConsentito && !o.nuovoConsentito()) {
+        return { esito: 'nuovo_non_consentito' as const };
+      }
       [gruppo] = await tx
         .insert(erroreGruppo)
         .values({
           impronta: o.impronta,
           origine: o.origine,
-          tipo: o.tipo,
-          messaggio: o.messaggio,
-          contesto: o.contesto,
+          tipo: o.gruppo?.tipo ?? o.tipo,
+          messaggio: o.gruppo?.messaggio ?? o.messaggio,
+          contesto: o.gruppo?.contesto ?? o.contesto,
           primo: o.quando,
           ultimo: o.quando,
         })
@@ -208,4 +233,99 @@ export async function segnaRisolto(
     .where(eq(erroreGruppo.id, id))
     .returning();
   return gruppo ?? null;
+}
+
+// ---- The e-mails of an hour and the digest (avvisi.ts).
+
+/** Claims one of the hour's alerts: true for at most AVVISI_ALL_ORA callers an hour. */
+export async function prenotaAvviso(db: Db, adesso: Date): Promise<boolean> {
+  const righe = await db
+    .insert(erroreEmailOra)
+    .values({ ora: inizioOra(adesso), avvisi: 1 })
+    .onConflictDoUpdate({
+      target: erroreEmailOra.ora,
+      set: { avvisi: sql`${erroreEmailOra.avvisi} + 1` },
+      setWhere: lt(erroreEmailOra.avvisi, AVVISI_ALL_ORA),
+    })
+    .returning({ ora: erroreEmailOra.ora });
+  return righe.length > 0;
+}
+
+/** The group waits for the digest (since its first wait, when it already waited). */
+export async function mettiInRiepilogo(db: Db, gruppoId: number, adesso: Date): Promise<void> {
+  await db
+    .update(erroreGruppo)
+    .set({ riepilogoDal: sql`coalesce(${erroreGruppo.riepilogoDal}, ${adesso.toISOString()})` })
+    .where(eq(erroreGruppo.id, gruppoId));
+}
+
+/** Waiting and not taken by a live digest. */
+const inAttesa = (adesso: Date) =>
+  and(
+    isNotNull(erroreGruppo.riepilogoDal),
+    or(
+      isNull(erroreGruppo.riepilogoPresoIl),
+      lt(erroreGruppo.riepilogoPresoIl, new Date(adesso.getTime() - PRESA_SCADE_MS)),
+    ),
+  );
+
+/** Whether a digest is due: a group waits since an hour that has ended. */
+export async function riepilogoDovuto(db: Db, adesso: Date): Promise<boolean> {
+  const [riga] = await db
+    .select({ id: erroreGruppo.id })
+    .from(erroreGruppo)
+    .where(and(inAttesa(adesso), lt(erroreGruppo.riepilogoDal, inizioOra(adesso))))
+    .limit(1);
+  return riga !== undefined;
+}
+
+/** Claims the hour's one digest: true for one caller an hour. */
+export async function prenotaRiepilogo(db: Db, adesso: Date): Promise<boolean> {
+  const righe = await db
+    .insert(erroreEmailOra)
+    .values({ ora: inizioOra(adesso), riepilogo: true })
+    .onConflictDoUpdate({
+      target: erroreEmailOra.ora,
+      set: { riepilogo: true },
+      setWhere: eq(erroreEmailOra.riepilogo, false),
+    })
+    .returning({ ora: erroreEmailOra.ora });
+  return righe.length > 0;
+}
+
+/** Gives the hour's digest back (nothing was sent). */
+export async function rilasciaRiepilogo(db: Db, adesso: Date): Promise<void> {
+  await db
+    .update(erroreEmailOra)
+    .set({ riepilogo: false })
+    .where(eq(erroreEmailOra.ora, inizioOra(adesso)));
+}
+
+/** Takes every waiting group for the digest being sent now. */
+export async function prendiGruppiInAttesa(db: Db, adesso: Date): Promise<ErroreGruppo[]> {
+  const gruppi = await db
+    .update(erroreGruppo)
+    .set({ riepilogoPresoIl: adesso })
+    .where(inAttesa(adesso))
+    .returning();
+  return gruppi.sort((a, b) => a.id - b.id);
+}
+
+/** The digest was sent: its groups wait no more, and count as told now. */
+export async function confermaRiepilogo(db: Db, ids: number[], adesso: Date): Promise<void> {
+  await db
+    .update(erroreGruppo)
+    .set({ riepilogoDal: null, riepilogoPresoIl: null, ultimaEmail: adesso })
+    .where(and(inArray(erroreGruppo.id, ids), eq(erroreGruppo.riepilogoPresoIl, adesso)));
+  await db
+    .delete(erroreEmailOra)
+    .where(lt(erroreEmailOra.ora, new Date(adesso.getTime() - ORE_TENUTE_MS)));
+}
+
+/** The digest was not sent: its groups wait again, for the next one. */
+export async function restituisciGruppi(db: Db, ids: number[], adesso: Date): Promise<void> {
+  await db
+    .update(erroreGruppo)
+    .set({ riepilogoPresoIl: null })
+    .where(and(inArray(erroreGruppo.id, ids), eq(erroreGruppo.riepilogoPresoIl, adesso)));
 }

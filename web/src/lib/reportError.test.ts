@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SegnalazioneErrore } from '@gas/contracts';
 import { ApiError } from '../api/errors';
 import { FiltroSegnalazioni, FINESTRA_MS, MASSIMO_PER_FINESTRA } from './errori/filtro';
-import { costruisciSegnalazione, percorsoSenzaSegreti } from './errori/segnalazione';
+import { costruisciSegnalazione } from './errori/segnalazione';
+import { pulisciEvento } from './errori/sentry';
 import {
   impostaInvioSegnalazioni,
   impostaUtenteSegnalazioni,
@@ -85,7 +86,32 @@ describe('what a report carries', () => {
     expect(s.contesto).toHaveLength(300);
     expect(s.percorso).toBe('/accounts/imposta-password/***/');
     expect(s.request_id).toBe('');
-    expect(percorsoSenzaSegreti('/gare/3/punteggi/')).toBe('/gare/3/punteggi/');
+  });
+
+  it('keeps secrets in messages, stacks and paths in the browser', () => {
+    const errore = new Error('login fallito: {"password":"pwSEGRETO"} sessionid=sSEGRETO');
+    errore.stack = `${errore.message}\n    at f (https://gas.test/a.js:1:2) Authorization: Basic dXNlcjpwYXNz`;
+    const s = costruisciSegnalazione({
+      tipo: 'errore',
+      errore,
+      contesto: 'csrftoken=cSEGRETO',
+      percorso: '/gare/3/?token=tSEGRETO',
+      versione: '1.6.0',
+      requestId: '',
+    });
+    expect(JSON.stringify(s)).not.toMatch(/SEGRETO|dXNlcjpwYXNz/);
+    expect(s.percorso).toBe('/gare/3/?token=***');
+    expect(s.messaggio).toBe('Error: login fallito: {"password":"***"} sessionid=***');
+  });
+
+  it('cleans what goes to Sentry from the browser', () => {
+    const evento = pulisciEvento({
+      message: 'Bearer tokSEGRETO',
+      exception: { values: [{ value: 'Set-Cookie: sessionid=sSEGRETO' }, {}] },
+      request: { url: 'https://gas.test/accounts/imposta-password/tSEGRETO/' },
+    });
+    expect(JSON.stringify(evento)).not.toContain('SEGRETO');
+    expect(evento.exception.values[0]!.value).toBe('Set-Cookie: ***');
   });
 
   it('describes anything thrown', () => {

@@ -2,7 +2,11 @@
 // them: UTF-8 with a byte-order mark (Excel otherwise guesses a legacy code
 // page and breaks the accents), `;` between fields and a decimal comma
 // (Italian regional settings), CRLF line ends, quotes where needed
-// (csv-stringify, the csv project's writer).
+// (csv-stringify, the csv project's writer). Text cells are neutralised
+// against formula injection (cellaDiTesto of @gas/contracts: a name such as
+// `=HYPERLINK(…)` stays text); numbers, dates and flags are the product's own
+// values and are written as they are, so a negative number stays a number.
+import { cellaDiTesto } from '@gas/contracts';
 import { stringify } from 'csv-stringify/sync';
 
 function cell(value: unknown): string {
@@ -10,8 +14,9 @@ function cell(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'sì' : 'no';
   if (typeof value === 'number') return String(value).replace('.', ',');
   if (value instanceof Date) return value.toISOString();
+  // JSON starts with { [ or ": never a formula.
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return cellaDiTesto(String(value));
 }
 
 /** The CSV text of `rows` with these columns (header = the API field names). */
@@ -20,6 +25,10 @@ export function toCsv(columns: string[], rows: Record<string, unknown>[]): strin
     delimiter: ';',
     bom: true,
     record_delimiter: 'windows',
+    // csv-stringify quotes only the whole CRLF: a lone CR or LF inside a
+    // text would end the record in a spreadsheet, and what follows it
+    // (`=…`) would start a cell of its own, a formula.
+    quoted_match: /[\r\n]/,
   });
 }
 

@@ -4,7 +4,10 @@
 //   response sets its cookie. Bodies up to 32 kB; ten reports a minute per
 //   address (more: 429), on every instance whatever GAS_RATE_LIMIT says,
 //   since it guards the database and the superusers' mailboxes. The user is
-//   the session's, never what the body claims.
+//   the session's, never what the body claims. A visitor who is not logged
+//   in creates at most a few new groups an hour; the rest of his reports are
+//   counted in one catch-all group (errori/nuovi-anonimi.ts), and the
+//   superusers' e-mails are bounded too (errori/avvisi.ts).
 // - /api/admin/errori/: the groups for the back office, with their last
 //   occurrences, marked resolved or reopened there (staff and superusers:
 //   the admin plugin's hook).
@@ -95,7 +98,7 @@ export function erroriRoutes(app: FastifyInstance, deps: ApiDeps) {
       schema: {
         tags: ['errori'],
         description:
-          'Segnala un errore inatteso della web app (casella degli errori). 202 quando è registrato; 429 oltre 10 segnalazioni al minuto per indirizzo.',
+          'Segnala un errore inatteso della web app (casella degli errori). 202 quando è registrato; 429 oltre 10 segnalazioni al minuto per indirizzo. Un visitatore non autenticato crea al massimo 5 nuovi gruppi all’ora per indirizzo: le altre sue segnalazioni sono contate in un gruppo unico.',
         body: segnalazioneErroreSchema,
         response: { 202: segnalazioneRicevutaSchema, ...ERROR_RESPONSES },
       },
@@ -113,6 +116,7 @@ export function erroriRoutes(app: FastifyInstance, deps: ApiDeps) {
         percorso: b.percorso,
         versione: b.versione,
         utente: userId === null ? 'Anonymous' : String(userId),
+        ...(userId === null && { indirizzoAnonimo: request.ip }),
         requestId: b.request_id,
         browser: request.headers['user-agent'] ?? '',
       });

@@ -36,6 +36,13 @@ export const erroreGruppo = pgTable(
     risoltoDa: integer('risolto_da').references(() => users.id, { onDelete: 'set null' }),
     /** When the superusers were last told about this group (at most once an hour). */
     ultimaEmail: tz('ultima_email'),
+    /**
+     * Waiting for the digest since then: its alert found the hour's e-mails
+     * used up (errori/avvisi.ts). Null when not waiting.
+     */
+    riepilogoDal: tz('riepilogo_dal'),
+    /** Taken by a digest being sent at that time (retaken after a while if that sender died). */
+    riepilogoPresoIl: tz('riepilogo_preso_il'),
   },
   (t) => [
     index('errore_gruppo_ultimo_idx').on(t.ultimo),
@@ -43,6 +50,19 @@ export const erroreGruppo = pgTable(
   ],
 );
 export type ErroreGruppo = typeof erroreGruppo.$inferSelect;
+
+/**
+ * The e-mails to the superusers in one clock hour, counted across every
+ * instance (errori/avvisi.ts): the alerts sent, and whether the hour's one
+ * digest went out. Claimed by conditional upserts; rows of past hours are
+ * pruned by the digest.
+ */
+export const erroreEmailOra = pgTable('errore_email_ora', {
+  /** The start of the hour (UTC). */
+  ora: tz('ora').primaryKey(),
+  avvisi: integer('avvisi').notNull().default(0),
+  riepilogo: boolean('riepilogo').notNull().default(false),
+});
 
 export const erroreOccorrenza = pgTable(
   'errore_occorrenza',

@@ -6,6 +6,7 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   ERRORI_LIMITI,
+  senzaSegreti,
   type SegnalazioneErrore,
   type TIPI_ERRORE_WEB,
 } from '@gas/contracts';
@@ -14,11 +15,6 @@ import { readCookie } from '../cookies';
 export type TipoErroreWeb = (typeof TIPI_ERRORE_WEB)[number];
 
 const taglia = (testo: string, max: number) => (testo.length > max ? testo.slice(0, max) : testo);
-
-/** The page's path as reports show it: a one-time link's token never leaves the browser. */
-export function percorsoSenzaSegreti(percorso: string): string {
-  return percorso.replace(/(\/accounts\/imposta-password\/)[^/?#]+/g, '$1***');
-}
 
 export function descriviErrore(errore: unknown): { messaggio: string; stack: string } {
   if (errore instanceof Error) {
@@ -44,10 +40,13 @@ export function costruisciSegnalazione(dati: {
   const { messaggio, stack } = descriviErrore(dati.errore);
   return {
     tipo: dati.tipo,
-    messaggio: taglia(messaggio || '(senza messaggio)', ERRORI_LIMITI.messaggio),
-    stack: taglia(stack, ERRORI_LIMITI.stack),
-    contesto: taglia(dati.contesto, ERRORI_LIMITI.contesto),
-    percorso: taglia(percorsoSenzaSegreti(dati.percorso), ERRORI_LIMITI.percorso),
+    // Secrets (a one-time link's token in the path, a cookie or a password in
+    // a message…) never leave the browser; cleaned before being cut, since a
+    // secret cut in half would no longer be recognised.
+    messaggio: taglia(senzaSegreti(messaggio) || '(senza messaggio)', ERRORI_LIMITI.messaggio),
+    stack: taglia(senzaSegreti(stack), ERRORI_LIMITI.stack),
+    contesto: taglia(senzaSegreti(dati.contesto), ERRORI_LIMITI.contesto),
+    percorso: taglia(senzaSegreti(dati.percorso), ERRORI_LIMITI.percorso),
     versione: dati.versione,
     request_id: /^[A-Za-z0-9._-]{0,100}$/.test(dati.requestId) ? dati.requestId : '',
   };

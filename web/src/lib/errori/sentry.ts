@@ -4,6 +4,7 @@
 // official SDK (@sentry/react) is loaded only when the first error is
 // reported, so pages that work never download it, and it is used as a client
 // of its own (no global handlers: reportError decides what goes out, once).
+import { senzaSegreti } from '@gas/contracts';
 import type { TipoErroreWeb } from './segnalazione';
 
 export type DatiSentry = {
@@ -16,6 +17,22 @@ export type DatiSentry = {
 };
 
 type Cattura = (errore: unknown, dati: DatiSentry) => void;
+
+type EventoSentry = {
+  message?: string;
+  exception?: { values?: { value?: string }[] };
+  request?: { url?: string };
+};
+
+/** Secrets out of what leaves the browser, as the server cleans its own events. */
+export function pulisciEvento<E extends EventoSentry>(evento: E): E {
+  for (const eccezione of evento.exception?.values ?? []) {
+    if (eccezione.value) eccezione.value = senzaSegreti(eccezione.value);
+  }
+  if (evento.message) evento.message = senzaSegreti(evento.message);
+  if (evento.request?.url) evento.request.url = senzaSegreti(evento.request.url);
+  return evento;
+}
 
 let cattura: Promise<Cattura | null> | null = null;
 
@@ -33,6 +50,7 @@ async function caricaSentry(indirizzo: string, versione: string): Promise<Cattur
     transport: Sentry.makeFetchTransport,
     stackParser: Sentry.defaultStackParser,
     integrations: [],
+    beforeSend: pulisciEvento,
   });
   const base = new Sentry.Scope();
   base.setClient(client);

@@ -10,6 +10,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { QueryState } from '../../../components/QueryState';
+import { testoCsv } from '../../../lib/csv';
 import { fetchAllEvents, punteggiKeys } from '../api';
 import { italianNumber } from './axes';
 import { EChart } from './EChart';
@@ -49,11 +50,10 @@ function download(name: string, type: string, text: string) {
 }
 
 function toCsv(events: readonly EventoPunteggioRow[]): string {
-  const head = 'id,k,s,p,c,d,date_received';
-  const lines = events.map((e) =>
-    [e.id, e.k, e.s, e.p, e.k === 'r' ? String(e.c) : '', e.d, e.date_received ?? ''].join(','),
+  return testoCsv(
+    ['id', 'k', 's', 'p', 'c', 'd', 'date_received'],
+    events.map((e) => [e.id, e.k, e.s, e.p, e.k === 'r' ? e.c : '', e.d, e.date_received ?? '']),
   );
-  return [head, ...lines].join('\n') + '\n';
 }
 
 export default function LatencyTab({ sessioneId }: { sessioneId: number }) {
