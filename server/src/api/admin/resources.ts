@@ -424,8 +424,14 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
         errors.password = [SOLO_SUPERUTENTE_PASSWORD];
       }
       if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+      // A link sent to the old address must not outlive the change of address.
+      const nuovaEmail =
+        before &&
+        typeof input.email === 'string' &&
+        input.email.trim().toLowerCase() !== String(before.email ?? '').toLowerCase();
+      if (nuovaEmail) await chiudiLinkPassword(tx, before.id);
       if (typeof input.password !== 'string') return {};
-      if (before) await chiudiLinkPassword(tx, before.id);
+      if (before && !nuovaEmail) await chiudiLinkPassword(tx, before.id);
       return { passwordHash: await hashPassword(input.password) };
     },
     dependents: [

@@ -1,7 +1,8 @@
 // A pending reset or invitation link stops working once the account's
 // password changes, by any path (issue 26, item 5): the change-password
-// form, another link, a superuser in the back office. Otherwise a link read
-// from an old mailbox would undo the change.
+// form, another link, a superuser in the back office; and once its e-mail
+// address changes. Otherwise a link read from an old mailbox would undo the
+// change.
 import { LINK_PASSWORD_NON_VALIDO } from '@gas/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,5 +87,22 @@ describe.each(testBackends())('password links after a password change, on %s', (
     });
     expect(usa.statusCode).toBe(204);
     expect(await funziona(primo)).toBe(false);
+  });
+
+  it('a new e-mail address ends the links sent to the old one; other edits keep them', async () => {
+    const id = await userId('secondario');
+    const staff = await t.as('staff');
+    const token = await nuovoTokenPassword(t.database.db, id, 'imposta', 2 * ORA);
+    const nome = await staff.patch(`/api/admin/user/${id}/`, { first_name: 'Sergio' });
+    expect(nome.statusCode).toBe(200);
+    expect(await funziona(token)).toBe(true);
+    const stessa = String(nome.json().email).toUpperCase();
+    expect((await staff.patch(`/api/admin/user/${id}/`, { email: stessa })).statusCode).toBe(200);
+    expect(await funziona(token)).toBe(true);
+    const nuova = await staff.patch(`/api/admin/user/${id}/`, {
+      email: 'nuovo.indirizzo@example.it',
+    });
+    expect(nuova.statusCode).toBe(200);
+    expect(await funziona(token)).toBe(false);
   });
 });

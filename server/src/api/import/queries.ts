@@ -5,6 +5,7 @@
 // document's manager wants, and the teams that already have answers.
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
+import { chiudiLinkPassword } from '../../auth/queries';
 import { isPrivilegedAccount } from '../../policies';
 import {
   citta,
