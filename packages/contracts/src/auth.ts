@@ -66,5 +66,10 @@ export const impostaPasswordRequest = z
 export type ImpostaPasswordRequest = z.infer<typeof impostaPasswordRequest>;
 
 /** POST /api/admin/user/{id}/invito-password/: the link sent, for staff to copy. */
-export const invitoPasswordSchema = z.object({ link: z.string(), email: z.string() });
+export const invitoPasswordSchema = z.object({
+  link: z.string(),
+  email: z.string(),
+  /** False when the mail server refused the message: the link still works, to be passed on by hand. */
+  email_inviata: z.boolean(),
+});
 export type InvitoPassword = z.infer<typeof invitoPasswordSchema>;

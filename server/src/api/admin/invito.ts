@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditContext } from '../../audit/queries';
 import { apiError } from '../../errors';
 import { ACCOUNT_PRIVILEGIATO, canManageAccount } from '../../policies';
-import { inviaLinkPassword } from '../auth/inviti';
+import { creaLinkPassword, spedisciLinkPassword } from '../auth/inviti';
 import { baseUrlDi } from '../../email/messaggi';
 import { userById } from '../auth/queries';
 import type { ApiDeps } from '../deps';
@@ -36,18 +36,29 @@ export function invitoRoutes(app: FastifyInstance, deps: ApiDeps) {
       }
       if (!user.isActive) throw apiError('bad_request', 'L’account non è attivo.');
       if (!user.email) throw apiError('bad_request', 'L’account non ha un indirizzo e-mail.');
-      const link = await inviaLinkPassword(
-        { db: deps.database.db, mailer: deps.mailer, baseUrl: baseUrlDi(deps.config) },
-        {
-          userId: user.id,
-          email: user.email,
-          username: user.username,
-          nome: `${user.firstName} ${user.lastName}`.trim(),
-        },
+      const account = {
+        userId: user.id,
+        email: user.email,
+        username: user.username,
+        nome: `${user.firstName} ${user.lastName}`.trim(),
+      };
+      const link = await creaLinkPassword(
+        deps.database.db,
+        baseUrlDi(deps.config),
+        account,
         'imposta',
         auditContext(request, 'admin'),
       );
-      return { link, email: user.email };
+      // A mail server that is down must not lose the link just made (the
+      // earlier ones have stopped working): staff get it to copy, and are told.
+      let emailInviata = true;
+      try {
+        await spedisciLinkPassword(deps.mailer, account, 'imposta', link);
+      } catch (err) {
+        request.log.error({ err, userId: user.id }, 'invito: e-mail non inviata');
+        emailInviata = false;
+      }
+      return { link, email: user.email, email_inviata: emailInviata };
     },
   );
 }

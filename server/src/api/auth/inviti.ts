@@ -24,18 +24,18 @@ export const linkPassword = (baseUrl: string, token: string) =>
   `${baseUrl.replace(/\/+$/, '')}/accounts/imposta-password/${token}/`;
 
 /**
- * Makes a new link for the account (earlier ones stop working) and e-mails
- * it; returns the link. The link is in the audit log as issued (`audit`
- * says by whom and why), in the transaction that stores it; the e-mail
- * leaves after the commit.
+ * Makes a new link for the account (earlier ones stop working); returns the
+ * link. The link is in the audit log as issued (`audit` says by whom and
+ * why), in the transaction that stores it.
  */
-export async function inviaLinkPassword(
-  deps: { db: DbOrTx; mailer: Mailer; baseUrl: string },
+export async function creaLinkPassword(
+  db: DbOrTx,
+  baseUrl: string,
   account: Account,
   scopo: ScopoTokenPassword,
   audit: AuditContext,
 ): Promise<string> {
-  const token = await deps.db.transaction(async (tx) => {
+  const token = await db.transaction(async (tx) => {
     const nuovo = await nuovoTokenPassword(tx, account.userId, scopo, VALIDITA_MS[scopo]);
     await recordSecretChange(
       tx,
@@ -48,13 +48,33 @@ export async function inviaLinkPassword(
     );
     return nuovo;
   });
-  const link = linkPassword(deps.baseUrl, token);
+  return linkPassword(baseUrl, token);
+}
+
+/** The e-mail with a link made by creaLinkPassword; throws when the mail server refuses it. */
+export async function spedisciLinkPassword(
+  mailer: Mailer,
+  account: Account,
+  scopo: ScopoTokenPassword,
+  link: string,
+): Promise<void> {
   const destinatario = { email: account.email, nome: account.nome, username: account.username };
-  await deps.mailer.invia(
+  await mailer.invia(
     scopo === 'imposta'
       ? invitoPassword(destinatario, link, INVITO_GIORNI)
       : reimpostaPassword(destinatario, link, REIMPOSTA_ORE),
   );
+}
+
+/** A new link for the account, e-mailed after the commit; returns the link. */
+export async function inviaLinkPassword(
+  deps: { db: DbOrTx; mailer: Mailer; baseUrl: string },
+  account: Account,
+  scopo: ScopoTokenPassword,
+  audit: AuditContext,
+): Promise<string> {
+  const link = await creaLinkPassword(deps.db, deps.baseUrl, account, scopo, audit);
+  await spedisciLinkPassword(deps.mailer, account, scopo, link);
   return link;
 }
 

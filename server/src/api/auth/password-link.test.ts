@@ -188,3 +188,29 @@ describe.each(testBackends())('password links by e-mail on %s', (backend) => {
     );
   });
 });
+
+describe.each(testBackends())('a password link when the mail server is down, on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 9: every message is refused at once.
+    t = await createTestApp(backend, {
+      config: {
+        publicUrl: 'https://gas.example.it',
+        email: { smtpUrl: 'smtp://127.0.0.1:9', from: 'GaS <gas@example.it>' },
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('staff still get the link to pass on, and are told the e-mail did not leave', async () => {
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, 'docente'));
+    const staff = await t.as('staff');
+    const res = await staff.post(`/api/admin/user/${user!.id}/invito-password/`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: user!.email, email_inviata: false });
+    const token = String(res.json().link).split('/').at(-2)!;
+    const anonimo = await t.anonymous();
+    const verifica = await anonimo.post('/api/auth/imposta-password/verifica/', { token });
+    expect(verifica.statusCode).toBe(200);
+  });
+});

@@ -34,7 +34,14 @@ export function InvitoPassword({ userId }: { userId: number }) {
       )}
       {invio.data && (
         <div className="mt-2" role="status">
-          <p className="mb-1 small">Link inviato a {invio.data.email}. Puoi anche copiarlo:</p>
+          {invio.data.email_inviata ? (
+            <p className="mb-1 small">Link inviato a {invio.data.email}. Puoi anche copiarlo:</p>
+          ) : (
+            <Alert variant="warning" className="mb-1 small">
+              L’e-mail a {invio.data.email} non è partita (il server di posta non risponde). Il link
+              funziona: copialo e mandalo all’utente.
+            </Alert>
+          )}
           <InputGroup>
             <Form.Control
               readOnly
