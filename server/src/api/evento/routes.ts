@@ -27,6 +27,7 @@ import { requireEvento, throwIfErrors } from './access';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
 import { deletionErrors, planErrors } from './nested';
 import { presentEvento } from './present';
+import { nominaDa, staffRoutes } from './staff/routes';
 import { problemsWithNewSolution, publishFlipped, recheckAnswers } from './recheck';
 import {
   applyProblemi,
@@ -34,7 +35,6 @@ import {
   eventiCreatiDa,
   eventoPage,
   insertEvento,
-  invite,
   loadEventoDetails,
   lockCreatore,
   lockEvento,
@@ -64,6 +64,9 @@ const UFFICIALE_NEGATO =
 export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const nominaEvento = nominaDa(deps);
+  staffRoutes(app, deps);
 
   const present = async (id: number, actor: Actor) =>
     presentEvento(await loadEventoDetails(db, [id]), id, actor, new Date());
@@ -211,7 +214,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         response: noContent,
         tags: ['evento'],
         description:
-          "Nomina amministratore (adm) o inseritore (ins) l'utente registrato con questa e-mail. Risponde 204 anche se l'e-mail non corrisponde a nessun utente, per non rivelare chi è registrato.",
+          "Nomina amministratore (adm) o inseritore (ins) l'account attivo scelto (utente) o quello con questa e-mail; a un indirizzo senza account crea l'account e manda l'e-mail per scegliere la password. Risponde 204 in ogni caso.",
         params: idParams,
         body: invitoRequest,
       },
@@ -219,7 +222,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (request, reply) => {
       const entry = await loadEventoWithAccess(db, request.params.id);
       requireEvento(request.actor, entry, canInvite);
-      await invite(db, request.params.id, request.body.email, request.body.ruolo);
+      await nominaEvento(request, request.params.id, request.body);
       return reply.status(204).send();
     },
   );
