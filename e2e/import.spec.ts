@@ -109,17 +109,26 @@ test('staff upload a document, review the dry run, apply it, and see a later cha
     .click();
   await expect(page.getByRole('heading', { name: 'Importa dal sito olimpiadi' })).toBeVisible();
 
-  // A document with errors: each with its place, nothing to apply.
+  // A document with errors of every kind, all in one answer (a wrong school
+  // type does not hide the team's references): each with the record as a
+  // person reads it and its machine path, nothing to apply.
   const rotto = await documento(page, 'Luca Bianchi');
+  rotto.scuole[0]!.tipologia = 'XX';
   rotto.squadre[0]!.sessione = 'Sessione che non esiste';
   rotto.squadre[0]!.responsabili = ['u-nessuno'];
   await carica(page, rotto);
   const errori = page.getByTestId('errori-import');
+  const squadra1 = `Squadra 1 «Squadra importata ${stamp}» (id_esterno t-${stamp})`;
   await expect(errori).toContainText(
-    `squadre[0].sessione: L’evento ${rotto.evento} non ha una sessione «Sessione che non esiste».`,
+    `Scuola 1 «Liceo «Sant’Anna» ${stamp}» (codice ${codice}), campo tipologia scuole[0].tipologia: Tipologia di scuola non valida`,
   );
-  await expect(errori).toContainText('squadre[0].responsabili[0]: Responsabile sconosciuto');
-  await expect(page.getByText('Il documento ha 2 errori: nulla è stato importato.')).toBeVisible();
+  await expect(errori).toContainText(
+    `${squadra1}, campo sessione squadre[0].sessione: L’evento ${rotto.evento} non ha una sessione «Sessione che non esiste».`,
+  );
+  await expect(errori).toContainText(
+    `${squadra1}, campo responsabili (voce 1) squadre[0].responsabili[0]: Responsabile sconosciuto`,
+  );
+  await expect(page.getByText('Il documento ha 3 errori: nulla è stato importato.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Applica l’importazione' })).toHaveCount(0);
 
   // The dry run: three new records, nothing written yet.
@@ -129,6 +138,16 @@ test('staff upload a document, review the dry run, apply it, and see a later cha
   await expect(revisione.locator(':scope > li')).toHaveCount(3);
   await expect(revisione).toContainText(`Squadra importata ${stamp}`);
   await expect(revisione.getByText('nuovo')).toHaveCount(3);
+  // On a phone the summary fits the screen: nothing clipped, no sideways scroll.
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByTestId('prova-import').screenshot({ path: `test-results/import-${width}.png` });
+    const conteggi = await page.getByTestId('conteggi-import').boundingBox();
+    expect(conteggi!.x + conteggi!.width).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+  }
   const cercaSquadra = `/api/admin/squadra/?search=${encodeURIComponent(`Squadra importata ${stamp}`)}`;
   expect((await apiJson<Pagina<unknown>>(page, cercaSquadra)).results).toHaveLength(0);
 

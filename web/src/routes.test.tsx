@@ -2,7 +2,7 @@ import type { User } from '@gas/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from './api/auth';
-import { evento, type Handler, jsonResponse, mockFetch, renderApp } from './testing';
+import { evento, type Handler, jsonResponse, mockFetch, renderApp, squadra, user } from './testing';
 
 const noEvents = { count: 0, next: null, previous: null, results: [] };
 
@@ -153,6 +153,75 @@ describe('navbar', () => {
     });
     const link = await screen.findByRole('link', { name: 'Evento corrente' });
     expect(link.getAttribute('href')).toBe('/evento/9/');
+  });
+
+  it("takes a manager to his own event and offers 'Le mie squadre' (issue 26)", async () => {
+    const tra = (ore: number) => new Date(Date.now() + ore * 3600_000).toISOString();
+    const manager = user('m.rossi', {
+      responsabile: {
+        id: 5,
+        user: 7,
+        attivo: true,
+        ruolo: 'sp',
+        puo_iscriversi_gare_ufficiali: true,
+        newsletter: false,
+        scuole: [1],
+        squadre: [],
+      },
+    });
+    const eventi = (inseritori: number[]) => ({
+      count: 3,
+      next: null,
+      previous: null,
+      results: [
+        evento(8, 0, { titolo: 'Demo', tipologia: 'o', inizio: tra(-1), fine: tra(1) }),
+        evento(9, 0, { titolo: 'Sua gara', tipologia: 'o', inizio: tra(20), fine: tra(22) }),
+        evento(10, 0, { titolo: 'Allenamento', inizio: tra(30), fine: tra(31), inseritori }),
+      ],
+    });
+    const { fetchMock } = setup('/', {
+      '/api/ext-user/whoami/': manager,
+      '/api/gas/evento/': eventi([]),
+      '/api/gas/squadra/mie/': {
+        count: 1,
+        next: null,
+        previous: null,
+        results: [{ ...squadra(1, 90, 'Fermi A', 'Liceo Fermi', 'Roma'), evento: 9 }],
+      },
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Navigazione principale' });
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Evento corrente' }).getAttribute('href')).toBe(
+        '/evento/9/',
+      ),
+    );
+    expect(within(nav).getByRole('link', { name: 'Le mie squadre' }).getAttribute('href')).toBe(
+      '/le-mie-squadre/',
+    );
+    // Only the current events' teams are asked for.
+    const asked = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost/'))
+      .find((u) => u.pathname === '/api/gas/squadra/mie/');
+    expect(asked?.searchParams.get('sessione__evento__inizio__gte')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    cleanup();
+    // Without teams, an event where he is an inseritore.
+    setup('/', {
+      '/api/ext-user/whoami/': manager,
+      '/api/gas/evento/': eventi([5]),
+      '/api/gas/squadra/mie/': { count: 0, next: null, previous: null, results: [] },
+    });
+    const nav2 = await screen.findByRole('navigation', { name: 'Navigazione principale' });
+    await waitFor(() =>
+      expect(within(nav2).getByRole('link', { name: 'Evento corrente' }).getAttribute('href')).toBe(
+        '/evento/10/',
+      ),
+    );
+  });
+
+  it("offers no 'Le mie squadre' to a user without a manager profile", async () => {
+    setup('/', { '/api/ext-user/whoami/': user('ospite') });
+    await screen.findByRole('button', { name: 'ospite' });
+    expect(screen.queryByRole('link', { name: 'Le mie squadre' })).toBeNull();
   });
 
   it("hides 'Evento corrente' and falls back to a logged-out user when the calls fail", async () => {

@@ -20,6 +20,7 @@ const DoppiaDigitazionePage = lazy(
   () => import('./features/doppia-digitazione/DoppiaDigitazionePage'),
 );
 const LeTueSquadrePage = lazy(() => import('./features/squadre/LeTueSquadrePage'));
+const LeMieSquadrePage = lazy(() => import('./features/squadre/LeMieSquadrePage'));
 const NuovaSquadraPage = lazy(() => import('./features/squadre/NuovaSquadraPage'));
 const ResponsabileFormPage = lazy(() => import('./features/responsabili/ResponsabileFormPage'));
 const EventoFormPage = lazy(() => import('./features/evento-form/EventoFormPage'));
@@ -86,6 +87,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'nuovo-responsabile', element: <ResponsabileFormPage mode="nuovo" /> },
   { path: 'modifica-responsabile/:pk', element: <ResponsabileFormPage mode="modifica" /> },
   { path: 'nuova-squadra', element: <NuovaSquadraPage /> },
+  { path: 'le-mie-squadre', element: <LeMieSquadrePage /> },
   { path: 'admin-actions', element: <AdminActionsPage /> },
   // The back office (issue 14): its own chunk and routes.
   { path: 'admin/*', element: <BackofficePage /> },

@@ -124,12 +124,42 @@ export type EventoPatchRequest = z.infer<typeof eventoPatchRequest>;
 export const eventoCreateRequest = eventoPatchRequest.extend({ titolo: eventoFields.titolo });
 export type EventoCreateRequest = z.infer<typeof eventoCreateRequest>;
 
-/** POST /api/gas/evento/{id}/invita/: appoint a registered user as adm or ins. */
-export const invitoRequest = z.object({
-  email: z.string().trim().max(254).pipe(z.email()),
-  ruolo: z.enum(['adm', 'ins']),
-});
+/**
+ * POST /api/gas/evento/{id}/invita/: appoint an account as adm or ins (issue
+ * 26): one found by the search (`utente`, its user id) or by its e-mail; an
+ * address without an account gets one, and the e-mail to choose a password.
+ */
+export const invitoRequest = z
+  .object({
+    email: z.string().trim().max(254).pipe(z.email()).optional(),
+    utente: z.number().int().positive().max(INT4_MAX).optional(),
+    ruolo: z.enum(['adm', 'ins']),
+  })
+  .refine((b) => (b.email === undefined) !== (b.utente === undefined), {
+    message: 'Indica l’utente oppure il suo indirizzo e-mail.',
+    path: ['email'],
+  });
 export type InvitoRequest = z.infer<typeof invitoRequest>;
+
+/** GET /api/gas/evento/{id}/candidati/?q=: accounts to appoint, by name, username or e-mail. */
+export const candidatiQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(3, 'Scrivi almeno 3 caratteri.')
+    .max(254)
+    .regex(/^[^\p{Cc}]*$/u, 'Testo non valido.'),
+});
+
+/** One account found: its e-mail only for who may see it (staff) or typed it whole. */
+export const candidatoSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+});
+export type Candidato = z.infer<typeof candidatoSchema>;
+export const candidatiSchema = z.object({ results: z.array(candidatoSchema) });
 
 /** Fields of the multipart upload besides `il_file`. */
 export const fileProgrammatoFields = z.object({

@@ -114,8 +114,17 @@ const perTipo = z.object({
 });
 export type ConteggiImport = z.infer<typeof perTipo>;
 
-/** One problem of a document: where (`squadre[3].sessione`) and why, in Italian. */
-export const erroreImportSchema = z.object({ luogo: z.string(), messaggio: z.string() });
+/**
+ * One problem of a document: where, for a program (`squadre[3].sessione`,
+ * counted from 0) and for a person (`dove`: 'Squadra 4 «Fermi A» (id_esterno
+ * t-77), campo sessione', counted from 1), and why, in Italian. `dove` was
+ * added later: summaries stored before it lack it.
+ */
+export const erroreImportSchema = z.object({
+  luogo: z.string(),
+  messaggio: z.string(),
+  dove: z.string().optional(),
+});
 export type ErroreImport = z.infer<typeof erroreImportSchema>;
 
 /** What an import does to one record (the back office's dry-run review). */
@@ -130,6 +139,9 @@ export const dettaglioImportSchema = z.object({
 });
 export type DettaglioImport = z.infer<typeof dettaglioImportSchema>;
 
+/** A record of GaS the document no longer lists, by its key and its name. */
+const nonPiuPresente = z.object({ id_esterno: z.string(), nome: z.string() });
+
 /** The summary of an import (the format page's "Result"); `dettagli` only when asked for. */
 export const esitoImportSchema = z.object({
   applicato: z.boolean(),
@@ -140,6 +152,13 @@ export const esitoImportSchema = z.object({
     responsabili: z.array(z.string()),
     squadre: z.array(z.string()),
   }),
+  /**
+   * The same records as `non_piu_presenti`, with their names (added later:
+   * summaries stored before it lack it).
+   */
+  non_piu_presenti_nomi: z
+    .object({ responsabili: z.array(nonPiuPresente), squadre: z.array(nonPiuPresente) })
+    .optional(),
   errori: z.array(erroreImportSchema),
   dettagli: z.array(dettaglioImportSchema).optional(),
 });

@@ -86,7 +86,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (esito.errori.length > 0) {
       console.error(
-        `GaS import: documento non valido, ${esito.errori.length} errori; nulla è cambiato.`,
+        `GaS import: documento non valido, ${esito.errori.length === 1 ? 'un errore' : `${esito.errori.length} errori`}; nulla è cambiato.`,
       );
       return 2;
     }

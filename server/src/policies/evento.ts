@@ -77,6 +77,15 @@ export function canInvite(actor: Actor, evento: EventoAccess): boolean {
 }
 
 /**
+ * Reading the e-mail addresses of the accounts an event administrator finds
+ * to appoint: only who reads them in the back office already (staff); an
+ * administrator reads an address he typed whole (issue 26).
+ */
+export function canSeeUserEmails(actor: Actor): boolean {
+  return canUseAdminActions(actor);
+}
+
+/**
  * "Official events cannot be created without an administrator's approval":
  * so an event administrator may not turn an event into an official one, nor
  * downgrade an official one (its teams come from the external site).

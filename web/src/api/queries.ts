@@ -1,10 +1,10 @@
 // react-query hooks over the API client. Keys live here so that later
 // features invalidate the same caches.
-import type { Evento, Tipologia, User } from '@gas/contracts';
+import type { Evento, Squadra, Tipologia, User } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ANONYMOUS_USER, fetchWhoami } from './auth';
 import { api, getList } from './client';
-import { findCurrentEvent } from '../lib/currentEvent';
+import { CURRENT_EVENT_WINDOW_MS, findCurrentEvent } from '../lib/currentEvent';
 import { impostaUtenteSegnalazioni, reportError } from '../lib/reportError';
 
 export interface EventiFilter {
@@ -64,10 +64,51 @@ export function useEventi(filter: EventiFilter = {}) {
   });
 }
 
-/** 'Evento corrente' of the navbar: null when none, while loading, or when the call fails. */
+/**
+ * The first day of the events that may still be current (the 'Evento
+ * corrente' window before today): a day, not an instant, so the query's key
+ * stays the same all day.
+ */
+export const inizioEventiCorrenti = (now = Date.now()) =>
+  new Date(now - CURRENT_EVENT_WINDOW_MS).toISOString().slice(0, 10);
+
+/** The user's own teams (spec §6) in the current and coming events ('Le mie squadre', the navbar). */
+export function useMieSquadreCorrenti(enabled = true) {
+  const dal = inizioEventiCorrenti();
+  return useQuery({
+    // Under ['squadre', 'mie']: what invalidates the user's teams refreshes these too.
+    queryKey: ['squadre', 'mie', 'correnti', dal] as const,
+    enabled,
+    queryFn: ({ signal }): Promise<Squadra[]> =>
+      getList(
+        '/api/gas/squadra/mie/',
+        'squadra',
+        { sessione__evento__inizio__gte: dal },
+        { signal },
+      ),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * 'Evento corrente' of the navbar: null when none, while loading, or when the
+ * call fails. A manager's own event (his teams, or his role in it) comes first.
+ */
 export function useEventoCorrente(): Evento | null {
   const { data } = useEventi();
-  return data ? findCurrentEvent(data) : null;
+  const { user } = useCurrentUser();
+  const profilo = user.responsabile;
+  const mie = useMieSquadreCorrenti(profilo !== null);
+  if (!data) return null;
+  const conSquadre = new Set((mie.data ?? []).map((s) => s.evento));
+  return findCurrentEvent(
+    data,
+    Date.now(),
+    (e) =>
+      conSquadre.has(e.id) ||
+      (profilo !== null &&
+        (e.amministratori.includes(profilo.id) || e.inseritori.includes(profilo.id))),
+  );
 }
 
 export function useEvento(id: number) {

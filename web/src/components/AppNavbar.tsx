@@ -4,7 +4,7 @@ import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useEventoCorrente } from '../api/queries';
+import { useCurrentUser, useEventoCorrente } from '../api/queries';
 import { seasonLabel, seasons } from '../lib/seasons';
 import { UserMenu } from './UserMenu';
 
@@ -55,6 +55,7 @@ function EventiMenu() {
 
 export function AppNavbar() {
   const evento = useEventoCorrente();
+  const { user } = useCurrentUser();
   const [expanded, setExpanded] = useCollapseOnNavigation();
   return (
     <Navbar
@@ -75,6 +76,8 @@ export function AppNavbar() {
         <Navbar.Collapse id="navbar-principale">
           <Nav className="me-auto">
             {evento && <NavItemLink to={`/evento/${evento.id}/`}>Evento corrente</NavItemLink>}
+            {/* A manager's way in to his teams (issue 26). */}
+            {user.responsabile && <NavItemLink to="/le-mie-squadre/">Le mie squadre</NavItemLink>}
             <EventiMenu />
             <NavItemLink to="/albo-d-oro/">Albo d&apos;oro</NavItemLink>
             <NavItemLink to="/regolamento/">Regolamento</NavItemLink>

@@ -41,4 +41,17 @@ describe("'Evento corrente' prefers official, then running events", () => {
   it('events outside the two-day window are never current, official or not', () => {
     expect(findCurrentEvent([ev(11, 49 * hour, 2, 'o'), ev(12, hour, 1, 'pub')], now)?.id).toBe(12);
   });
+
+  it("the user's own event (teams or a role in it) comes before the official and the running one", () => {
+    const demo = ev(11, -hour, 2, 'o');
+    const suo = ev(12, 20 * hour, 3, 'o');
+    const allenamento = ev(13, 30 * hour, 1, 'priv');
+    expect(findCurrentEvent([demo, suo, allenamento], now)?.id).toBe(11);
+    expect(findCurrentEvent([demo, suo, allenamento], now, (e) => e.id === 12)?.id).toBe(12);
+    expect(findCurrentEvent([demo, suo, allenamento], now, (e) => e.id === 13)?.id).toBe(13);
+    // His event out of the two days' window does not count.
+    expect(findCurrentEvent([demo, ev(14, 80 * hour, 1, 'o')], now, (e) => e.id === 14)?.id).toBe(
+      11,
+    );
+  });
 });

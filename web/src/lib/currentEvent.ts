@@ -7,18 +7,22 @@ type Candidate = Pick<Evento, 'inizio'> & Partial<Pick<Evento, 'fine' | 'tipolog
 
 /**
  * The navbar's 'Evento corrente' among the events starting within two days of
- * now: an official event first (a teacher's training the same evening must
- * not hide the national contest), then one running now, then the closest
- * start. Null when none is in the window.
+ * now: one of the user's own first (`mio`: he has teams in it or is its
+ * administrator or inseritore — a manager is taken to his contest, not to the
+ * demo, issue 26), then an official event (a teacher's training the same
+ * evening must not hide the national contest), then one running now, then the
+ * closest start. Null when none is in the window.
  */
 export function findCurrentEvent<T extends Candidate>(
   eventi: readonly T[],
   now: number = Date.now(),
+  mio: (evento: T) => boolean = () => false,
 ): T | null {
   const rank = (e: T) => {
     const inizio = new Date(e.inizio).getTime();
     const fine = e.fine ? new Date(e.fine).getTime() : inizio;
     return {
+      mine: mio(e) ? 0 : 1,
       official: e.tipologia === 'o' ? 0 : 1,
       running: inizio <= now && now < fine ? 0 : 1,
       distance: Math.abs(inizio - now),
@@ -38,9 +42,12 @@ export function findCurrentEvent<T extends Candidate>(
 }
 
 /** Field by field: the first difference decides. */
-function better(
-  a: { official: number; running: number; distance: number },
-  b: { official: number; running: number; distance: number },
-): boolean {
-  return (a.official - b.official || a.running - b.running || a.distance - b.distance) < 0;
+type Rank = { mine: number; official: number; running: number; distance: number };
+function better(a: Rank, b: Rank): boolean {
+  return (
+    (a.mine - b.mine ||
+      a.official - b.official ||
+      a.running - b.running ||
+      a.distance - b.distance) < 0
+  );
 }

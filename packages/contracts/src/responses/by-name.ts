@@ -7,6 +7,7 @@
 // answers one item, an array or a DRF page of them.
 import { z } from 'zod';
 import { tokenPasswordSchema } from '../auth';
+import { candidatiSchema } from '../evento';
 import { messaggioImportanteSchema, punteggiItemSchema } from '../live';
 import { detailSchema, emptySchema, id, paginated } from './common';
 import {
@@ -71,6 +72,7 @@ export const responseSchemas = {
   manager: managerSchema,
   chatToken: chatTokenSchema,
   tokenPassword: tokenPasswordSchema,
+  candidati: candidatiSchema,
   // sito
   sito: sitoSchema,
   sponsor: sponsorSchema,

@@ -163,12 +163,7 @@ describe.each(testBackends())('evento: create, patch and invita on %s', (backend
     expect(e.inseritori_str).toEqual(expect.arrayContaining(['Ines Inserti', 'Sergio Secondi']));
     const again = await amm.post(url, { email: 'docente@gas.example', ruolo: 'adm' });
     expect(again.statusCode).toBe(204);
-
-    const before = await snapshot(t.database.db);
-    const unknown = await amm.post(url, { email: 'sconosciuto@gas.example', ruolo: 'adm' });
-    expect(unknown.statusCode).toBe(204);
-    expect(unknown.body).toBe('');
-    expect(await snapshot(t.database.db)).toEqual(before);
+    // An address without an account: staff/staff.test.ts (it gets an account, issue 26).
   });
 
   it('refuses to delete problems and sessions that already have answers', async () => {

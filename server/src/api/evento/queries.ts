@@ -6,7 +6,6 @@ import type { DbOrTx, DbTransaction } from '../../db/client';
 import {
   evento,
   eventoAmministratore,
-  eventoInseritore,
   fileProgrammato,
   jolly,
   polo,
@@ -320,35 +319,6 @@ export async function moveDefaultFileDates(
   };
   await move('problemi', before.inizio, after.inizio);
   await move('soluzioni', before.fine, after.fine);
-}
-
-/**
- * Makes the account with this e-mail (case-insensitive) an administrator or
- * inseritore of the event, if it is active and has a responsabile profile.
- * Does nothing for an unknown address; returns how many were added (0 or 1).
- * An address identifies one account (unique index, migration 0005); should two
- * accounts ever share one, nobody is invited: granting the role to every
- * holder of an address let anyone who could create an account with it take
- * another's place.
- */
-export async function invite(db: DbOrTx, eventoId: number, email: string, ruolo: 'adm' | 'ins') {
-  if (email === '') return 0;
-  const found = await db
-    .select({ isActive: users.isActive, responsabileId: responsabile.id })
-    .from(users)
-    .leftJoin(responsabile, eq(responsabile.userId, users.id))
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(2);
-  if (found.length !== 1) return 0;
-  const [account] = found;
-  if (!account!.isActive || account!.responsabileId === null) return 0;
-  const table = ruolo === 'adm' ? eventoAmministratore : eventoInseritore;
-  const added = await db
-    .insert(table)
-    .values({ eventoId, responsabileId: account!.responsabileId })
-    .onConflictDoNothing()
-    .returning({ id: table.responsabileId });
-  return added.length;
 }
 
 // ---- re-checking answers after a solution changed (recheck.ts)

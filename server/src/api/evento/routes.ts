@@ -28,6 +28,7 @@ import { recordDellEvento, registraRecordDellEvento } from './audit';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
 import { deletionErrors, planErrors } from './nested';
 import { presentEvento } from './present';
+import { nominaDa, staffRoutes } from './staff/routes';
 import { problemsWithNewSolution, publishFlipped, recheckAnswers } from './recheck';
 import {
   applyProblemi,
@@ -35,7 +36,6 @@ import {
   eventiCreatiDalGruppo,
   eventoPage,
   insertEvento,
-  invite,
   loadEventoDetails,
   lockCreatore,
   titolareBudgetEventi,
@@ -72,6 +72,9 @@ const UFFICIALE_NEGATO =
 export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const nominaEvento = nominaDa(deps);
+  staffRoutes(app, deps);
 
   const present = async (id: number, actor: Actor) =>
     presentEvento(await loadEventoDetails(db, [id]), id, actor, new Date());
@@ -228,7 +231,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         response: noContent,
         tags: ['evento'],
         description:
-          "Nomina amministratore (adm) o inseritore (ins) l'utente registrato con questa e-mail. Risponde 204 anche se l'e-mail non corrisponde a nessun utente, per non rivelare chi è registrato.",
+          "Nomina amministratore (adm) o inseritore (ins) l'account attivo scelto (utente) o quello con questa e-mail; a un indirizzo senza account crea l'account e manda l'e-mail per scegliere la password. Risponde 204 in ogni caso.",
         params: idParams,
         body: invitoRequest,
       },
@@ -237,12 +240,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
       const { id } = request.params;
       const entry = await loadEventoWithAccess(db, id);
       requireEvento(request.actor, entry, canInvite);
-      // The appointment is in the log as a change of the event's staff lists.
-      await db.transaction(async (tx) => {
-        const prima = await auditBefore(tx, 'evento', id);
-        await invite(tx, id, request.body.email, request.body.ruolo);
-        await auditAfter(tx, request, 'evento', id, prima);
-      });
+      await nominaEvento(request, request.params.id, request.body);
       return reply.status(204).send();
     },
   );

@@ -130,6 +130,10 @@ describe.each(testBackends())('import engine on %s', (backend) => {
       aggiornati: { scuole: 0, responsabili: 0, squadre: 0 },
       invariati: { scuole: 0, responsabili: 0, squadre: 0 },
       non_piu_presenti: { responsabili: [], squadre: demo },
+      non_piu_presenti_nomi: {
+        responsabili: [],
+        squadre: demo.map((k) => ({ id_esterno: k, nome: expect.any(String) })),
+      },
       errori: [],
     });
     const [s] = await db.select().from(scuola).where(eq(scuola.codiceMeccanografico, 'FOPS01000X'));
@@ -433,7 +437,89 @@ describe.each(testBackends())('import engine on %s', (backend) => {
     const result = await importa(db, doc, opzioni());
     expect(result.errori).toContainEqual({
       luogo: 'squadre[0].sessione',
+      dove: `Squadra 1 «${answered!.nome}» (id_esterno t-risposte), campo sessione`,
       messaggio: 'La squadra ha già delle risposte: non può cambiare sessione con un’importazione.',
+    });
+  });
+
+  it('reports every error of a document in one answer, each place as a person reads it', async () => {
+    const db = t.database.db;
+    const doc: Record<string, unknown> & ReturnType<typeof documento> = documento();
+    // A shape error (a wrong school type) and reference errors of other records together.
+    doc.scuole.push({ ...doc.scuole[0]!, codice_meccanografico: 'MIPS01000A', tipologia: 'XX' });
+    const squadra2 = { ...doc.squadre[0]!, id_esterno: 'T-17', nome: 'Liceo Fermi A' };
+    doc.squadre.push(
+      { ...doc.squadre[0]!, id_esterno: 't-78', nome: 'Fermi B', anno_p1: 9 },
+      { ...squadra2, scuola: 'ZZZZ99999Z', sessione: 'Sessione che non c’è' },
+      // Its school is the one with the wrong type: named in the document, so not unknown.
+      { ...squadra2, id_esterno: 't-80', nome: 'Fermi C', scuola: 'MIPS01000A' },
+    );
+    doc.responsabili[0]!.scuole = ['FOPS01000X', 'YYYY99999Y'];
+    const result = await importa(db, doc, opzioni());
+    expect(result.applicato).toBe(false);
+    expect(result.errori).toEqual([
+      {
+        luogo: 'scuole[1].tipologia',
+        dove: "Scuola 2 «Liceo Scientifico «Sant’Anna» – l'Aquila» (codice MIPS01000A), campo tipologia",
+        messaggio: expect.stringMatching(/^Tipologia di scuola non valida/),
+      },
+      {
+        luogo: 'responsabili[0].scuole[1]',
+        dove: 'Responsabile 1 «Maria D’Angelo» (id_esterno u-1042), campo scuole (voce 2)',
+        messaggio: 'Scuola sconosciuta: YYYY99999Y non è tra le scuole del documento né in GaS.',
+      },
+      {
+        luogo: 'squadre[1].anno_p1',
+        dove: 'Squadra 2 «Fermi B» (id_esterno t-78), campo anno_p1',
+        messaggio: 'La classe è un numero da 1 a 5, oppure null.',
+      },
+      {
+        luogo: 'squadre[2].scuola',
+        dove: 'Squadra 3 «Liceo Fermi A» (id_esterno T-17), campo scuola',
+        messaggio: 'Scuola sconosciuta: ZZZZ99999Z non è tra le scuole del documento né in GaS.',
+      },
+      {
+        luogo: 'squadre[2].sessione',
+        dove: 'Squadra 3 «Liceo Fermi A» (id_esterno T-17), campo sessione',
+        messaggio: `L’evento ${ev.nazionale} non ha una sessione «Sessione che non c’è».`,
+      },
+    ]);
+    expect(
+      await db.select().from(scuola).where(eq(scuola.codiceMeccanografico, 'FOPS01000X')),
+    ).toEqual([]);
+  });
+
+  it('names the other record of a repeated key, counted from 1', async () => {
+    const doc = documento();
+    doc.squadre.push({ ...doc.squadre[0]!, nome: 'Fermi B' });
+    const result = await importa(t.database.db, doc, opzioni());
+    expect(result.errori).toEqual([
+      {
+        luogo: 'squadre[1].id_esterno',
+        dove: 'Squadra 2 «Fermi B» (id_esterno t-77), campo id_esterno',
+        messaggio:
+          'Identificativo ripetuto nel documento (è già in Squadra 1 «Fermi À» (id_esterno t-77), squadre[0]).',
+      },
+    ]);
+  });
+
+  it('an unreadable event is one error, not two', async () => {
+    const result = await importa(t.database.db, { ...documento(), evento: 'nazionale' }, opzioni());
+    expect(result.errori.map((e) => e.luogo)).toEqual(['evento']);
+    expect(result.errori[0]!.dove).toBe('Campo evento del documento');
+  });
+
+  it('lists the records no longer present by name too', async () => {
+    const db = t.database.db;
+    await importa(db, documento(), opzioni());
+    const result = await importa(db, { ...documento(), squadre: [], responsabili: [] }, opzioni());
+    expect(result.non_piu_presenti_nomi?.responsabili).toContainEqual({
+      id_esterno: 'u-1042',
+      nome: 'Maria D’Angelo',
+    });
+    expect(result.non_piu_presenti_nomi?.squadre).toContainEqual({
+      id_esterno: 't-77',
+      nome: 'Fermi À',
     });
   });
 

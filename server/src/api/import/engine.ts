@@ -7,12 +7,10 @@
 import {
   configureZodItalian,
   IMPORT_LIMITI,
-  importDocumentoSchema,
   type ErroreImport,
   type EsitoImport,
   type ImportDocumento,
 } from '@gas/contracts';
-import type { z } from 'zod';
 import { recordChanges, type AuditContext, type AuditEntry } from '../../audit/queries';
 import type { Db, DbOrTx } from '../../db/client';
 import { listRecords } from '../admin/queries';
@@ -31,6 +29,8 @@ import {
   scriviSquadra,
   type Stato,
 } from './queries';
+import { doveDi, ordineDi, recordDi } from './dove';
+import { leggi } from './lettura';
 import { verifica } from './verifica';
 import type { Account } from '../auth/inviti';
 
@@ -69,15 +69,7 @@ function vuoto(): EsitoImport {
   };
 }
 
-/** `['squadre', 3, 'sessione']` → `squadre[3].sessione`. */
-export function luogoDi(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
-  }
-  return out || 'documento';
-}
+export { luogoDi } from './lettura';
 
 /** At most IMPORT_LIMITI.errori errors, then one saying how many more. */
 function limitati(errori: ErroreImport[]): ErroreImport[] {
@@ -89,13 +81,20 @@ function limitati(errori: ErroreImport[]): ErroreImport[] {
   ];
 }
 
-export const rifiutato = (errori: ErroreImport[]): EsitoImport => ({
-  ...vuoto(),
-  errori: limitati(errori),
-});
-
-function erroriDiForma(error: z.ZodError): ErroreImport[] {
-  return error.issues.map((issue) => ({ luogo: luogoDi(issue.path), messaggio: issue.message }));
+/**
+ * The answer to an invalid document: its errors in the document's order (its
+ * own fields, then schools, managers, teams, each record's in turn), one per
+ * place (a field with a shape error is not checked again), each also said as
+ * a person reads it.
+ */
+export function rifiutato(errori: ErroreImport[], documento?: unknown): EsitoImport {
+  const visti = new Set<string>();
+  const unici = errori.filter((e) => !visti.has(e.luogo) && visti.add(e.luogo));
+  const ordinati = unici
+    .map((e, i) => ({ e, i, ordine: ordineDi(e.luogo) }))
+    .sort((a, b) => a.ordine[0] - b.ordine[0] || a.ordine[1] - b.ordine[1] || a.i - b.i)
+    .map(({ e }) => (documento === undefined ? e : { ...e, dove: doveDi(documento, e.luogo) }));
+  return { ...vuoto(), errori: limitati(ordinati) };
 }
 
 /** Checks a document (anything: parsed JSON) and, unless a dry run, applies it. */
@@ -113,9 +112,10 @@ export async function importa(
       },
     ]);
   }
-  const parsed = importDocumentoSchema.safeParse(input);
-  if (!parsed.success) return rifiutato(erroriDiForma(parsed.error));
-  const doc = parsed.data;
+  const { letto, errori: erroriDiForma } = leggi(input);
+  // A document whose frame cannot be read (not format 1, lists that are not lists) stops here.
+  if (!letto) return rifiutato(erroriDiForma, input);
+  const doc = letto.doc;
   const audit: AuditContext = {
     ...opzioni.audit,
     origine: 'import',
@@ -125,8 +125,12 @@ export async function importa(
   const esito = await db.transaction(async (tx) => {
     await bloccaImportazioni(tx);
     const stato = await caricaStato(tx, doc);
-    const errori = verifica(doc, stato);
-    if (errori.length > 0) return rifiutato(errori);
+    // Shape errors and the checks of the records that read well, in one answer (issue 26).
+    const errori = [
+      ...erroriDiForma,
+      ...verifica(letto, stato, (sezione, i) => recordDi(input, sezione, i)),
+    ];
+    if (errori.length > 0) return rifiutato(errori, input);
     const piano = pianifica(doc, stato);
     if (!opzioni.dryRun) {
       const fatto = await applica(tx, doc, stato, piano, audit);
@@ -162,6 +166,18 @@ function riepilogo(
   esito.non_piu_presenti = {
     responsabili: [...stato.responsabili.keys()].filter((k) => !responsabili.has(k)).sort(),
     squadre: [...stato.squadre.keys()].filter((k) => !squadre.has(k)).sort(),
+  };
+  // The same, with names: a code alone tells a person nothing (issue 26).
+  esito.non_piu_presenti_nomi = {
+    responsabili: esito.non_piu_presenti.responsabili.map((k) => {
+      const r = stato.responsabili.get(k)!.doc;
+      const nome = `${r.first_name} ${r.last_name}`.trim();
+      return { id_esterno: k, nome: nome || r.username };
+    }),
+    squadre: esito.non_piu_presenti.squadre.map((k) => ({
+      id_esterno: k,
+      nome: stato.squadre.get(k)!.doc.nome,
+    })),
   };
   if (opzioni.dettagli) esito.dettagli = dettagliDi(piano);
   return esito;

@@ -393,6 +393,14 @@ export async function scriviResponsabile(
     idEsterno,
   };
   if (esistente) {
+    const [prima] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, esistente.userId));
+    // A pending link was sent to the old address: it ends with the change (issue 26).
+    if (prima && prima.email.toLowerCase() !== doc.email.toLowerCase()) {
+      await chiudiLinkPassword(tx, esistente.userId);
+    }
     await tx.update(users).set(account).where(eq(users.id, esistente.userId));
     await tx.update(responsabile).set(profilo).where(eq(responsabile.id, esistente.id));
     return esistente;

@@ -148,6 +148,28 @@ describe.each(testBackends())('import routes on %s', (backend) => {
     expect(team?.nome).not.toBe('Altro nome');
   });
 
+  it('answers every error of a document at once: a wrong school type and a team of an unknown school', async () => {
+    const admin = await t.as('admin');
+    const doc = documento('Liceo Fermi A');
+    doc.scuole[0]!.tipologia = 'XX';
+    doc.squadre.push({ ...doc.squadre[0]!, id_esterno: 'T-17', scuola: 'ZZZZ99999Z' });
+    doc.squadre[1]!.nome = 'Liceo Fermi B';
+    const res = await admin.post('/api/admin/import/?dry_run=1', doc);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errori).toEqual([
+      {
+        luogo: 'scuole[0].tipologia',
+        dove: 'Scuola 1 «Liceo di Roma» (codice RMPS99000K), campo tipologia',
+        messaggio: expect.stringContaining('Tipologia di scuola non valida'),
+      },
+      {
+        luogo: 'squadre[1].scuola',
+        dove: 'Squadra 2 «Liceo Fermi B» (id_esterno T-17), campo scuola',
+        messaggio: expect.stringContaining('Scuola sconosciuta: ZZZZ99999Z'),
+      },
+    ]);
+  });
+
   it('refuses bad bodies with 400 or 413, never 500', async () => {
     const admin = await t.as('admin');
     const bodies: [

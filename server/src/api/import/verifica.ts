@@ -1,12 +1,26 @@
 // The checks of a well-formed document against itself and against what GaS
 // holds (import-format.md, "All or nothing"): each problem with the record's
-// place and an Italian message. Nothing here writes.
-import type { ErroreImport, ImportDocumento } from '@gas/contracts';
+// place and an Italian message. Nothing here writes. The records checked are
+// those that read well (lettura.ts): each is named by its place in the
+// document as sent, and the keys of the records left out still count as known.
+import type { ErroreImport } from '@gas/contracts';
+import type { DocumentoLetto, Sezione } from './lettura';
 import { nomeKey, type Stato } from './queries';
 
-export function verifica(doc: ImportDocumento, stato: Stato): ErroreImport[] {
+/**
+ * `nomina(sezione, i)`: how a message names another record of the document
+ * ('Squadra 1 «Fermi A» (id_esterno t-77)'); `i` is its place in the document.
+ */
+export function verifica(
+  letto: DocumentoLetto,
+  stato: Stato,
+  nomina: (sezione: Sezione, indice: number) => string,
+): ErroreImport[] {
+  const { doc, posizioni } = letto;
   const errori: ErroreImport[] = [];
   const errore = (luogo: string, messaggio: string) => errori.push({ luogo, messaggio });
+  /** The place in the document of the i-th record of `doc`'s list. */
+  const at = (sezione: Sezione, i: number) => `${sezione}[${posizioni[sezione][i]}]`;
 
   // The event of the teams.
   if (doc.squadre.length > 0) {
@@ -19,9 +33,10 @@ export function verifica(doc: ImportDocumento, stato: Stato): ErroreImport[] {
 
   // Repeated keys within the document.
   const ripetuti = <T>(
+    sezione: Sezione,
     lista: T[],
     chiave: (x: T) => string | null | undefined,
-    luogo: (i: number) => string,
+    campo: string,
     messaggio: (primo: string) => string,
   ) => {
     const visti = new Map<string, number>();
@@ -30,49 +45,62 @@ export function verifica(doc: ImportDocumento, stato: Stato): ErroreImport[] {
       if (k === null || k === undefined) return;
       const primo = visti.get(k);
       if (primo === undefined) visti.set(k, i);
-      else errore(luogo(i), messaggio(luogo(primo)));
+      else {
+        const dove = posizioni[sezione][primo]!;
+        errore(
+          `${at(sezione, i)}.${campo}`,
+          messaggio(`${nomina(sezione, dove)}, ${sezione}[${dove}]`),
+        );
+      }
     });
   };
   ripetuti(
+    'scuole',
     doc.scuole,
     (s) => s.codice_meccanografico,
-    (i) => `scuole[${i}].codice_meccanografico`,
+    'codice_meccanografico',
     (p) => `Codice meccanografico ripetuto nel documento (è già in ${p}).`,
   );
   ripetuti(
+    'responsabili',
     doc.responsabili,
     (r) => r.id_esterno,
-    (i) => `responsabili[${i}].id_esterno`,
+    'id_esterno',
     (p) => `Identificativo ripetuto nel documento (è già in ${p}).`,
   );
   ripetuti(
+    'responsabili',
     doc.responsabili,
     (r) => r.username,
-    (i) => `responsabili[${i}].username`,
+    'username',
     (p) => `Nome utente ripetuto nel documento (è già in ${p}).`,
   );
   ripetuti(
+    'responsabili',
     doc.responsabili,
     (r) => r.email.toLowerCase(),
-    (i) => `responsabili[${i}].email`,
+    'email',
     (p) => `Indirizzo e-mail ripetuto nel documento (è già in ${p}).`,
   );
   ripetuti(
+    'squadre',
     doc.squadre,
     (t) => t.id_esterno,
-    (i) => `squadre[${i}].id_esterno`,
+    'id_esterno',
     (p) => `Identificativo ripetuto nel documento (è già in ${p}).`,
   );
   ripetuti(
+    'squadre',
     doc.squadre,
     (t) => `${nomeKey(t.sessione)}\u0000${nomeKey(t.nome)}`,
-    (i) => `squadre[${i}].nome`,
+    'nome',
     (p) => `Due squadre con lo stesso nome nella stessa sessione (l’altra è ${p}).`,
   );
 
   // References: schools and managers of the document or already in GaS.
   const scuoleNote = new Set([
     ...doc.scuole.map((s) => s.codice_meccanografico),
+    ...letto.chiaviEscluse.scuole,
     ...stato.scuole.keys(),
   ]);
   const scuolaSconosciuta = (codice: string) =>
@@ -80,11 +108,12 @@ export function verifica(doc: ImportDocumento, stato: Stato): ErroreImport[] {
   doc.responsabili.forEach((r, i) =>
     (r.scuole ?? []).forEach((codice, k) => {
       if (!scuoleNote.has(codice))
-        errore(`responsabili[${i}].scuole[${k}]`, scuolaSconosciuta(codice));
+        errore(`${at('responsabili', i)}.scuole[${k}]`, scuolaSconosciuta(codice));
     }),
   );
   const responsabiliNoti = new Set([
     ...doc.responsabili.map((r) => r.id_esterno),
+    ...letto.chiaviEscluse.responsabili,
     ...stato.responsabili.keys(),
   ]);
 
@@ -115,20 +144,27 @@ export function verifica(doc: ImportDocumento, stato: Stato): ErroreImport[] {
     const altroNome = stato.perUsername.get(r.username);
     if (altroNome !== undefined && altroNome !== proprio) {
       errore(
-        `responsabili[${i}].username`,
+        `${at('responsabili', i)}.username`,
         `Il nome utente «${r.username}» è già usato da un altro account.`,
       );
     }
     const altraEmail = stato.perEmail.get(r.email.toLowerCase());
     if (altraEmail !== undefined && altraEmail !== proprio) {
-      errore(`responsabili[${i}].email`, `L’indirizzo ${r.email} è già usato da un altro account.`);
+      errore(
+        `${at('responsabili', i)}.email`,
+        `L’indirizzo ${r.email} è già usato da un altro account.`,
+      );
     }
   });
 
   // Teams: session and venue of the event, names unique in a session.
   const conEvento = stato.evento?.tipologia === 'o';
+  const nelDocumento = new Set([
+    ...doc.squadre.map((t) => t.id_esterno),
+    ...letto.chiaviEscluse.squadre,
+  ]);
   doc.squadre.forEach((t, i) => {
-    const luogo = (campo: string) => `squadre[${i}].${campo}`;
+    const luogo = (campo: string) => `${at('squadre', i)}.${campo}`;
     if (t.scuola && !scuoleNote.has(t.scuola)) errore(luogo('scuola'), scuolaSconosciuta(t.scuola));
     (t.responsabili ?? []).forEach((id, k) => {
       if (!responsabiliNoti.has(id)) {
@@ -165,7 +201,7 @@ export function verifica(doc: ImportDocumento, stato: Stato): ErroreImport[] {
           nomeKey(s.nome) === nomeKey(t.nome) &&
           s.idEsterno !== t.id_esterno &&
           // A team the document renames or moves frees its name.
-          !(s.idEsterno !== null && doc.squadre.some((x) => x.id_esterno === s.idEsterno)),
+          !(s.idEsterno !== null && nelDocumento.has(s.idEsterno)),
       );
       if (omonima) {
         errore(

@@ -59,7 +59,11 @@ const listQuery = paginationQuery.extend({
   evento: id.optional(),
 });
 const sessioneQuery = paginationQuery.extend({ sessione: id });
-const mieQuery = paginationQuery.extend({ sessione: id.optional() });
+// 'Le mie squadre' (issue 26): the user's teams of the current events only.
+const mieQuery = paginationQuery.extend({
+  sessione: id.optional(),
+  sessione__evento__inizio__gte: fromDate.optional(),
+});
 const tags = ['squadra'];
 
 // DRF checks permissions before it reads the body: anonymous writes are 403
@@ -136,7 +140,11 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (request) => {
       const { sessione } = request.query;
       if (sessione !== undefined) await visibleSessione(request.actor, sessione);
-      return page(request, request.query, { sessione, scope: ownedSquadraScope(request.actor) });
+      return page(request, request.query, {
+        sessione,
+        inizioGte: request.query.sessione__evento__inizio__gte,
+        scope: ownedSquadraScope(request.actor),
+      });
     },
   );
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray, or } from 'drizzle-orm';
 import { testBackends } from '../../db/testing';
-import { responsabileSquadra, squadra } from '../../db/schema';
+import { evento, responsabileSquadra, squadra } from '../../db/schema';
 import { createTestApp, type Role, type TestApp } from '../testing';
 import { cells, loadFixtures, type Fixtures } from './testing';
 
@@ -135,6 +135,38 @@ describe.each(testBackends())('squadra reads on %s', (backend) => {
       const ids: number[] = res.json().results.map((s: { id: number }) => s.id);
       expect(ids.sort((a, b) => a - b)).toEqual(await ownedIds(role));
     });
+  });
+
+  it("'Le mie squadre': the owned teams of the events from a date on", async () => {
+    const ieri = new Date(Date.now() - 24 * 3_600_000).toISOString().slice(0, 10);
+    const tutte = await get('principale', '/api/gas/squadra/mie/?page_size=5000');
+    const recenti = await get(
+      'principale',
+      `/api/gas/squadra/mie/?sessione__evento__inizio__gte=${ieri}&page_size=5000`,
+    );
+    expect(recenti.statusCode).toBe(200);
+    const eventoDi = new Map<number, number>(
+      tutte.json().results.map((s: { id: number; evento: number }) => [s.id, s.evento]),
+    );
+    const inizi = new Map(
+      (await t.database.db.select({ id: evento.id, inizio: evento.inizio }).from(evento)).map(
+        (e) => [e.id, e.inizio],
+      ),
+    );
+    const attese = [...eventoDi]
+      .filter(([, ev]) => inizi.get(ev)! >= new Date(`${ieri}T00:00:00Z`))
+      .map(([id]) => id)
+      .sort((a, b) => a - b);
+    const ids = recenti.json().results.map((s: { id: number }) => s.id);
+    expect(ids.sort((a: number, b: number) => a - b)).toEqual(attese);
+    // The filter leaves some out (the past events' teams) and keeps some.
+    expect(attese.length).toBeGreaterThan(0);
+    expect(attese.length).toBeLessThan(eventoDi.size);
+    const sbagliata = await get(
+      'principale',
+      '/api/gas/squadra/mie/?sessione__evento__inizio__gte=ieri',
+    );
+    expect(sbagliata.statusCode).toBe(400);
   });
 
   // What le-tue-squadre must list, computed independently from the tables.

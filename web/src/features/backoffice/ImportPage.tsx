@@ -66,6 +66,17 @@ async function invia(documento: unknown, dryRun: boolean): Promise<EsitoImport> 
   }
 }
 
+const COLONNE = [
+  ['Nuovi', 'creati'],
+  ['Cambiano', 'aggiornati'],
+  ['Invariati', 'invariati'],
+] as const;
+
+/**
+ * The counts per kind of record: a table from 576 px up; on a phone, where
+ * four columns do not fit in 360 px (the table was clipped, issue 26), one
+ * line per kind that wraps.
+ */
 function Conteggi({ esito }: { esito: EsitoImport }) {
   const righe = [
     ['Scuole', 'scuole'],
@@ -73,37 +84,59 @@ function Conteggi({ esito }: { esito: EsitoImport }) {
     ['Squadre', 'squadre'],
   ] as const;
   return (
-    <Table size="sm" className="w-auto" responsive>
-      <thead>
-        <tr>
-          <th scope="col" />
-          <th scope="col">Nuovi</th>
-          <th scope="col">Cambiano</th>
-          <th scope="col">Invariati</th>
-        </tr>
-      </thead>
-      <tbody>
-        {righe.map(([label, k]) => (
-          <tr key={k}>
-            <th scope="row">{label}</th>
-            <td>{esito.creati[k]}</td>
-            <td>{esito.aggiornati[k]}</td>
-            <td>{esito.invariati[k]}</td>
+    <div data-testid="conteggi-import" className="mb-3">
+      <Table size="sm" className="w-auto d-none d-sm-table mb-0">
+        <thead>
+          <tr>
+            <th scope="col" />
+            {COLONNE.map(([label]) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
           </tr>
+        </thead>
+        <tbody>
+          {righe.map(([label, k]) => (
+            <tr key={k}>
+              <th scope="row">{label}</th>
+              {COLONNE.map(([, campo]) => (
+                <td key={campo}>{esito[campo][k]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <ul className="list-unstyled d-sm-none mb-0">
+        {righe.map(([label, k]) => (
+          <li key={k}>
+            <span className="fw-semibold">{label}</span>:{' '}
+            {COLONNE.map(([nome, campo]) => `${nome.toLowerCase()} ${esito[campo][k]}`).join(', ')}
+          </li>
         ))}
-      </tbody>
-    </Table>
+      </ul>
+    </div>
   );
 }
 
-/** The first codes of a long list, then how many more. */
-const elenco = (codici: string[], quanti = 20) =>
-  codici.length <= quanti
-    ? codici.join(', ')
-    : `${codici.slice(0, quanti).join(', ')} e altri ${codici.length - quanti}`;
+/** The first records of a long list, then how many more. */
+const elenco = (voci: string[], quanti = 20) =>
+  voci.length <= quanti
+    ? voci.join(', ')
+    : `${voci.slice(0, quanti).join(', ')} e altri ${voci.length - quanti}`;
+
+/** 'Fermi A (t-77)': by name, with the code; a summary stored before names were added has codes only. */
+function nomiNonPiuPresenti(esito: EsitoImport) {
+  const nomi = esito.non_piu_presenti_nomi;
+  const conNome = (lista: { id_esterno: string; nome: string }[]) =>
+    lista.map((r) => (r.nome ? `${r.nome} (${r.id_esterno})` : r.id_esterno));
+  return nomi
+    ? { responsabili: conNome(nomi.responsabili), squadre: conNome(nomi.squadre) }
+    : esito.non_piu_presenti;
+}
 
 function NonPiuPresenti({ esito }: { esito: EsitoImport }) {
-  const { responsabili, squadre } = esito.non_piu_presenti;
+  const { responsabili, squadre } = nomiNonPiuPresenti(esito);
   if (responsabili.length + squadre.length === 0) return null;
   return (
     <Alert variant="info" className="small">
@@ -124,8 +157,15 @@ function Errori({ esito }: { esito: EsitoImport }) {
       </p>
       <ul className="mb-0 small" data-testid="errori-import">
         {esito.errori.map((e, i) => (
-          <li key={i}>
-            <code>{e.luogo}</code>: {e.messaggio}
+          <li key={i} className="text-break">
+            {e.dove ? (
+              <>
+                <span className="fw-semibold">{e.dove}</span> <code>{e.luogo}</code>
+              </>
+            ) : (
+              <code>{e.luogo}</code>
+            )}
+            : {e.messaggio}
           </li>
         ))}
       </ul>
@@ -300,7 +340,7 @@ function descrivi(run: Sincronizzazione) {
   const r = run.riepilogo;
   if (!r) return '';
   if (r.errori.length > 0)
-    return `${r.errori.length} errori, p.es. ${r.errori[0]!.luogo}: ${r.errori[0]!.messaggio}`;
+    return `${r.errori.length === 1 ? 'un errore' : `${r.errori.length} errori, p.es.`} ${r.errori[0]!.dove ?? r.errori[0]!.luogo}: ${r.errori[0]!.messaggio}`;
   const somma = (c: EsitoImport['creati']) => c.scuole + c.responsabili + c.squadre;
   return `nuovi ${somma(r.creati)}, cambiati ${somma(r.aggiornati)}, invariati ${somma(r.invariati)}`;
 }

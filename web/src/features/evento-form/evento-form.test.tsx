@@ -17,6 +17,7 @@ import EventoFormPage from './EventoFormPage';
 import { controllaPdf, SOSTITUISCI } from './FileEvento';
 import { DOPPIA_DIGITAZIONE, MOSTRA_PARAMETRI } from './EventoForm';
 import { valoriNuovoEvento } from './model';
+import { NESSUN_CANDIDATO } from './StaffEvento';
 
 afterEach(() => {
   cleanup();
@@ -258,6 +259,38 @@ describe('modifica-evento', () => {
         { id: 81, soluzione: 2, soluzione_exp: 1, intervallo_validita: 0.01, udm_soluzione: 'm' },
       ],
     });
+  });
+
+  it('finds any account by name and appoints it (issue 26)', async () => {
+    const { fetchMock } = open(
+      '/modifica-evento/8/',
+      '/modifica-evento/:pk',
+      {
+        '/api/gas/evento/8/': esistente,
+        '/api/gas/evento/8/candidati/': (url) =>
+          jsonResponse({
+            results:
+              url.searchParams.get('q') === 'Nuoviss'
+                ? [{ id: 12, nome: 'Giulia Nuovissima', username: 'g.nuovi', email: null }]
+                : [],
+          }),
+        '/api/gas/evento/8/invita/': () => new Response(null, { status: 204 }),
+      },
+      'modifica',
+    );
+    const cerca = await screen.findByLabelText('Cerca chi nominare amministratore');
+    fireEvent.change(cerca, { target: { value: 'Nu' } });
+    expect(screen.getByText('Scrivi almeno 3 caratteri.')).toBeTruthy();
+    fireEvent.change(cerca, { target: { value: 'Nessuno' } });
+    expect(await screen.findByText(NESSUN_CANDIDATO)).toBeTruthy();
+    fireEvent.change(cerca, { target: { value: 'Nuoviss' } });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Nomina Giulia Nuovissima amministratore' }),
+    );
+    expect(
+      await screen.findByText('Fatto: Giulia Nuovissima ora è amministratore dell’evento.'),
+    ).toBeTruthy();
+    expect(sentTo(fetchMock, '/api/gas/evento/8/invita/')).toEqual([{ utente: 12, ruolo: 'adm' }]);
   });
 
   it('is refused to whoever may not edit the event', async () => {
