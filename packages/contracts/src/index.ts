@@ -18,3 +18,4 @@ export * from './wire';
 export * from './admin';
 export * from './import';
 export * from './errori';
+export * from './plurale';

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { recordChanges, type AuditContext, type AuditEntry } from '../../audit/queries';
 import type { Db, DbOrTx } from '../../db/client';
 import { listRecords } from '../admin/queries';
-import type { AdminRecord } from '../admin/resource';
+import { nomeRegistro, type AdminRecord } from '../admin/resource';
 import { ADMIN_RESOURCES } from '../admin/resources';
 import { dettagliDi, pianifica, type Piano } from './piano';
 import {
@@ -200,7 +200,7 @@ class Registro {
         const record = dopo.get(id) ?? null;
         entries.push({
           azione: prima ? 'modifica' : 'crea',
-          risorsa: nome,
+          risorsa: nomeRegistro(risorsa(nome)),
           oggettoId: id,
           oggettoNome: String(record?.[titolo] ?? prima?.[titolo] ?? id),
           prima,
