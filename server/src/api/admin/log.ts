@@ -20,7 +20,7 @@ import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { csvResponse, page } from '../shared/responses';
 import { csvDisposition, toCsv } from './csv';
 import { listLog, type LogRow } from './queries';
-import { titoliDiOgni } from './titoli';
+import { titoliDiOgni } from './titoli/queries';
 
 /** Rows of one CSV download at most. */
 const CSV_MAX_ROWS = 100_000;

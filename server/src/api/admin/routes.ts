@@ -40,7 +40,7 @@ import {
   type ListFilter,
 } from './queries';
 import { logRoutes } from './log';
-import { titoliDi } from './titoli';
+import { titoliDi } from './titoli/queries';
 import type { AdminResource, Change } from './resource';
 import { createOne, deleteOne, patchOne, type WriteContext } from './writes';
 import { ADMIN_RESOURCES, ID_COLUMNS } from './resources';

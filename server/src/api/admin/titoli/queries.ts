@@ -6,7 +6,7 @@
 // place on the server, read in one query per resource for a page of ids.
 import { valoreScritto, type RisorsaRegistro } from '@gas/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../../db/client';
 import {
   citta,
   digitazione,
@@ -22,9 +22,9 @@ import {
   sessione,
   squadra,
   users,
-} from '../../db/schema';
-import type { AnyPgColumn } from '../../db/schema/columns';
-import { ADMIN_RESOURCES } from './resources';
+} from '../../../db/schema';
+import type { AnyPgColumn } from '../../../db/schema/columns';
+import { ADMIN_RESOURCES } from '../resources';
 
 /** Id → title. */
 export type Titoli = Map<number, string>;

@@ -5,10 +5,10 @@
 import { NOMI_RISORSE_REGISTRO, RISORSE_REGISTRO } from '@gas/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evento, sessione, squadra } from '../../db/schema';
-import { testBackends } from '../../db/testing';
-import { createTestApp, type TestApp } from '../testing';
-import { ADMIN_RESOURCES } from './resources';
+import { evento, sessione, squadra } from '../../../db/schema';
+import { testBackends } from '../../../db/testing';
+import { createTestApp, type TestApp } from '../../testing';
+import { ADMIN_RESOURCES } from '../resources';
 
 describe.each(testBackends())('titles of the back office on %s', (backend) => {
   let t: TestApp;
