@@ -80,7 +80,11 @@ function limitati(errori: ErroreImport[]): ErroreImport[] {
   const altri = errori.length - IMPORT_LIMITI.errori;
   return [
     ...errori.slice(0, IMPORT_LIMITI.errori),
-    { luogo: 'documento', messaggio: `E altri ${altri} errori non elencati.` },
+    {
+      luogo: 'documento',
+      messaggio:
+        altri === 1 ? 'E un altro errore non elencato.' : `E altri ${altri} errori non elencati.`,
+    },
   ];
 }
 

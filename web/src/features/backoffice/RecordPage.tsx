@@ -3,7 +3,7 @@
 // server's field errors shown on the fields), its deletion with what would go
 // with it (twice confirmed, and only by a superuser, when answers would go),
 // and its history from the audit log.
-import type { AnteprimaCorrezione, RisorsaAdmin } from '@gas/contracts';
+import { conta, plurale, type AnteprimaCorrezione, type RisorsaAdmin } from '@gas/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -30,7 +30,7 @@ import {
   type Record_,
 } from './api';
 import { campiDi, risorsaByNome, type Campo } from './fields';
-import { mostra } from './format';
+import { mostra, testoCorrezione } from './format';
 import { Correlati } from './Correlati';
 import { RiferimentiPicker, RiferimentoPicker } from './Riferimento';
 import { InvitoPassword } from './InvitoPassword';
@@ -174,6 +174,7 @@ function Input(props: {
         {campo.obbligatorio && <span aria-hidden> *</span>}
       </Form.Label>
       {input}
+      {campo.aiuto && <Form.Text className="d-block">{campo.aiuto}</Form.Text>}
       {/* d-block: a reference's input is wrapped, not the feedback's sibling. */}
       <Form.Control.Feedback type="invalid" className={error ? 'd-block' : undefined}>
         {error}
@@ -253,7 +254,8 @@ function Elimina({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ }
           )}
           {serveForza && (
             <p className="mb-1">
-              Verrebbero cancellate anche {risposte} risposte (jolly compresi).{' '}
+              {plurale(risposte, 'Verrebbe cancellata', 'Verrebbero cancellate')} anche{' '}
+              {conta(risposte, 'risposta', 'risposte')} (jolly compresi).{' '}
               {user.is_superuser
                 ? 'Solo un superutente può farlo: conferma due volte.'
                 : 'Solo un superutente può farlo.'}
@@ -393,11 +395,7 @@ function Scheda({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ | 
       {general && <Alert variant="danger">{general}</Alert>}
       {correzione && (
         <Alert variant="warning">
-          <p className="mb-2">
-            Con la nuova soluzione {correzione.anteprima.diventano_corrette} risposte diventano
-            corrette e {correzione.anteprima.diventano_errate} errate (su{' '}
-            {correzione.anteprima.risposte}); le classifiche e le pagine aperte si aggiornano.
-          </p>
+          <p className="mb-2">{testoCorrezione(correzione.anteprima)}</p>
           <div className="d-flex gap-2">
             <Button variant="warning" onClick={() => void save(correzione.body)}>
               Conferma la correzione
@@ -431,6 +429,7 @@ function ReadOnly({ campo, value }: { campo: Campo; value: unknown }) {
     <div className="mb-3">
       <div className="form-label">{campo.etichetta}</div>
       <div className="form-control-plaintext">{mostra(campo, value, titles)}</div>
+      {campo.aiuto && <div className="form-text">{campo.aiuto}</div>}
     </div>
   );
 }

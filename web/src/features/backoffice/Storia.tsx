@@ -6,8 +6,8 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTime } from '../../lib/romeTime';
 import { adminKeys, fetchLog } from './api';
-import { campiDi, risorsaByNome } from './fields';
 import { mostra } from './format';
+import { risorsaDelRegistro } from './registro';
 
 export const AZIONE: Record<RegistroVoce['azione'], string> = {
   crea: 'Creazione',
@@ -22,10 +22,15 @@ export const ORIGINE: Record<RegistroVoce['origine'], string> = {
   sistema: 'sistema',
 };
 
+/** Id → title of the records a changed field points to, as the server named them. */
+const titoliDi = (voce: RegistroVoce, campo: string) =>
+  new Map(Object.entries(voce.titoli[campo] ?? {}).map(([id, titolo]) => [Number(id), titolo]));
+
 export function Voce({ voce, conOggetto }: { voce: RegistroVoce; conOggetto?: boolean }) {
-  const risorsa = risorsaByNome.get(voce.risorsa);
-  const campi = risorsa ? campiDi(risorsa) : [];
-  const campo = (nome: string) => campi.find((c) => c.nome === nome);
+  const risorsa = risorsaDelRegistro(voce.risorsa);
+  const campo = (nome: string) => risorsa?.campi.find((c) => c.nome === nome);
+  // The object as it is called now (with its event, its team…), else as it was called then.
+  const oggetto = voce.oggetto_titolo ?? voce.oggetto_nome;
   return (
     <ListGroup.Item as="li">
       <div className="small text-body-secondary">
@@ -34,15 +39,15 @@ export function Voce({ voce, conOggetto }: { voce: RegistroVoce; conOggetto?: bo
       </div>
       <div className="fw-semibold">
         {AZIONE[voce.azione]}
-        {conOggetto && ` · ${risorsa?.singolare ?? voce.risorsa} «${voce.oggetto_nome}»`}
+        {conOggetto && ` · ${risorsa?.singolare ?? voce.risorsa} «${oggetto}»`}
         {voce.nota && <span className="fw-normal"> · {voce.nota}</span>}
       </div>
       {Object.keys(voce.modifiche).length > 0 && (
         <ul className="small mb-0">
           {Object.entries(voce.modifiche).map(([nome, [prima, dopo]]) => (
             <li key={nome}>
-              {campo(nome)?.etichetta ?? nome}: {mostra(campo(nome), prima)} →{' '}
-              {mostra(campo(nome), dopo)}
+              {campo(nome)?.etichetta ?? nome}: {mostra(campo(nome), prima, titoliDi(voce, nome))} →{' '}
+              {mostra(campo(nome), dopo, titoliDi(voce, nome))}
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 // lista-poli/{pk}/ (spec §2 Venue list): a card per venue of the event.
-import type { Polo } from '@gas/contracts';
+import { conta, type Polo } from '@gas/contracts';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -51,7 +51,7 @@ export function PoloCard({ polo }: { polo: Polo }) {
           <dd className="mb-0">
             {polo.capacita_massima_squadre === null
               ? 'non indicata'
-              : `${polo.capacita_massima_squadre} squadre`}
+              : conta(polo.capacita_massima_squadre, 'squadra', 'squadre')}
           </dd>
         </dl>
       </Card.Body>
