@@ -122,6 +122,11 @@ test('two typists: agreeing readings store the answer, disagreeing ones are deci
       await expect(celle.nth(3)).toHaveText('Accettata la lettura di Aldo Amati');
       await expect(celle.nth(4)).toHaveText('71');
       await expect(celle.nth(5)).toContainText('Aldo Amati');
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 900 });
+        await decisioni.screenshot({ path: test.info().outputPath(`decisioni-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // Two answers now: the agreed one and the decided one, each once.
       await expect
