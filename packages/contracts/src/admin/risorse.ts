@@ -179,7 +179,15 @@ export const risorsaPolo = risorsa({
   item: adminPoloSchema,
   request: adminPoloRequest,
   campi: {
-    evento: { etichetta: 'Evento', filtro: true, ordina: true, lista: true, riferimento: 'evento' },
+    // Searched too: its records are named 'Evento — nome' in pickers, so typing the event finds them.
+    evento: {
+      etichetta: 'Evento',
+      cerca: true,
+      filtro: true,
+      ordina: true,
+      lista: true,
+      riferimento: 'evento',
+    },
     nome_breve: { etichetta: 'Nome breve', cerca: true, ordina: true, lista: true },
     descrizione: { etichetta: 'Descrizione', cerca: true },
     indirizzo: { etichetta: 'Indirizzo', cerca: true, lista: true },
@@ -298,7 +306,15 @@ export const risorsaSessione = risorsa({
   item: adminSessioneSchema,
   request: adminSessioneRequest,
   campi: {
-    evento: { etichetta: 'Evento', filtro: true, ordina: true, lista: true, riferimento: 'evento' },
+    // Searched too: its records are named 'Evento — nome' in pickers, so typing the event finds them.
+    evento: {
+      etichetta: 'Evento',
+      cerca: true,
+      filtro: true,
+      ordina: true,
+      lista: true,
+      riferimento: 'evento',
+    },
     nome: { etichetta: 'Nome', cerca: true, ordina: true, lista: true },
     ufficiale: { etichetta: 'Ufficiale', filtro: true, lista: true },
     numero_qualificati: { etichetta: 'Squadre qualificate', lista: true },
@@ -316,7 +332,15 @@ export const risorsaProblema = risorsa({
   item: adminProblemaSchema,
   request: adminProblemaRequest,
   campi: {
-    evento: { etichetta: 'Evento', filtro: true, ordina: true, lista: true, riferimento: 'evento' },
+    // Searched too: its records are named 'Evento — nome' in pickers, so typing the event finds them.
+    evento: {
+      etichetta: 'Evento',
+      cerca: true,
+      filtro: true,
+      ordina: true,
+      lista: true,
+      riferimento: 'evento',
+    },
     nome: { etichetta: 'Nome', cerca: true, ordina: true, lista: true },
     ordine: { etichetta: 'Ordine', ordina: true, lista: true },
     soluzione: { etichetta: 'Soluzione (mantissa)', lista: true },

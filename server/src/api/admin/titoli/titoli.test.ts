@@ -46,6 +46,16 @@ describe.each(testBackends())('titles of the back office on %s', (backend) => {
     expect(res.json().results).toEqual([
       { id: nord!.id, titolo: `${nord!.evento} — Sessione Nord` },
     ]);
+    // Typing the event's title finds its sessions, as they are named with it.
+    const perEvento = await staff.get(
+      `/api/admin/sessione/titoli/?search=${encodeURIComponent(`Nord ${nord!.evento}`)}`,
+    );
+    expect(perEvento.json().results).toContainEqual({
+      id: nord!.id,
+      titolo: `${nord!.evento} — Sessione Nord`,
+    });
+    const altrove = await staff.get('/api/admin/sessione/titoli/?search=Nord+Zanzibar');
+    expect(altrove.json().results).toEqual([]);
     const anon = await t.anonymous();
     expect((await anon.get('/api/admin/sessione/titoli/')).statusCode).toBe(403);
     const manager = await t.as('amministratore');
