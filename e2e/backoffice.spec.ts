@@ -199,6 +199,12 @@ test('filters name the records of other resources with their event; the log read
       fullPage: true,
     });
   }
+
+  // An event's page explains its school year and official flag.
+  await page.goto('/admin/evento/1/');
+  await expect(page.getByText(/2027 per il 2026-2027/)).toBeVisible();
+  await expect(page.getByText(/^Segue la tipologia/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('evento-360.png'), fullPage: true });
 });
 
 test('a corrected solution shows what it changes before it is saved, then the public ranking follows', async ({
