@@ -43,12 +43,14 @@ test('a superuser creates a venue, a school and a team, edits, reads the history
   await page.getByLabel('Nome breve *').fill(`Polo di prova ${stamp}`);
   await page.getByLabel('Capacità massima (squadre)').fill('12');
   // Its manager, found among the accounts by typing part of the name.
-  await choose(page, 'Responsabili del polo', 'referente.bol', 'referente.bologna');
-  await expect(page.getByRole('button', { name: 'Togli referente.bologna' })).toBeVisible();
+  // Accounts read 'Nome Cognome (username)'.
+  await choose(page, 'Responsabili del polo', 'referente.bol', /referente\.bologna/);
+  const togliReferente = page.getByRole('button', { name: /^Togli .*referente\.bologna/ });
+  await expect(togliReferente).toBeVisible();
   await page.getByRole('button', { name: 'Crea' }).click();
   await expect(page.getByRole('heading', { name: `Polo: Polo di prova ${stamp}` })).toBeVisible();
   await expect(page.getByLabel('Evento *')).toHaveValue(/^Gara nazionale a squadre/);
-  await expect(page.getByRole('button', { name: 'Togli referente.bologna' })).toBeVisible();
+  await expect(togliReferente).toBeVisible();
   const poloId = /\/admin\/polo\/(\d+)\/$/.exec(page.url())![1];
   const { evento: eventoScelto, responsabili } = (await (
     await apiCall(page, 'GET', `/api/admin/polo/${poloId}/`)
@@ -72,13 +74,18 @@ test('a superuser creates a venue, a school and a team, edits, reads the history
   await page.goto('/admin/squadra/nuovo/');
   await page.getByLabel('Nome *').fill(`Squadra di prova ${stamp}`);
   await choose(page, 'Evento *', 'gara nazionale', /^Gara nazionale a squadre/);
-  // The session is chosen among the sessions of the team's event only.
+  // The session is chosen among the sessions of the team's event only, each
+  // named with its event ('Gara nazionale … — Sessione Nord').
   const sessioni = (await (
     await page.request.get(`/api/admin/sessione/?evento=${eventoScelto}`)
   ).json()) as { results: { id: number; nome: string }[] };
+  const { titolo: titoloEvento } = (await (
+    await page.request.get(`/api/admin/evento/${eventoScelto}/`)
+  ).json()) as { titolo: string };
+  const nomiSessioni = sessioni.results.map((s) => `${titoloEvento} — ${s.nome}`);
   await page.getByLabel('Sessione *').focus();
-  await expect(page.getByRole('option')).toHaveText(sessioni.results.map((s) => s.nome));
-  await page.getByRole('option', { name: sessioni.results[0]!.nome, exact: true }).click();
+  await expect(page.getByRole('option')).toHaveText(nomiSessioni);
+  await page.getByRole('option', { name: nomiSessioni[0]!, exact: true }).click();
   await choose(page, 'Polo', `Polo di prova ${stamp}`);
   await choose(page, 'Scuola', `Liceo di prova ${stamp}`);
   await page.getByLabel('Capitano', { exact: true }).fill('Ada Lovelace');
@@ -86,7 +93,17 @@ test('a superuser creates a venue, a school and a team, edits, reads the history
   await expect(
     page.getByRole('heading', { name: `Squadra: Squadra di prova ${stamp}` }),
   ).toBeVisible();
-  await expect(page.getByLabel('Polo', { exact: true })).toHaveValue(`Polo di prova ${stamp}`);
+  await expect(page.getByLabel('Polo', { exact: true })).toHaveValue(
+    `${titoloEvento} — Polo di prova ${stamp}`,
+  );
+  // Its creation in the log names the session and the venue, not their ids.
+  const squadraId = /\/admin\/squadra\/(\d+)\/$/.exec(page.url())![1];
+  await page.goto(`/admin/log/?risorsa=squadra&oggetto=${squadraId}`);
+  const creazione = page.getByTestId('registro');
+  await expect(creazione).toContainText(`Squadra «${titoloEvento} — Squadra di prova ${stamp}»`);
+  await expect(creazione).toContainText(`Sessione: — → ${nomiSessioni[0]}`);
+  await expect(creazione).toContainText(`Polo: — → ${titoloEvento} — Polo di prova ${stamp}`);
+  await expect(creazione).not.toContainText(/#\d/);
 
   // The school: found by search, edited, its history.
   await page.goto('/admin/scuola/');
@@ -117,8 +134,11 @@ test('a superuser creates a venue, a school and a team, edits, reads the history
   await page.getByRole('button', { name: 'Conferma eliminazione' }).click();
   await expect(page).toHaveURL(/\/admin\/scuola\/$/);
 
-  // The global log lists it.
+  // The global log lists it; its filter offers every resource an entry may name.
   await page.goto('/admin/log/?risorsa=scuola');
+  await expect(
+    page.getByLabel('Risorsa').getByRole('option', { name: 'Digitazioni (doppia digitazione)' }),
+  ).toBeAttached();
   await expect(page.getByTestId('registro')).toContainText(`«Liceo di prova ${stamp}»`);
   await expect(page.getByTestId('registro')).toContainText('Eliminazione');
 
@@ -155,6 +175,36 @@ test('a superuser creates a venue, a school and a team, edits, reads the history
   const [squadra] = mine.results;
   expect((await apiCall(page, 'DELETE', `/api/admin/squadra/${squadra!.id}/`)).status()).toBe(204);
   expect((await apiCall(page, 'DELETE', `/api/admin/polo/${squadra!.polo}/`)).status()).toBe(204);
+});
+
+test('filters name the records of other resources with their event; the log reads by name', async ({
+  page,
+}) => {
+  await login(page, 'admin', '/admin/squadra/');
+  // Two events have a 'Sessione Nord': the filter tells them apart.
+  await page.getByLabel('Sessione', { exact: true }).fill('Nord');
+  const opzioni = page.getByRole('option', { name: / — Sessione Nord$/ });
+  await expect(opzioni).toHaveCount(2);
+  const testi = await opzioni.allTextContents();
+  expect(new Set(testi).size).toBe(2);
+  await opzioni.first().click();
+  await expect(page).toHaveURL(/sessione=\d+/);
+
+  await page.goto('/admin/log/');
+  await expect(page.getByTestId('registro')).toBeVisible();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: test.info().outputPath(`registro-${width}.png`),
+      fullPage: true,
+    });
+  }
+
+  // An event's page explains its school year and official flag.
+  await page.goto('/admin/evento/1/');
+  await expect(page.getByText(/2027 per il 2026-2027/)).toBeVisible();
+  await expect(page.getByText(/^Segue la tipologia/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('evento-360.png'), fullPage: true });
 });
 
 test('a corrected solution shows what it changes before it is saved, then the public ranking follows', async ({

@@ -113,8 +113,20 @@ test('two typists: agreeing readings store the answer, disagreeing ones are deci
         page.getByText('Nessuna coppia di digitazioni discordanti da risolvere.'),
       ).toBeVisible();
       const decisioni = page.getByRole('table', { name: 'Decisioni degli amministratori' });
-      await expect(decisioni.getByRole('row').filter({ hasText: discorde! })).toHaveCount(2);
-      await expect(decisioni).toContainText('Aldo Amati');
+      // One row per slip: both readings, which one was accepted, the value stored, who decided.
+      const decisa = decisioni.getByRole('row').filter({ hasText: discorde! });
+      await expect(decisa).toHaveCount(1);
+      const celle = decisa.getByRole('cell');
+      await expect(celle.nth(2)).toContainText('17');
+      await expect(celle.nth(2)).toContainText(/71.*accettata/);
+      await expect(celle.nth(3)).toHaveText('Accettata la lettura di Aldo Amati');
+      await expect(celle.nth(4)).toHaveText('71');
+      await expect(celle.nth(5)).toContainText('Aldo Amati');
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 900 });
+        await decisioni.screenshot({ path: test.info().outputPath(`decisioni-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // Two answers now: the agreed one and the decided one, each once.
       await expect

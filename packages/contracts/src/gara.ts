@@ -82,6 +82,37 @@ export const STATI_DIGITAZIONE = [
   'scartata',
 ] as const;
 export type StatoDigitazione = (typeof STATI_DIGITAZIONE)[number];
+/** What each state reads as (the answer desk, the double-entry page, the audit log). */
+export const STATO_DIGITAZIONE: Record<StatoDigitazione, string> = {
+  in_attesa: 'In attesa della seconda digitazione',
+  confermata: 'Digitazioni concordi',
+  discordante: 'Digitazioni discordanti',
+  risolta: 'Decisa dagli amministratori',
+  scartata: 'Scartata',
+};
+
+/**
+ * What the administrators decided for one typing of a pair that disagreed:
+ * its reading was accepted, the other one's was, a value read on the slip
+ * was stored instead, or neither became an answer.
+ */
+/** An answer's value as typed with its power of ten ('4,7 × 10^2'), for titles and the audit log. */
+export const valoreScritto = (valore: string, exp: number) =>
+  exp ? `${valore} × 10^${exp}` : valore;
+
+export const DECISIONI_DIGITAZIONE = [
+  'accettata',
+  'altra_accettata',
+  'corretta',
+  'scartata',
+] as const;
+export type DecisioneDigitazione = (typeof DECISIONI_DIGITAZIONE)[number];
+export const DECISIONE_DIGITAZIONE: Record<DecisioneDigitazione, string> = {
+  accettata: 'Accettata questa lettura',
+  altra_accettata: 'Accettata l’altra lettura',
+  corretta: 'Registrato il valore letto sul foglio',
+  scartata: 'Scartate entrambe',
+};
 
 const momento = z.iso.datetime({ offset: true, error: MESSAGGI_GARA.dataNonValida });
 

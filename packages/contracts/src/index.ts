@@ -20,3 +20,4 @@ export * from './wire';
 export * from './admin';
 export * from './import';
 export * from './errori';
+export * from './plurale';

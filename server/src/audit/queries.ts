@@ -2,6 +2,7 @@
 // change it describes: if the change rolls back, so does its entry. Callers
 // pass the record as the API shows it before and after (present()), and the
 // entry keeps only the fields that differ.
+import type { RisorsaRegistro } from '@gas/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
@@ -32,7 +33,8 @@ export function auditContext(
 
 export type AuditEntry = {
   azione: AzioneRegistro;
-  risorsa: string;
+  /** One of the log's resources (@gas/contracts): a new one gets its label and filter entry there. */
+  risorsa: RisorsaRegistro;
   oggettoId: number | null;
   oggettoNome: string;
   /** The record before the change (null on creation). */

@@ -7,7 +7,7 @@
 // embedded database is held by a running server (said in Italian on stderr).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IMPORT_LIMITI } from '@gas/contracts';
+import { conta, IMPORT_LIMITI } from '@gas/contracts';
 import pino from 'pino';
 import { invitaTutti } from '../api/auth/inviti';
 import { baseUrlDi } from '../email/messaggi';
@@ -82,11 +82,13 @@ async function main(argv: string[]): Promise<number> {
         audit,
       );
       mailer.chiudi();
-      console.error(`GaS import: ${inviati} e-mail con il link per la password.`);
+      console.error(
+        `GaS import: ${conta(inviati, 'e-mail', 'e-mail')} con il link per la password.`,
+      );
     }
     if (esito.errori.length > 0) {
       console.error(
-        `GaS import: documento non valido, ${esito.errori.length === 1 ? 'un errore' : `${esito.errori.length} errori`}; nulla è cambiato.`,
+        `GaS import: documento non valido, ${conta(esito.errori.length, 'errore', 'errori')}; nulla è cambiato.`,
       );
       return 2;
     }

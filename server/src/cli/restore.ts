@@ -5,6 +5,7 @@
 // one transaction); a .pglite.tar.gz into $DATA_DIR (default ./data), whose
 // database folder must be empty or absent. Exit 0: restored (a summary on
 // stderr); 2: what to fix, said in Italian on stderr, and nothing changed.
+import { conta } from '@gas/contracts';
 import path from 'node:path';
 import { restore, uscitaDopoErrore } from '../backup';
 
@@ -22,7 +23,7 @@ async function main(argv: string[]): Promise<number> {
     const { summary, origine } = await restore({ databaseUrl, dataDir }, file);
     const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
     console.error(
-      `GaS restore: ${argv[0]} ripristinato in ${where}${origine ? ` (backup di ${origine})` : ''}: ${summary.utenti} utenti, ${summary.eventi} eventi, ${summary.risposte} risposte, ${summary.file} file.`,
+      `GaS restore: ${argv[0]} ripristinato in ${where}${origine ? ` (backup di ${origine})` : ''}: ${conta(summary.utenti, 'utente', 'utenti')}, ${conta(summary.eventi, 'evento', 'eventi')}, ${conta(summary.risposte, 'risposta', 'risposte')}, ${conta(summary.file, 'file', 'file')}.`,
     );
     return 0;
   } catch (error) {

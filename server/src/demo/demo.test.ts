@@ -114,6 +114,25 @@ describe('demo session and simulator', () => {
     expect(demos[0]!.n).toBe(1);
   });
 
+  it('the demo is a public non-official event: its type and official flag agree', async () => {
+    const now = new Date();
+    const live = await ensureLiveSession(database, { now, titolo: 'Demo tipologia', teams: 2 });
+    // A demo row of an older version, listed as official, is put right when it restarts.
+    await database.db
+      .update(evento)
+      .set({ tipologia: 'o', ufficiale: false })
+      .where(eq(evento.id, live.eventoId));
+    await ensureLiveSession(database, {
+      now: new Date(now.getTime() + 3 * HOUR),
+      titolo: 'Demo tipologia',
+    });
+    const [row] = await database.db
+      .select({ tipologia: evento.tipologia, ufficiale: evento.ufficiale })
+      .from(evento)
+      .where(eq(evento.id, live.eventoId));
+    expect(row).toEqual({ tipologia: 'pub', ufficiale: false });
+  });
+
   it('plays a compressed script through the HTTP routes', async () => {
     const live = await ensureLiveSession(database, {
       now: new Date(),

@@ -24,6 +24,13 @@ import { createRandom } from './seed/random';
 import { nomiSquadre } from './seed/nomi';
 
 export const DEMO_LIVE_TITOLO = 'Gara dimostrativa in diretta';
+/**
+ * The demo is a public, non-official event: not a contest day (the slips can
+ * be tried), not in the Albo d'oro once over. Its type and official flag
+ * agree, as for every event (`ufficiale` follows `tipologia`); a database
+ * whose demo was once listed as official gets it right at the next restart.
+ */
+const TIPO_DEMO = { tipologia: 'pub', ufficiale: false } as const;
 // Any constant: instances booting together set the demo up once.
 const DEMO_LOCK = 4_711_003;
 const MINUTE = 60_000;
@@ -110,8 +117,7 @@ async function createEvento(tx: DbTransaction, titolo: string, dates: Dates, tea
       titolo,
       descrizione:
         'Gara dimostrativa: le risposte arrivano da un simulatore, per vedere le pagine in diretta.',
-      tipologia: 'o',
-      ufficiale: false,
+      ...TIPO_DEMO,
       anno: annoEvento(dates.inizio),
       ...dates,
     })
@@ -160,7 +166,7 @@ async function restart(tx: DbTransaction, eventoId: number, dates: Dates) {
   await tx.delete(punteggiCache).where(inArray(punteggiCache.sessioneId, sessioni));
   await tx
     .update(evento)
-    .set({ ...dates, anno: annoEvento(dates.inizio) })
+    .set({ ...dates, ...TIPO_DEMO, anno: annoEvento(dates.inizio) })
     .where(eq(evento.id, eventoId));
 }
 

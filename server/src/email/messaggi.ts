@@ -1,5 +1,6 @@
 // The e-mails GaS sends, in Italian, as plain text and HTML, with the site's
 // name and links built from the public URL (GAS_PUBLIC_URL).
+import { conta } from '@gas/contracts';
 import type { Messaggio } from './mailer';
 
 export const NOME_SITO = 'GaS - Gara a Squadre di Fisica';
@@ -55,7 +56,7 @@ export function invitoPassword(d: Destinatario, link: string, giorni: number): M
   const paragrafi = [
     `Gentile ${d.nome || d.username},`,
     `il sito delle olimpiadi ha registrato il tuo account su ${NOME_SITO}, dove inserirai le risposte delle tue squadre il giorno della gara. Il tuo nome utente è «${d.username}».`,
-    `Scegli la tua password da questo link, valido ${giorni} giorni e utilizzabile una sola volta:`,
+    `Scegli la tua password da questo link, valido ${conta(giorni, 'giorno', 'giorni')} e utilizzabile una sola volta:`,
   ];
   return {
     a: d.email,
@@ -70,7 +71,7 @@ export function reimpostaPassword(d: Destinatario, link: string, ore: number): M
   const paragrafi = [
     `Gentile ${d.nome || d.username},`,
     `qualcuno (speriamo tu) ha chiesto di reimpostare la password dell’account «${d.username}» su ${NOME_SITO}.`,
-    `Imposta una nuova password da questo link, valido ${ore} ore e utilizzabile una sola volta. Tutti gli altri accessi a questo account verranno chiusi.`,
+    `Imposta una nuova password da questo link, valido ${conta(ore, 'ora', 'ore')} e utilizzabile una sola volta. Tutti gli altri accessi a questo account verranno chiusi.`,
   ];
   return {
     a: d.email,
@@ -106,7 +107,7 @@ export function avvisoErrore(d: Destinatario, e: AvvisoErrore, link: string): Me
     `Quando: ${e.quando}`,
     e.nuovo
       ? 'Prima occorrenza.'
-      : `Di nuovo dopo essere stato segnato come risolto (${e.conteggio} volte in tutto).`,
+      : `Di nuovo dopo essere stato segnato come risolto (${conta(e.conteggio, 'volta', 'volte')} in tutto).`,
   ].filter(Boolean) as string[];
   const paragrafi = [
     `Gentile ${d.nome || d.username},`,

@@ -1,6 +1,7 @@
 // Offset between the server clock and this computer's (spec §2 live clock,
 // §9 clock-skew warning over 10 s), measured against GET /api/time/ with the
 // round trip split in half.
+import { conta } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { queryKeys } from '../api/queries';
@@ -32,5 +33,5 @@ export function skewWarning(offset: number): string | null {
   const seconds = Math.round(Math.abs(offset) / 1000);
   // offset > 0: the server is ahead, so this computer is late.
   const verso = offset > 0 ? 'indietro' : 'avanti';
-  return `Attenzione: l'orologio del tuo computer è ${verso} di ${seconds} secondi rispetto a quello del server. Gli orari mostrati sono stati corretti.`;
+  return `Attenzione: l'orologio del tuo computer è ${verso} di ${conta(seconds, 'secondo', 'secondi')} rispetto a quello del server. Gli orari mostrati sono stati corretti.`;
 }

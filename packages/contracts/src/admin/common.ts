@@ -33,6 +33,14 @@ export type Dipendenze = z.infer<typeof dipendenzeSchema>;
 /** Query of every list: search, ordering, pagination and `format=csv` (filters are per resource). */
 export const ORDINAMENTO_NON_VALIDO = (campo: string) => `Ordinamento non valido: «${campo}».`;
 
+/**
+ * GET /api/admin/<risorsa>/titoli/ (the list's filters and search): how the
+ * back office names each record in other resources' pickers, filters and
+ * cells, with its context ('Evento — Sessione Nord').
+ */
+export const titoloRecordSchema = z.object({ id, titolo: z.string() });
+export type TitoloRecord = z.infer<typeof titoloRecordSchema>;
+
 // ---- the audit log
 
 export const ORIGINI = ['admin', 'api', 'import', 'sistema'] as const;
@@ -52,6 +60,13 @@ export const registroVoceSchema = z.object({
   oggetto_nome: z.string(),
   modifiche: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
   nota: z.string(),
+  /**
+   * The object's title as it reads now, with its context ('Evento — Sessione',
+   * 'Squadra — Problema: valore'); null when the object no longer exists.
+   */
+  oggetto_titolo: z.string().nullable(),
+  /** Field → id → title of the records the changed fields point to (ids shown by name). */
+  titoli: z.record(z.string(), z.record(z.string(), z.string())),
 });
 export type RegistroVoce = z.infer<typeof registroVoceSchema>;
 

@@ -5,3 +5,4 @@ export * from './persone';
 export * from './luoghi';
 export * from './sito';
 export * from './risorse';
+export * from './registro';

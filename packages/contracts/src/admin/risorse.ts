@@ -67,6 +67,8 @@ export type CampoAdmin = {
   scelte?: Record<string, string>;
   /** Shown, never written by the back office. */
   solaLettura?: boolean;
+  /** What the field means, under its input (when the label alone could mislead). */
+  aiuto?: string;
 };
 
 export type RisorsaAdmin = {
@@ -177,7 +179,15 @@ export const risorsaPolo = risorsa({
   item: adminPoloSchema,
   request: adminPoloRequest,
   campi: {
-    evento: { etichetta: 'Evento', filtro: true, ordina: true, lista: true, riferimento: 'evento' },
+    // Searched too: its records are named 'Evento — nome' in pickers, so typing the event finds them.
+    evento: {
+      etichetta: 'Evento',
+      cerca: true,
+      filtro: true,
+      ordina: true,
+      lista: true,
+      riferimento: 'evento',
+    },
     nome_breve: { etichetta: 'Nome breve', cerca: true, ordina: true, lista: true },
     descrizione: { etichetta: 'Descrizione', cerca: true },
     indirizzo: { etichetta: 'Indirizzo', cerca: true, lista: true },
@@ -247,8 +257,23 @@ export const risorsaEvento = risorsa({
       lista: true,
       scelte: { o: 'Ufficiale', pub: 'Non ufficiale, pubblico', priv: 'Non ufficiale, privato' },
     },
-    ufficiale: { etichetta: 'Ufficiale', filtro: true, ordina: true, lista: true },
-    anno: { etichetta: 'Anno scolastico (inizio)', filtro: true, ordina: true, lista: true },
+    ufficiale: {
+      etichetta: 'Ufficiale',
+      filtro: true,
+      ordina: true,
+      lista: true,
+      solaLettura: true,
+      aiuto:
+        'Segue la tipologia: sì solo per gli eventi ufficiali. Nei giorni di una gara ufficiale i bigliettini di consegna non si generano.',
+    },
+    anno: {
+      etichetta: 'Anno scolastico (fine)',
+      filtro: true,
+      ordina: true,
+      lista: true,
+      aiuto:
+        'L’anno in cui finisce l’anno scolastico dell’evento: 2027 per il 2026-2027. Un evento che inizia dopo agosto conta per l’anno successivo.',
+    },
     inizio: { etichetta: 'Inizio', ordina: true, lista: true },
     fine: { etichetta: 'Fine', ordina: true },
     inizio_iscrizioni: { etichetta: 'Inizio iscrizioni' },
@@ -281,7 +306,15 @@ export const risorsaSessione = risorsa({
   item: adminSessioneSchema,
   request: adminSessioneRequest,
   campi: {
-    evento: { etichetta: 'Evento', filtro: true, ordina: true, lista: true, riferimento: 'evento' },
+    // Searched too: its records are named 'Evento — nome' in pickers, so typing the event finds them.
+    evento: {
+      etichetta: 'Evento',
+      cerca: true,
+      filtro: true,
+      ordina: true,
+      lista: true,
+      riferimento: 'evento',
+    },
     nome: { etichetta: 'Nome', cerca: true, ordina: true, lista: true },
     ufficiale: { etichetta: 'Ufficiale', filtro: true, lista: true },
     numero_qualificati: { etichetta: 'Squadre qualificate', lista: true },
@@ -299,7 +332,15 @@ export const risorsaProblema = risorsa({
   item: adminProblemaSchema,
   request: adminProblemaRequest,
   campi: {
-    evento: { etichetta: 'Evento', filtro: true, ordina: true, lista: true, riferimento: 'evento' },
+    // Searched too: its records are named 'Evento — nome' in pickers, so typing the event finds them.
+    evento: {
+      etichetta: 'Evento',
+      cerca: true,
+      filtro: true,
+      ordina: true,
+      lista: true,
+      riferimento: 'evento',
+    },
     nome: { etichetta: 'Nome', cerca: true, ordina: true, lista: true },
     ordine: { etichetta: 'Ordine', ordina: true, lista: true },
     soluzione: { etichetta: 'Soluzione (mantissa)', lista: true },
@@ -535,7 +576,7 @@ export const risorsaResponsabile = risorsa({
 });
 
 /** Every resource, in the order of the /admin/ index. */
-export const RISORSE_ADMIN: readonly RisorsaAdmin[] = [
+const ELENCO = [
   risorsaEvento,
   risorsaSessione,
   risorsaProblema,
@@ -553,4 +594,7 @@ export const RISORSE_ADMIN: readonly RisorsaAdmin[] = [
   risorsaResponsabile,
   risorsaSponsor,
   risorsaCollaboratore,
-];
+] as const;
+export const RISORSE_ADMIN: readonly RisorsaAdmin[] = ELENCO;
+/** The name of a resource of the back office ('squadra', 'file-programmato'…). */
+export type NomeRisorsaAdmin = (typeof ELENCO)[number]['nome'];

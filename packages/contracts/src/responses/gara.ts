@@ -1,6 +1,6 @@
 // Answers, jokers and the delivery slips (spec §3, §5).
 import { z } from 'zod';
-import { STATI_DIGITAZIONE } from '../gara';
+import { DECISIONI_DIGITAZIONE, STATI_DIGITAZIONE } from '../gara';
 import { id, istante } from './common';
 
 /** An answer row as the answer pages read it. */
@@ -50,6 +50,11 @@ export const digitazioneSchema = z.object({
   risposta: id.nullable(),
   risolta_da_nome: z.string().nullable(),
   risolta_il: istante.nullable(),
+  /** For a pair the administrators decided: what became of this reading (else null). */
+  decisione: z.enum(DECISIONI_DIGITAZIONE).nullable(),
+  /** The value of the stored answer (confermata, risolta; null once that answer is deleted). */
+  valore_registrato: z.string().nullable(),
+  valore_registrato_exp: z.number().int().nullable(),
 });
 export type DigitazioneOut = z.infer<typeof digitazioneSchema>;
 

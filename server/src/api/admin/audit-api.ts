@@ -2,6 +2,7 @@
 // the record is read as the back office shows it (the same fields, so the
 // history of an object reads the same whoever changed it), before and after
 // the write, in the write's transaction.
+import type { NomeRisorsaAdmin } from '@gas/contracts';
 import type { FastifyRequest } from 'fastify';
 import { auditContext, recordChange, recordChanges, type AuditEntry } from '../../audit/queries';
 import type { DbOrTx } from '../../db/client';
@@ -11,14 +12,18 @@ import { ADMIN_RESOURCES } from './resources';
 
 const byName = new Map(ADMIN_RESOURCES.map((r) => [r.risorsa.nome, r]));
 
-function resourceNamed(nome: string) {
+function resourceNamed(nome: NomeRisorsaAdmin) {
   const resource = byName.get(nome);
   if (!resource) throw new Error(`risorsa sconosciuta: ${nome}`);
   return resource;
 }
 
 /** The record before a write (null when it does not exist yet). */
-export function auditBefore(tx: DbOrTx, nome: string, id: number): Promise<AdminRecord | null> {
+export function auditBefore(
+  tx: DbOrTx,
+  nome: NomeRisorsaAdmin,
+  id: number,
+): Promise<AdminRecord | null> {
   return getRecord(tx, resourceNamed(nome), id);
 }
 
@@ -29,7 +34,7 @@ export function auditBefore(tx: DbOrTx, nome: string, id: number): Promise<Admin
 export async function auditAfter(
   tx: DbOrTx,
   request: FastifyRequest,
-  nome: string,
+  nome: NomeRisorsaAdmin,
   id: number,
   prima: AdminRecord | null,
 ): Promise<void> {
@@ -48,7 +53,7 @@ export async function auditAfter(
 }
 
 /** An event's records of one resource (its sessions), by id, as the back office shows them. */
-export type Istantanea = { nome: string; records: Map<number, AdminRecord> };
+export type Istantanea = { nome: NomeRisorsaAdmin; records: Map<number, AdminRecord> };
 
 /**
  * The records of `nome` whose field `campo` is `valore` (the sessions of an
@@ -56,7 +61,7 @@ export type Istantanea = { nome: string; records: Map<number, AdminRecord> };
  */
 export async function auditSnapshot(
   tx: DbOrTx,
-  nome: string,
+  nome: NomeRisorsaAdmin,
   campo: string,
   valore: number,
 ): Promise<Istantanea> {

@@ -4,7 +4,7 @@
 // each field, what a deletion would take with it, and the few hooks where a
 // resource differs (passwords, answers, live frames). One generic set of
 // routes (routes.ts) and queries (queries.ts) serves every resource.
-import type { PermessiRecord, RisorsaAdmin } from '@gas/contracts';
+import type { NomeRisorsaAdmin, PermessiRecord, RisorsaAdmin } from '@gas/contracts';
 import type { AuditContext } from '../../audit/queries';
 import type { DbOrTx } from '../../db/client';
 import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
@@ -93,3 +93,7 @@ export function defineResource<R extends RisorsaAdmin>(
 ): AdminResource {
   return resource as AdminResource;
 }
+
+/** The resource's name as the audit log knows it (every description is one of RISORSE_ADMIN). */
+export const nomeRegistro = (resource: AdminResource): NomeRisorsaAdmin =>
+  resource.risorsa.nome as NomeRisorsaAdmin;

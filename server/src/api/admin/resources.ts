@@ -148,6 +148,12 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       },
     },
     answers: 'evento',
+    // `ufficiale` follows the type, as the event form stores it (api/evento/changes.ts):
+    // the two never disagree, whatever a request sends.
+    prepare: async (_context, input, before) => {
+      if (input.tipologia === undefined && input.ufficiale === undefined && before) return {};
+      return { ufficiale: (input.tipologia ?? before?.tipologia ?? 'priv') === 'o' };
+    },
     constraints: { evento_fine_dopo_inizio_check: ['fine', FINE_PRIMA_DI_INIZIO] },
     dependents: [
       { risorsa: 'sessione', etichetta: 'Sessioni', column: sessione.eventoId },

@@ -8,7 +8,7 @@ import {
   ORDINAMENTO_NON_VALIDO,
   permessiRecordSchema,
   pkNonValido,
-  registroVoceSchema,
+  titoloRecordSchema,
 } from '@gas/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,11 +37,11 @@ import {
   countDependents,
   getRecord,
   idExists,
-  listLog,
   listRecords,
   type ListFilter,
-  type LogRow,
 } from './queries';
+import { logRoutes } from './log';
+import { titoliDi } from './titoli/queries';
 import type { AdminRecord, AdminResource, Change } from './resource';
 import { createOne, deleteOne, patchOne, type WriteContext } from './writes';
 import { ADMIN_RESOURCES, ID_COLUMNS } from './resources';
@@ -207,6 +207,31 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
     },
   );
 
+  // The records as other resources' pickers, filters and cells name them ('Evento — Sessione').
+  r.get(
+    `${base}titoli/`,
+    { schema: { response: page(titoloRecordSchema), tags, querystring: listQuery } },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, rows } = await listRecords(
+        db,
+        resource,
+        filterOf(resource, request.query),
+        window,
+      );
+      const titoli = await titoliDi(
+        db,
+        nome,
+        rows.map((row) => row.id),
+      );
+      const results = rows.map((row) => ({
+        id: row.id,
+        titolo: titoli.get(row.id) ?? `#${row.id}`,
+      }));
+      return pageOf(request, window, count, results);
+    },
+  );
+
   r.get(
     `${base}csv/`,
     {
@@ -332,68 +357,6 @@ function sendCsv(
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', csvDisposition(name))
     .send(toCsv(columns, rows));
-}
-
-const logQuery = paginationQuery.extend({
-  risorsa: z.string().max(50).optional(),
-  oggetto: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
-  utente: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  azione: z.enum(['crea', 'modifica', 'elimina', 'accesso']).optional(),
-  origine: z.enum(['admin', 'api', 'import', 'sistema']).optional(),
-  dal: z.coerce.date().optional(),
-  al: z.coerce.date().optional(),
-  search: z.string().max(200).optional(),
-});
-
-function presentLog(row: LogRow) {
-  return {
-    id: row.id,
-    momento: row.momento.toISOString(),
-    utente: row.utenteId,
-    utente_nome: row.utenteNome,
-    indirizzo: row.indirizzo,
-    origine: row.origine,
-    azione: row.azione,
-    risorsa: row.risorsa,
-    oggetto: row.oggettoId,
-    oggetto_nome: row.oggettoNome,
-    modifiche: row.modifiche,
-    nota: row.nota,
-  };
-}
-
-function logRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const { db } = deps.database;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin: log'];
-  r.get(
-    '/api/admin/log/',
-    { schema: { response: page(registroVoceSchema), tags, querystring: logQuery } },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const { count, rows } = await listLog(db, request.query, window);
-      return pageOf(request, window, count, rows.map(presentLog));
-    },
-  );
-  r.get(
-    '/api/admin/log/csv/',
-    {
-      schema: {
-        response: csvResponse,
-        tags,
-        querystring: logQuery,
-      },
-    },
-    async (request, reply) => {
-      const { rows } = await listLog(db, request.query, {
-        limit: CSV_MAX_ROWS,
-        offset: 0,
-        style: 'limit',
-      });
-      const records = rows.map(presentLog);
-      return sendCsv(reply, 'registro', Object.keys(registroVoceSchema.shape), records);
-    },
-  );
 }
 
 export async function adminRoutes(app: FastifyInstance, deps: ApiDeps) {

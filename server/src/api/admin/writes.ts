@@ -14,7 +14,7 @@ import {
   insertRecord,
   updateRecord,
 } from './queries';
-import type { AdminRecord, AdminResource, Change } from './resource';
+import { nomeRegistro, type AdminRecord, type AdminResource, type Change } from './resource';
 import { ADMIN_RESOURCES } from './resources';
 
 export type WriteContext = { tx: DbOrTx; actor: Actor; audit: AuditContext };
@@ -35,7 +35,7 @@ async function finish(
   const record = (change.dopo ?? change.prima)!;
   await recordChange(ctx.tx, ctx.audit, {
     azione: change.azione,
-    risorsa: resource.risorsa.nome,
+    risorsa: nomeRegistro(resource),
     oggettoId: record.id,
     oggettoNome: title(resource, record),
     prima: change.prima,

@@ -2,6 +2,7 @@
 // directory (removed afterwards), without shell escape, never waiting for
 // input, stopping at the first error, killed when it runs too long. One
 // compilation at a time: pdflatex is heavy and the slips are printed rarely.
+import { conta } from '@gas/contracts';
 import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -153,7 +154,7 @@ async function compileNow(source: string, options: CompileOptions): Promise<Comp
     const fileLog = await readIfExists(path.join(dir, 'biglietti.log'));
     let log = tail(fileLog ? fileLog.toString('utf8') : outcome.output);
     if (outcome.timedOut) {
-      log += `\n\nCompilazione interrotta: ha superato ${Math.round(timeoutMs / 1000)} secondi.`;
+      log += `\n\nCompilazione interrotta: ha superato ${conta(Math.round(timeoutMs / 1000), 'secondo', 'secondi')}.`;
       return { ok: false, pdf: null, log };
     }
     const pdf = outcome.code === 0 ? await readIfExists(path.join(dir, 'biglietti.pdf')) : null;

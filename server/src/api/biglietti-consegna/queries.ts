@@ -39,11 +39,10 @@ export async function venueManagers(
 }
 
 /**
- * Official events whose time span meets [from, to): a contest day. An event
- * listed as official but not flagged `ufficiale` is the live demo's simulated
- * contest (events made through the API always have ufficiale = tipologia o):
- * it runs every day the demo runs and must not turn every day into a contest
- * day, or the slips could never be tried in the demo.
+ * Official events whose time span meets [from, to): a contest day. Every
+ * writer keeps ufficiale = (tipologia o), the live demo included (a public
+ * event, issue 26); an old demo row listed as official but not flagged
+ * `ufficiale` still does not make every demo day a contest day.
  */
 export async function officialEventsBetween(db: DbOrTx, from: Date, to: Date) {
   return db

@@ -157,8 +157,35 @@ describe.each(testBackends())('double entry on %s', (backend) => {
         ),
       );
     expect(audit).toHaveLength(2);
-    expect(audit[0]!.modifiche).toMatchObject({ stato: ['discordante', 'risolta'] });
-    expect(audit[0]!.nota).toBe(`accettata ${b.json().id}`);
+    // Each entry says what became of its reading, which one was accepted and the value stored.
+    const voce = (id: number) => audit.find((v) => v.oggettoId === id)!;
+    expect(voce(a.json().id).modifiche).toMatchObject({
+      stato: ['discordante', 'risolta'],
+      risposta: [null, stored[0]!.id],
+      decisione: [null, 'altra_accettata'],
+      lettura_accettata: [null, b.json().id],
+      valore_registrato: [null, '47'],
+    });
+    expect(voce(a.json().id).nota).toBe('Accettata l’altra lettura: registrato 47');
+    expect(voce(b.json().id).modifiche).toMatchObject({ decisione: [null, 'accettata'] });
+    expect(voce(b.json().id).nota).toBe('Accettata questa lettura: registrato 47');
+    // Who decided: the administrator (who also typed the second reading).
+    expect(audit.map((v) => v.utenteId)).toEqual([b.json().utente, b.json().utente]);
+    // The log names the typing and the answer by team, problem and value.
+    const log = await (
+      await t.as('admin')
+    ).get(`/api/admin/log/?risorsa=digitazione&oggetto=${a.json().id}`);
+    const [letta] = log.json().results;
+    expect(letta.oggetto_titolo).toMatch(/: 41, digitata da /);
+    expect(letta.titoli.risposta[String(stored[0]!.id)]).toMatch(/: 47$/);
+    expect(letta.titoli.lettura_accettata[String(b.json().id)]).toMatch(/: 47, digitata da /);
+    // The page's list says the same: the decision, who took it, the value stored.
+    const decise = (await typings('risolta')).filter((x) => x.squadra === squadra);
+    const perId = decise.sort((x, y) => (x.id as number) - (y.id as number));
+    expect(perId.map((x) => [x.id, x.decisione, x.valore_registrato])).toEqual([
+      [a.json().id, 'altra_accettata', '47'],
+      [b.json().id, 'accettata', '47'],
+    ]);
 
     const again = await amministratore.post(`/api/gas/digitazione/${b.json().id}/risolvi/`, {
       azione: 'scarta',
@@ -184,6 +211,7 @@ describe.each(testBackends())('double entry on %s', (backend) => {
     expect(ok.statusCode).toBe(200);
     const stored = await rows(squadra);
     expect(stored.map((r) => [r.valore, r.corretto])).toEqual([[soluzione, true]]);
+    expect(ok.json()).toMatchObject({ decisione: 'corretta', valore_registrato: soluzione });
 
     const c = await inseritore.post('/api/gas/risposta/', slip('5'));
     await amministratore.post('/api/gas/risposta/', slip('6'));
@@ -191,7 +219,12 @@ describe.each(testBackends())('double entry on %s', (backend) => {
       azione: 'scarta',
     });
     expect(drop.statusCode).toBe(200);
-    expect(drop.json()).toMatchObject({ stato: 'scartata', risposta: null });
+    expect(drop.json()).toMatchObject({
+      stato: 'scartata',
+      risposta: null,
+      decisione: 'scartata',
+      valore_registrato: null,
+    });
     expect(await rows(squadra)).toHaveLength(1);
   });
 

@@ -1,7 +1,21 @@
 // JSON of a typing (DigitazioneOut of @gas/contracts).
-import type { DigitazioneOut } from '@gas/contracts';
+import type { DecisioneDigitazione, DigitazioneOut } from '@gas/contracts';
 import { nomeDi } from '../risposta/present';
+import { stessaLettura } from './confronto';
 import type { DigitazioneConNomi } from './queries';
+
+/**
+ * What the administrators made of this typing, read from the pair and the
+ * answer they stored (the audit log has the decision as it was taken).
+ */
+function decisioneDi(d: DigitazioneConNomi): DecisioneDigitazione | null {
+  // A typing dropped while it waited for its twin was never part of a decision.
+  if (d.stato === 'scartata') return d.abbinataA === null ? null : 'scartata';
+  if (d.stato !== 'risolta' || !d.registrata) return null;
+  if (stessaLettura(d, d.registrata)) return 'accettata';
+  if (d.gemella && stessaLettura(d.gemella, d.registrata)) return 'altra_accettata';
+  return 'corretta';
+}
 
 export function presentDigitazione(d: DigitazioneConNomi): DigitazioneOut {
   return {
@@ -22,5 +36,8 @@ export function presentDigitazione(d: DigitazioneConNomi): DigitazioneOut {
     risposta: d.rispostaId,
     risolta_da_nome: nomeDi(d.risoltaDaUtente),
     risolta_il: d.risoltaIl ? d.risoltaIl.toISOString() : null,
+    decisione: decisioneDi(d),
+    valore_registrato: d.registrata?.valore ?? null,
+    valore_registrato_exp: d.registrata?.valoreExp ?? null,
   };
 }

@@ -17,6 +17,7 @@ import {
   type Risposta,
   type StatoDigitazione,
 } from '../../db/schema';
+import { DECISIONE_DIGITAZIONE, valoreScritto, type DecisioneDigitazione } from '@gas/contracts';
 import { recordChange, type AuditContext } from '../../audit/queries';
 import type { Window } from '../shared/pagination';
 import {
@@ -269,7 +270,14 @@ export async function loadDigitazione(db: DbOrTx, id: number): Promise<Digitazio
 /** What an administrator decides for a pair that disagrees. */
 export type Decisione =
   | { azione: 'scarta' }
-  | { azione: 'registra'; valore: string; valoreExp: number; corretto: boolean; nota: string };
+  | {
+      azione: 'registra';
+      valore: string;
+      valoreExp: number;
+      corretto: boolean;
+      /** The typing whose reading was accepted; null: a value read on the slip. */
+      accettata: number | null;
+    };
 
 export type EsitoRisoluzione =
   | { esito: 'risolta'; risposta: Risposta | null; nuova: boolean }
@@ -280,6 +288,47 @@ const registroDi = (d: Pick<Digitazione, 'stato' | 'rispostaId'>) => ({
   stato: d.stato,
   risposta: d.rispostaId,
 });
+
+/** What the decision made of typing `d`: its reading, the other one's, a corrected value, none. */
+function decisioneSu(d: Pick<Digitazione, 'id'>, decisione: Decisione): DecisioneDigitazione {
+  if (decisione.azione === 'scarta') return 'scartata';
+  if (decisione.accettata === null) return 'corretta';
+  return decisione.accettata === d.id ? 'accettata' : 'altra_accettata';
+}
+
+/**
+ * The audit entry of a decision on one typing: the state and answer, what
+ * became of its reading, which typing's reading was accepted and the value
+ * stored; the note says it in words. Who decided is the entry's user.
+ */
+function voceDecisione(
+  d: Digitazione,
+  decisione: Decisione,
+  dopo: Pick<Digitazione, 'stato' | 'rispostaId'>,
+) {
+  const esito = decisioneSu(d, decisione);
+  const registrato =
+    decisione.azione === 'registra' ? valoreScritto(decisione.valore, decisione.valoreExp) : null;
+  return {
+    nota:
+      registrato === null
+        ? DECISIONE_DIGITAZIONE[esito]
+        : `${DECISIONE_DIGITAZIONE[esito]}: registrato ${registrato}`,
+    entry: {
+      azione: 'modifica' as const,
+      risorsa: 'digitazione' as const,
+      oggettoId: d.id,
+      oggettoNome: valoreScritto(d.valore, d.valoreExp),
+      prima: registroDi(d),
+      dopo: {
+        ...registroDi(dopo),
+        decisione: esito,
+        lettura_accettata: decisione.azione === 'registra' ? decisione.accettata : null,
+        valore_registrato: registrato,
+      },
+    },
+  };
+}
 
 /**
  * Resolves a pair that disagrees: both typings become `risolta` (with the
@@ -328,18 +377,8 @@ export async function risolviCoppia(
           .update(digitazione)
           .set({ stato, rispostaId, risoltaDa: context.userId, risoltaIl: now })
           .where(eq(digitazione.id, d.id));
-        await recordChange(
-          tx,
-          { ...context, nota: decisione.azione === 'registra' ? decisione.nota : 'scartate' },
-          {
-            azione: 'modifica',
-            risorsa: 'digitazione',
-            oggettoId: d.id,
-            oggettoNome: d.valore,
-            prima: registroDi(d),
-            dopo: registroDi({ stato, rispostaId }),
-          },
-        );
+        const voce = voceDecisione(d, decisione, { stato, rispostaId });
+        await recordChange(tx, { ...context, nota: voce.nota }, voce.entry);
       }
       return {
         esito: 'risolta',
@@ -388,10 +427,15 @@ export type DigitazioneConNomi = Digitazione & {
   problemaNome: string;
   utente: { username: string; firstName: string; lastName: string } | null;
   risoltaDaUtente: { username: string; firstName: string; lastName: string } | null;
+  /** The reading of the other typing of the slip, once paired. */
+  gemella: { valore: string; valoreExp: number } | null;
+  /** The value of the answer stored for the pair (null: none, or deleted since). */
+  registrata: { valore: string; valoreExp: number } | null;
 };
 
 const autore = alias(users, 'autore');
 const risolutore = alias(users, 'risolutore');
+const gemella = alias(digitazione, 'gemella');
 
 const conNomi = (db: DbOrTx) =>
   db
@@ -405,12 +449,16 @@ const conNomi = (db: DbOrTx) =>
         firstName: risolutore.firstName,
         lastName: risolutore.lastName,
       },
+      gemella: { valore: gemella.valore, valoreExp: gemella.valoreExp },
+      registrata: { valore: risposta.valore, valoreExp: risposta.valoreExp },
     })
     .from(digitazione)
     .innerJoin(squadra, eq(squadra.id, digitazione.squadraId))
     .innerJoin(problema, eq(problema.id, digitazione.problemaId))
     .leftJoin(autore, eq(autore.id, digitazione.utenteId))
-    .leftJoin(risolutore, eq(risolutore.id, digitazione.risoltaDa));
+    .leftJoin(risolutore, eq(risolutore.id, digitazione.risoltaDa))
+    .leftJoin(gemella, eq(gemella.id, digitazione.abbinataA))
+    .leftJoin(risposta, eq(risposta.id, digitazione.rispostaId));
 
 type RigaConNomi = Awaited<ReturnType<ReturnType<typeof conNomi>['where']>>[number];
 
@@ -420,6 +468,9 @@ const nomiDi = (r: RigaConNomi): DigitazioneConNomi => ({
   problemaNome: r.problemaNome,
   utente: r.d.utenteId === null ? null : r.utente,
   risoltaDaUtente: r.d.risoltaDa === null ? null : r.risolto,
+  // drizzle makes a left-joined object null when its row is missing.
+  gemella: r.gemella,
+  registrata: r.registrata,
 });
 
 /** A session's typings, optionally of some states: the pairs to decide first, oldest first. */

@@ -192,7 +192,7 @@ async function decisioneDi(
   problema: Problema,
 ): Promise<Decisione> {
   if (body.azione === 'scarta') return { azione: 'scarta' };
-  let lettura: { valore: string; valoreExp: number; nota: string };
+  let lettura: { valore: string; valoreExp: number; accettata: number | null };
   if (body.azione === 'accetta') {
     if (body.digitazione !== d.id && body.digitazione !== d.abbinataA) {
       throw fieldErrors({ digitazione: [MESSAGGI_GARA.digitazioneDaScegliere] });
@@ -202,13 +202,13 @@ async function decisioneDi(
     lettura = {
       valore: scelta.valore,
       valoreExp: scelta.valoreExp,
-      nota: `accettata ${scelta.id}`,
+      accettata: scelta.id,
     };
   } else {
     if (parseAnswerValue(body.valore) === null) {
       throw fieldErrors({ valore: [MESSAGGI_GARA.valoreNonValido] });
     }
-    lettura = { valore: body.valore, valoreExp: body.valore_exp, nota: 'corretta' };
+    lettura = { valore: body.valore, valoreExp: body.valore_exp, accettata: null };
   }
   const corretto = isAnswerCorrect({
     valore: lettura.valore,

@@ -14,7 +14,7 @@ import {
 import { recordChanges, type AuditContext, type AuditEntry } from '../../audit/queries';
 import type { Db, DbOrTx } from '../../db/client';
 import { listRecords } from '../admin/queries';
-import type { AdminRecord } from '../admin/resource';
+import { nomeRegistro, type AdminRecord } from '../admin/resource';
 import { ADMIN_RESOURCES } from '../admin/resources';
 import { dettagliDi, pianifica, type Piano } from './piano';
 import {
@@ -77,7 +77,11 @@ function limitati(errori: ErroreImport[]): ErroreImport[] {
   const altri = errori.length - IMPORT_LIMITI.errori;
   return [
     ...errori.slice(0, IMPORT_LIMITI.errori),
-    { luogo: 'documento', messaggio: `E altri ${altri} errori non elencati.` },
+    {
+      luogo: 'documento',
+      messaggio:
+        altri === 1 ? 'E un altro errore non elencato.' : `E altri ${altri} errori non elencati.`,
+    },
   ];
 }
 
@@ -220,7 +224,7 @@ class Registro {
         const record = dopo.get(id) ?? null;
         entries.push({
           azione: prima ? 'modifica' : 'crea',
-          risorsa: nome,
+          risorsa: nomeRegistro(risorsa(nome)),
           oggettoId: id,
           oggettoNome: String(record?.[titolo] ?? prima?.[titolo] ?? id),
           prima,

@@ -3,7 +3,7 @@
 // row, with its count and when it was first and last seen); a group opens on
 // its last occurrences with their stacks, and is marked resolved (or
 // reopened) there. A resolved group that comes back reopens by itself.
-import type { ErroreDettaglio, ErroreGruppo, Paginated } from '@gas/contracts';
+import { conta, type ErroreDettaglio, type ErroreGruppo, type Paginated } from '@gas/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -163,7 +163,7 @@ export function ErroriPage() {
             )}
             <Paginazione
               pagina={pagina}
-              descrizione={`· ${page.count} errori`}
+              descrizione={`· ${conta(page.count, 'errore', 'errori')}`}
               precedente={!!page.previous}
               successiva={!!page.next}
               onPagina={(n) => set('page', String(n))}

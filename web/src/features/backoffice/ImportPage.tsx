@@ -3,11 +3,12 @@
 // dry run: per record new, changed fields old → new, unchanged, and every
 // error with its place), then applied; below, the scheduled sync's last runs
 // and its 'Sincronizza ora'.
-import type {
-  DettaglioImport,
-  EsitoImport,
-  Sincronizzazione,
-  StatoSincronizzazione,
+import {
+  conta,
+  type DettaglioImport,
+  type EsitoImport,
+  type Sincronizzazione,
+  type StatoSincronizzazione,
 } from '@gas/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -340,7 +341,7 @@ function descrivi(run: Sincronizzazione) {
   const r = run.riepilogo;
   if (!r) return '';
   if (r.errori.length > 0)
-    return `${r.errori.length === 1 ? 'un errore' : `${r.errori.length} errori, p.es.`} ${r.errori[0]!.dove ?? r.errori[0]!.luogo}: ${r.errori[0]!.messaggio}`;
+    return `${conta(r.errori.length, 'errore', 'errori')}, p.es. ${r.errori[0]!.dove ?? r.errori[0]!.luogo}: ${r.errori[0]!.messaggio}`;
   const somma = (c: EsitoImport['creati']) => c.scuole + c.responsabili + c.squadre;
   return `nuovi ${somma(r.creati)}, cambiati ${somma(r.aggiornati)}, invariati ${somma(r.invariati)}`;
 }
@@ -377,7 +378,8 @@ function Sincronizzazioni() {
           <>
             {s.configurata ? (
               <p className="small">
-                Ogni {s.ogni_minuti} minuti da <code>{s.sorgente}</code>.
+                Ogni {s.ogni_minuti === 1 ? 'minuto' : `${s.ogni_minuti} minuti`} da{' '}
+                <code>{s.sorgente}</code>.
               </p>
             ) : (
               <p className="small text-body-secondary">

@@ -1,7 +1,7 @@
 // /admin/<nome>/: the list of a resource with the description's columns,
 // search, filters, sorting and pages, all in the URL (links can be shared),
 // the CSV of what is shown, and the selected rows' deletion.
-import type { RisorsaAdmin } from '@gas/contracts';
+import { conta, type RisorsaAdmin } from '@gas/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -181,7 +181,10 @@ function OrdineEta() {
         method: 'POST',
         body: { evento: Number(evento), elenco },
       });
-      setEsito({ ok: true, text: `Ordine di età aggiornato per ${res.numero} squadre.` });
+      setEsito({
+        ok: true,
+        text: `Ordine di età aggiornato per ${conta(res.numero, 'squadra', 'squadre')}.`,
+      });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'squadra'] });
     } catch (error) {
       const list = serverErrorMessage(error, 'elenco') ?? serverErrorMessage(error, 'evento');
@@ -340,7 +343,9 @@ function Lista({ risorsa }: { risorsa: RisorsaAdmin }) {
           {confirm ? (
             <>
               <span>
-                Eliminare i {selected.size} elementi selezionati e ciò che dipende da loro?
+                {selected.size === 1
+                  ? 'Eliminare l’elemento selezionato e ciò che ne dipende?'
+                  : `Eliminare i ${selected.size} elementi selezionati e ciò che dipende da loro?`}
               </span>
               <Button size="sm" variant="danger" onClick={eliminaSelezionati}>
                 Conferma eliminazione
@@ -437,7 +442,7 @@ function Lista({ risorsa }: { risorsa: RisorsaAdmin }) {
       {page.data && (
         <Paginazione
           pagina={pagina}
-          descrizione={`di ${Math.max(1, Math.ceil(page.data.count / PAGE_SIZE))} · ${page.data.count} elementi`}
+          descrizione={`di ${Math.max(1, Math.ceil(page.data.count / PAGE_SIZE))} · ${conta(page.data.count, 'elemento', 'elementi')}`}
           precedente={!!page.data.previous}
           successiva={!!page.data.next}
           onPagina={(n) => set({ page: String(n) })}

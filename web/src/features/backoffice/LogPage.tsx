@@ -1,6 +1,6 @@
 // /admin/log/: the audit log with its filters (resource, object, user, action,
 // time range, text) and its CSV; the log is read-only for everyone.
-import { RISORSE_ADMIN } from '@gas/contracts';
+import { conta, RISORSE_REGISTRO } from '@gas/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -61,13 +61,12 @@ export function LogPage() {
             onChange={(e) => set('risorsa', e.target.value)}
           >
             <option value="">Tutte</option>
-            {RISORSE_ADMIN.map((r) => (
+            {/* Every resource an entry may name: the list the server writes entries by. */}
+            {RISORSE_REGISTRO.map((r) => (
               <option key={r.nome} value={r.nome}>
                 {r.etichetta}
               </option>
             ))}
-            <option value="impostazioni-sito">Impostazioni del sito</option>
-            <option value="errori">Errori segnalati</option>
           </Form.Select>
         </Form.Group>
         <Form.Group className="col-6 col-md-2">
@@ -175,7 +174,7 @@ export function LogPage() {
             )}
             <Paginazione
               pagina={pagina}
-              descrizione={`· ${page.count} voci`}
+              descrizione={`· ${conta(page.count, 'voce', 'voci')}`}
               precedente={!!page.previous}
               successiva={!!page.next}
               femminile

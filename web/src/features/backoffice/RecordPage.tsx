@@ -4,7 +4,9 @@
 // with it (twice confirmed, and only by a superuser, when answers would go),
 // and its history from the audit log.
 import {
+  conta,
   permessiRecordSchema,
+  plurale,
   type AnteprimaCorrezione,
   type PermessiRecord,
   type RisorsaAdmin,
@@ -36,7 +38,7 @@ import {
   type Record_,
 } from './api';
 import { campiDi, risorsaByNome, type Campo } from './fields';
-import { mostra } from './format';
+import { mostra, testoCorrezione } from './format';
 import { Correlati } from './Correlati';
 import { RiferimentiPicker, RiferimentoPicker } from './Riferimento';
 import { InvitoPassword } from './InvitoPassword';
@@ -180,6 +182,7 @@ function Input(props: {
         {campo.obbligatorio && <span aria-hidden> *</span>}
       </Form.Label>
       {input}
+      {campo.aiuto && <Form.Text className="d-block">{campo.aiuto}</Form.Text>}
       {/* d-block: a reference's input is wrapped, not the feedback's sibling. */}
       <Form.Control.Feedback type="invalid" className={error ? 'd-block' : undefined}>
         {error}
@@ -259,7 +262,8 @@ function Elimina({ risorsa, record }: { risorsa: RisorsaAdmin; record: Record_ }
           )}
           {serveForza && (
             <p className="mb-1">
-              Verrebbero cancellate anche {risposte} risposte (jolly compresi).{' '}
+              {plurale(risposte, 'Verrebbe cancellata', 'Verrebbero cancellate')} anche{' '}
+              {conta(risposte, 'risposta', 'risposte')} (jolly compresi).{' '}
               {user.is_superuser
                 ? 'Solo un superutente può farlo: conferma due volte.'
                 : 'Solo un superutente può farlo.'}
@@ -430,11 +434,7 @@ function Scheda({
       {general && <Alert variant="danger">{general}</Alert>}
       {correzione && (
         <Alert variant="warning">
-          <p className="mb-2">
-            Con la nuova soluzione {correzione.anteprima.diventano_corrette} risposte diventano
-            corrette e {correzione.anteprima.diventano_errate} errate (su{' '}
-            {correzione.anteprima.risposte}); le classifiche e le pagine aperte si aggiornano.
-          </p>
+          <p className="mb-2">{testoCorrezione(correzione.anteprima)}</p>
           <div className="d-flex gap-2">
             <Button variant="warning" onClick={() => void save(correzione.body)}>
               Conferma la correzione
@@ -468,6 +468,7 @@ function ReadOnly({ campo, value }: { campo: Campo; value: unknown }) {
     <div className="mb-3">
       <div className="form-label">{campo.etichetta}</div>
       <div className="form-control-plaintext">{mostra(campo, value, titles)}</div>
+      {campo.aiuto && <div className="form-text">{campo.aiuto}</div>}
     </div>
   );
 }

@@ -6,8 +6,8 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTime } from '../../lib/romeTime';
 import { adminKeys, fetchLog } from './api';
-import { campiDi, risorsaByNome } from './fields';
 import { mostra } from './format';
+import { risorsaDelRegistro } from './registro';
 
 export const AZIONE: Record<RegistroVoce['azione'], string> = {
   crea: 'Creazione',
@@ -31,11 +31,15 @@ const CAMPI_DEL_REGISTRO: Record<string, string> = {
   /** An error group of the inbox (resource `errori`). */
   risolto: 'Risolto',
 };
+/** Id → title of the records a changed field points to, as the server named them. */
+const titoliDi = (voce: RegistroVoce, campo: string) =>
+  new Map(Object.entries(voce.titoli[campo] ?? {}).map(([id, titolo]) => [Number(id), titolo]));
 
 export function Voce({ voce, conOggetto }: { voce: RegistroVoce; conOggetto?: boolean }) {
-  const risorsa = risorsaByNome.get(voce.risorsa);
-  const campi = risorsa ? campiDi(risorsa) : [];
-  const campo = (nome: string) => campi.find((c) => c.nome === nome);
+  const risorsa = risorsaDelRegistro(voce.risorsa);
+  const campo = (nome: string) => risorsa?.campi.find((c) => c.nome === nome);
+  // The object as it is called now (with its event, its team…), else as it was called then.
+  const oggetto = voce.oggetto_titolo ?? voce.oggetto_nome;
   return (
     <ListGroup.Item as="li">
       <div className="small text-body-secondary">
@@ -44,7 +48,7 @@ export function Voce({ voce, conOggetto }: { voce: RegistroVoce; conOggetto?: bo
       </div>
       <div className="fw-semibold">
         {AZIONE[voce.azione]}
-        {conOggetto && ` · ${risorsa?.singolare ?? voce.risorsa} «${voce.oggetto_nome}»`}
+        {conOggetto && ` · ${risorsa?.singolare ?? voce.risorsa} «${oggetto}»`}
         {voce.nota && <span className="fw-normal"> · {voce.nota}</span>}
       </div>
       {Object.keys(voce.modifiche).length > 0 && (
@@ -52,7 +56,8 @@ export function Voce({ voce, conOggetto }: { voce: RegistroVoce; conOggetto?: bo
           {Object.entries(voce.modifiche).map(([nome, [prima, dopo]]) => (
             <li key={nome}>
               {campo(nome)?.etichetta ?? CAMPI_DEL_REGISTRO[nome] ?? nome}:{' '}
-              {mostra(campo(nome), prima)} → {mostra(campo(nome), dopo)}
+              {mostra(campo(nome), prima, titoliDi(voce, nome))} →{' '}
+              {mostra(campo(nome), dopo, titoliDi(voce, nome))}
             </li>
           ))}
         </ul>

@@ -3,13 +3,13 @@
 // @gas/contracts (admin/risorse.ts), which the pages read to build themselves.
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import {
-  RISORSE_ADMIN,
   type AnteprimaCorrezione,
   type Dipendenze,
   type Paginated,
   type PermessiRecord,
   type RegistroVoce,
   type RisorsaAdmin,
+  type TitoloRecord,
 } from '@gas/contracts';
 import { buildUrl, request, type Query } from '../../api/client';
 
@@ -63,24 +63,12 @@ export const fetchLog = (query: Query, signal?: AbortSignal) =>
 const TITLES_MAX = 500;
 
 /**
- * Id → title of `records`. A title that is itself a reference (a manager is
- * named by their account) is resolved one step further.
+ * Id and title of records of `risorsa`, as the server names them for other
+ * resources ('Evento — Sessione Nord', a manager by his account): the list's
+ * filters, search and ids apply.
  */
-async function titlesOf(
-  risorsa: RisorsaAdmin,
-  records: Record_[],
-  signal?: AbortSignal,
-): Promise<Map<number, string>> {
-  const via = risorsa.campi[risorsa.titolo]?.riferimento;
-  const target = via ? RISORSE_ADMIN.find((r) => r.nome === via) : undefined;
-  if (!target) return new Map(records.map((r) => [r.id, String(r[risorsa.titolo] ?? r.id)]));
-  const inner = await fetchTitles(
-    target,
-    records.map((r) => r[risorsa.titolo]).filter((v): v is number => typeof v === 'number'),
-    signal,
-  );
-  return new Map(records.map((r) => [r.id, inner.get(r[risorsa.titolo] as number) ?? `#${r.id}`]));
-}
+const fetchTitoli = (risorsa: RisorsaAdmin, query: Query, signal?: AbortSignal) =>
+  request<Paginated<TitoloRecord>>(`${base(risorsa.nome)}titoli/`, { query, signal });
 
 /** Id → title of the records of `risorsa` with these ids. */
 export async function fetchTitles(
@@ -90,12 +78,12 @@ export async function fetchTitles(
 ): Promise<Map<number, string>> {
   const unique = [...new Set(ids)].slice(0, TITLES_MAX);
   if (unique.length === 0) return new Map();
-  const page = await fetchPage(
-    risorsa.nome,
+  const page = await fetchTitoli(
+    risorsa,
     { id__in: unique.join(','), page_size: unique.length },
     signal,
   );
-  return titlesOf(risorsa, page.results, signal);
+  return new Map(page.results.map((r) => [r.id, r.titolo]));
 }
 
 const titlesQuery = (risorsa: RisorsaAdmin | undefined, ids: readonly number[]) => {
@@ -127,13 +115,12 @@ export async function searchTitles(
   filtro: Query,
   signal?: AbortSignal,
 ): Promise<[number, string][]> {
-  const page = await fetchPage(
-    risorsa.nome,
+  const page = await fetchTitoli(
+    risorsa,
     { ...filtro, search: text.trim() || null, page_size: SEARCH_RESULTS },
     signal,
   );
-  const titles = await titlesOf(risorsa, page.results, signal);
-  return page.results.map((r) => [r.id, titles.get(r.id) ?? `#${r.id}`]);
+  return page.results.map((r) => [r.id, r.titolo]);
 }
 
 /** Choices shown at once by a reference's search. */

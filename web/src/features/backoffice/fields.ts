@@ -21,6 +21,8 @@ export type Campo = {
   obbligatorio: boolean;
   nullable: boolean;
   solaLettura: boolean;
+  /** What the field means, under it. */
+  aiuto?: string;
 };
 
 type JsonSchema = {
@@ -86,6 +88,7 @@ export function campiDi(risorsa: RisorsaAdmin): Campo[] {
       obbligatorio: required.has(nome),
       nullable,
       solaLettura: meta?.solaLettura === true || inRequest === undefined,
+      aiuto: meta?.aiuto,
     };
   });
   cache.set(risorsa.nome, campi);

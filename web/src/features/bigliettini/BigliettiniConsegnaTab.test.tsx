@@ -67,7 +67,7 @@ describe('Bigliettini consegna tab', () => {
     expect([...select.options].map((o) => o.text)).toEqual([
       'Scegli il polo',
       'Polo di Pisa (2 squadre)',
-      'Polo di Roma (1 squadre)',
+      'Polo di Roma (1 squadra)',
     ]);
     fireEvent.change(select, { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Renderizza' }));
@@ -133,7 +133,7 @@ describe('Bigliettini consegna tab', () => {
     const select = (await screen.findByLabelText('Polo')) as HTMLSelectElement;
     expect([...select.options].map((o) => o.text)).toEqual([
       'Scegli il polo',
-      'Polo di Roma (1 squadre)',
+      'Polo di Roma (1 squadra)',
     ]);
     expect(select.value).toBe('2');
   });

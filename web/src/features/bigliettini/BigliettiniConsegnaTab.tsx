@@ -2,7 +2,7 @@
 // choose a venue of the session and an output, then 'Scarica' (a file) or
 // 'Renderizza' (shown here: the PDF inline, the LaTeX source to copy). The
 // log is shown when the compilation fails or gives an empty PDF.
-import type { Polo } from '@gas/contracts';
+import { conta, type Polo } from '@gas/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -178,7 +178,7 @@ function Biglietti({ sessioneId, poli, squadre }: BigliettiProps) {
               const n = squadre.filter((s) => s.polo === p.id).length;
               return (
                 <option key={p.id} value={p.id}>
-                  {p.nome_breve} ({n} squadre)
+                  {p.nome_breve} ({conta(n, 'squadra', 'squadre')})
                 </option>
               );
             })}

@@ -165,6 +165,9 @@ describe('answer submission page', () => {
         risposta: null,
         risolta_da_nome: null,
         risolta_il: null,
+        decisione: null,
+        valore_registrato: null,
+        valore_registrato_exp: null,
       };
       setup(STAFF, {
         '/api/gas/evento/1/': evento(1, -10 * 60_000, {

@@ -1,5 +1,4 @@
 // Texts of the answer form (spec §8 success texts).
-import type { StatoDigitazione } from '@gas/contracts';
 import { formatDate, formatTimeWithSeconds, romeParts, type DateInput } from '../../lib/romeTime';
 
 export const JOLLY_IMPOSTATO = 'Jolly impostato correttamente.';
@@ -34,10 +33,4 @@ export const DIGITAZIONE_IN_ATTESA =
   'Prima digitazione registrata: la risposta conterà quando un altro utente avrà inserito lo stesso foglio con lo stesso valore.';
 export const DIGITAZIONE_DISCORDANTE =
   'Questa digitazione non coincide con quella di un altro utente: decideranno gli amministratori dell’evento.';
-export const STATO_DIGITAZIONE: Record<StatoDigitazione, string> = {
-  in_attesa: 'In attesa della seconda digitazione',
-  confermata: 'Digitazioni concordi',
-  discordante: 'Digitazioni discordanti',
-  risolta: 'Decisa dagli amministratori',
-  scartata: 'Scartata',
-};
+export { STATO_DIGITAZIONE } from '@gas/contracts';

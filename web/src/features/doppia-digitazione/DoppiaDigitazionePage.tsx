@@ -3,7 +3,12 @@
 // come first: an administrator accepts one of them, types the value read on
 // the slip, or drops both. Then the slips typed once, waiting for a second
 // typist, and the decisions already taken.
-import type { DigitazioneOut, Evento, RisoluzioneDigitazioneRequest } from '@gas/contracts';
+import {
+  DECISIONE_DIGITAZIONE,
+  type DigitazioneOut,
+  type Evento,
+  type RisoluzioneDigitazioneRequest,
+} from '@gas/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -26,7 +31,14 @@ import { RequireLogin } from '../../components/RequireLogin';
 import { formatAnswerValue } from '../../lib/numbers';
 import { formatDateTime, formatTimeWithSeconds } from '../../lib/romeTime';
 import { STATO_DIGITAZIONE } from '../consegna/messages';
-import { coppieDiscordanti, digitazioniKey, elimina, risolvi, useDigitazioni } from './api';
+import {
+  coppieDiscordanti,
+  decisioni,
+  digitazioniKey,
+  elimina,
+  risolvi,
+  useDigitazioni,
+} from './api';
 
 export const TITOLO = 'Doppia digitazione';
 export const SOLO_STAFF =
@@ -35,6 +47,7 @@ export const NON_ATTIVA =
   'La doppia digitazione non è attiva per questo evento: le risposte contano appena inserite.';
 export const NESSUNA_DISCORDANTE = 'Nessuna coppia di digitazioni discordanti da risolvere.';
 export const NESSUNA_IN_ATTESA = 'Nessun foglio in attesa della seconda digitazione.';
+export const ELIMINATA_IN_ATTESA = 'Eliminata in attesa della seconda digitazione';
 
 /** What the server said, in its words (field and general messages). */
 function messaggioDi(error: unknown): string {
@@ -243,8 +256,19 @@ function InAttesa({
   );
 }
 
-function Decisioni({ lista }: { lista: DigitazioneOut[] }) {
-  if (lista.length === 0) return <p>Nessuna decisione ancora.</p>;
+/** What the administrators decided for a pair (or a typing dropped while it waited). */
+function esitoDi(gruppo: DigitazioneOut[]): string {
+  const [d] = gruppo;
+  if (gruppo.length === 1 && d!.abbinata_a === null) return ELIMINATA_IN_ATTESA;
+  const accettata = gruppo.find((x) => x.decisione === 'accettata');
+  if (accettata) return `Accettata la lettura di ${accettata.utente_nome ?? 'un utente eliminato'}`;
+  if (gruppo.some((x) => x.decisione === 'corretta')) return DECISIONE_DIGITAZIONE.corretta;
+  if (gruppo.every((x) => x.decisione === 'scartata')) return DECISIONE_DIGITAZIONE.scartata;
+  return STATO_DIGITAZIONE[d!.stato];
+}
+
+function Decisioni({ gruppi }: { gruppi: DigitazioneOut[][] }) {
+  if (gruppi.length === 0) return <p>Nessuna decisione ancora.</p>;
   return (
     <div className="table-responsive">
       <Table size="sm" className="align-middle" aria-labelledby="titolo-decisioni">
@@ -252,30 +276,55 @@ function Decisioni({ lista }: { lista: DigitazioneOut[] }) {
           <tr>
             <th scope="col">Squadra</th>
             <th scope="col">Problema</th>
-            <th scope="col">Digitato</th>
-            <th scope="col">Esito</th>
-            <th scope="col">Da</th>
+            <th scope="col">Letture</th>
+            <th scope="col">Decisione</th>
+            <th scope="col">Valore registrato</th>
+            <th scope="col">Deciso da</th>
           </tr>
         </thead>
         <tbody>
-          {lista.map((d) => (
-            <tr key={d.id}>
-              <td>{d.squadra_nome}</td>
-              <td>{d.problema_nome}</td>
-              <td>
-                <Valore d={d} />
-              </td>
-              <td>
-                <Badge bg={d.stato === 'scartata' ? 'secondary' : 'success'}>
-                  {STATO_DIGITAZIONE[d.stato]}
-                </Badge>
-              </td>
-              <td className="small">
-                {d.risolta_da_nome ?? d.utente_nome ?? ''}
-                {d.risolta_il ? `, ${formatDateTime(d.risolta_il)}` : ''}
-              </td>
-            </tr>
-          ))}
+          {gruppi.map((gruppo) => {
+            const [d] = gruppo as [DigitazioneOut];
+            const registrata = gruppo.find((x) => x.valore_registrato !== null);
+            return (
+              <tr key={d.id}>
+                <td>{d.squadra_nome}</td>
+                <td>{d.problema_nome}</td>
+                <td>
+                  <ul className="list-unstyled mb-0">
+                    {gruppo.map((x) => (
+                      <li key={x.id}>
+                        <Valore d={x} />{' '}
+                        <span className="small text-body-secondary">
+                          ({x.utente_nome ?? 'utente eliminato'})
+                        </span>
+                        {x.decisione === 'accettata' && (
+                          <Badge bg="success" className="ms-1">
+                            accettata
+                          </Badge>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td>{esitoDi(gruppo)}</td>
+                <td>
+                  {registrata ? (
+                    <ValoreRisposta
+                      valore={registrata.valore_registrato!}
+                      esponente={registrata.valore_registrato_exp ?? 0}
+                    />
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td className="small">
+                  {d.risolta_da_nome ?? ''}
+                  {d.risolta_il ? `, ${formatDateTime(d.risolta_il)}` : ''}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </Table>
     </div>
@@ -307,10 +356,7 @@ function Digitazioni({ evento, sessione }: { evento: Evento; sessione: number })
           {(lista) => {
             const coppie = coppieDiscordanti(lista);
             const attesa = lista.filter((d) => d.stato === 'in_attesa');
-            const decise = lista
-              .filter((d) => d.stato === 'risolta' || d.stato === 'scartata')
-              .sort((a, b) => (b.risolta_il ?? '').localeCompare(a.risolta_il ?? ''))
-              .slice(0, 100);
+            const decise = decisioni(lista).slice(0, 100);
             return (
               <>
                 <section aria-labelledby="titolo-discordanti" className="mt-4">
@@ -352,7 +398,7 @@ function Digitazioni({ evento, sessione }: { evento: Evento; sessione: number })
                   <h2 id="titolo-decisioni" className="h4">
                     Decisioni degli amministratori
                   </h2>
-                  <Decisioni lista={decise} />
+                  <Decisioni gruppi={decise} />
                 </section>
               </>
             );

@@ -37,3 +37,19 @@ export function coppieDiscordanti(lista: readonly DigitazioneOut[]): Coppia[] {
   }
   return coppie;
 }
+
+/**
+ * The decisions taken, newest first: the two typings of each decided pair
+ * together (the older first), and a typing dropped while it waited alone.
+ */
+export function decisioni(lista: readonly DigitazioneOut[]): DigitazioneOut[][] {
+  const decise = lista.filter((d) => d.stato === 'risolta' || d.stato === 'scartata');
+  const perId = new Map(decise.map((d) => [d.id, d]));
+  const gruppi: DigitazioneOut[][] = [];
+  for (const d of decise) {
+    const altra = d.abbinata_a === null ? undefined : perId.get(d.abbinata_a);
+    if (altra && altra.id < d.id) continue;
+    gruppi.push(altra ? [d, altra] : [d]);
+  }
+  return gruppi.sort((a, b) => (b[0]!.risolta_il ?? '').localeCompare(a[0]!.risolta_il ?? ''));
+}

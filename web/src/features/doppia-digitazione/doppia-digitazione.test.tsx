@@ -41,6 +41,9 @@ function digitazione(id: number, extra: Partial<DigitazioneOut> = {}): Digitazio
     risposta: null,
     risolta_da_nome: null,
     risolta_il: null,
+    decisione: null,
+    valore_registrato: null,
+    valore_registrato_exp: null,
     ...extra,
   };
 }
@@ -136,6 +139,53 @@ describe('DoppiaDigitazionePage', () => {
     await waitFor(() =>
       expect(sentTo(fetchMock, '/api/gas/digitazione/3/', 'DELETE')).toHaveLength(1),
     );
+  });
+
+  it('lists each decision: the readings, which one was accepted, by whom, the value stored', async () => {
+    const decisa = {
+      stato: 'risolta' as const,
+      risolta_da_nome: 'Anna Amministra',
+      risolta_il: '2026-04-15T08:20:00Z',
+      valore_registrato: '71',
+      valore_registrato_exp: 0,
+    };
+    setup(ADMIN, [
+      digitazione(1, { ...decisa, abbinata_a: 2, valore: '17', decisione: 'altra_accettata' }),
+      digitazione(2, {
+        ...decisa,
+        abbinata_a: 1,
+        valore: '71',
+        utente_nome: 'Aldo Amati',
+        decisione: 'accettata',
+      }),
+      digitazione(5, {
+        stato: 'scartata',
+        abbinata_a: 6,
+        squadra_nome: 'Beta',
+        decisione: 'scartata',
+        risolta_da_nome: 'Anna Amministra',
+        risolta_il: '2026-04-15T08:10:00Z',
+      }),
+      digitazione(6, {
+        stato: 'scartata',
+        abbinata_a: 5,
+        squadra_nome: 'Beta',
+        decisione: 'scartata',
+        risolta_da_nome: 'Anna Amministra',
+        risolta_il: '2026-04-15T08:10:00Z',
+      }),
+    ]);
+    const tabella = await screen.findByRole('table', { name: 'Decisioni degli amministratori' });
+    const righe = within(tabella).getAllByRole('row').slice(1);
+    expect(righe).toHaveLength(2);
+    const alfa = righe[0]!;
+    expect(alfa.textContent).toContain('Accettata la lettura di Aldo Amati');
+    expect(alfa.textContent).toContain('Anna Amministra');
+    const celle = within(alfa).getAllByRole('cell');
+    expect(celle[2]!.textContent).toMatch(/17.*Ines Inserti.*71.*Aldo Amati.*accettata/);
+    expect(celle[4]!.textContent).toBe('71');
+    expect(righe[1]!.textContent).toContain('Scartate entrambe');
+    expect(within(righe[1]!).getAllByRole('cell')[4]!.textContent).toBe('—');
   });
 
   it('says when there is nothing to decide and when double entry is off', async () => {

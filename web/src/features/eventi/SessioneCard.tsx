@@ -1,6 +1,6 @@
 // A session of an event (spec §2): enrolled teams with 'Segui' to the school
 // scores page, and the actions (scores, clock, chat, deliver answers, your teams).
-import type { Evento, SessioneBreve, Squadra } from '@gas/contracts';
+import { conta, type Evento, type SessioneBreve, type Squadra } from '@gas/contracts';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -85,8 +85,12 @@ export function SessioneCard({ sessione, evento, level }: SessioneCardProps) {
       <Card.Body className="p-2 p-sm-3">
         <Heading className="h5 card-title">{sessione.nome}</Heading>
         <p className="small mb-2">
-          {count === undefined ? 'Squadre iscritte' : `${count} squadre iscritte`}
-          {sessione.numero_qualificati ? ` · ${sessione.numero_qualificati} qualificate` : ''}
+          {count === undefined
+            ? 'Squadre iscritte'
+            : conta(count, 'squadra iscritta', 'squadre iscritte')}
+          {sessione.numero_qualificati
+            ? ` · ${conta(sessione.numero_qualificati, 'qualificata', 'qualificate')}`
+            : ''}
         </p>
         <QueryState query={query}>
           {(squadre) => <Squadre sessione={sessione} squadre={squadre} />}

@@ -2,7 +2,7 @@
 // the teams it hosts (issue 26). The teams are the event's list as the server
 // gives it to this user (spec §6: the public part of each team, for an event
 // the user may see), grouped by venue; those without a venue are listed last.
-import type { Polo, Squadra } from '@gas/contracts';
+import { conta, type Polo, type Squadra } from '@gas/contracts';
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -12,7 +12,6 @@ import { useEvento } from '../../api/queries';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { usePoli, useSquadreEvento } from './api';
-import { squadreContate } from './nomi';
 
 export const NESSUN_POLO = 'Questo evento non ha poli.';
 export const NESSUNA_SQUADRA_NEL_POLO = 'Nessuna squadra assegnata a questo polo.';
@@ -23,7 +22,7 @@ function ElencoSquadre({ squadre, etichetta }: { squadre: Squadra[]; etichetta: 
   if (squadre.length === 0) return <p className="mb-0">{NESSUNA_SQUADRA_NEL_POLO}</p>;
   return (
     <>
-      <p className="mb-1">{squadreContate(squadre.length)}</p>
+      <p className="mb-1">{conta(squadre.length, 'squadra', 'squadre')}</p>
       <ul
         className="list-unstyled mb-0 squadre-scroll"
         aria-label={etichetta}
@@ -87,7 +86,7 @@ export function PoloCard({ polo, squadre }: { polo: Polo; squadre?: ReactNode })
           <dd className="mb-0">
             {polo.capacita_massima_squadre === null
               ? 'non indicata'
-              : squadreContate(polo.capacita_massima_squadre)}
+              : conta(polo.capacita_massima_squadre, 'squadra', 'squadre')}
           </dd>
           {squadre !== undefined && (
             <>

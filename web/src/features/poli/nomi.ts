@@ -8,8 +8,3 @@ const INIZIA_CON_POLO = /^polo\b/i;
 export function delPolo(nome: string): string {
   return INIZIA_CON_POLO.test(nome.trim()) ? `del ${nome}` : `del polo ${nome}`;
 }
-
-/** '1 squadra', '3 squadre'. */
-export function squadreContate(n: number): string {
-  return n === 1 ? '1 squadra' : `${n} squadre`;
-}

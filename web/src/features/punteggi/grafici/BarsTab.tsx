@@ -1,5 +1,6 @@
 // 'Grafico a barre': each team's total as a stacked bar of base score and
 // difficulty score (plus bonuses and errors), in ranking order.
+import { conta } from '@gas/contracts';
 import { useMemo } from 'react';
 import { BarChart } from 'echarts/charts';
 import {
@@ -87,7 +88,7 @@ export default function BarsTab(props: {
       </p>
       <EChart
         option={option}
-        label={`Grafico a barre dei punteggi di ${split.length} squadre`}
+        label={`Grafico a barre dei punteggi di ${conta(split.length, 'squadra', 'squadre')}`}
         className="chart-box chart-box--tall"
         testId="grafico-barre"
       />

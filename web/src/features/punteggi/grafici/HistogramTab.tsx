@@ -1,4 +1,5 @@
 // 'Istogramma punteggi': how many teams have a total in each range.
+import { conta } from '@gas/contracts';
 import { useMemo } from 'react';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
@@ -34,7 +35,7 @@ export default function HistogramTab(props: { rows: readonly LeaderboardEntry[] 
   return (
     <EChart
       option={option}
-      label={`Istogramma dei punteggi di ${props.rows.length} squadre, intervalli di ${h.width} punti`}
+      label={`Istogramma dei punteggi di ${conta(props.rows.length, 'squadra', 'squadre')}, intervalli di ${conta(h.width, 'punto', 'punti')}`}
       testId="istogramma"
     />
   );

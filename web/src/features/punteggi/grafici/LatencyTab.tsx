@@ -1,7 +1,7 @@
 // 'Latenza arrivo risposte' (superusers): the delay between an answer's
 // delivery time and its arrival at the server, as a histogram, with a
 // download of the raw events (risposta-all with date_received).
-import type { EventoPunteggioRow } from '@gas/contracts';
+import { conta, type EventoPunteggioRow } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -130,8 +130,9 @@ function Latency({ events, sessioneId }: { events: EventoPunteggioRow[]; session
       ) : (
         <>
           <p className="small" data-testid="latenza-statistiche">
-            {values.length} risposte · mediana {seconds(quantile(sorted, 0.5))} · 95° percentile{' '}
-            {seconds(quantile(sorted, 0.95))} · massimo {seconds(sorted[sorted.length - 1]!)}
+            {conta(values.length, 'risposta', 'risposte')} · mediana{' '}
+            {seconds(quantile(sorted, 0.5))} · 95° percentile {seconds(quantile(sorted, 0.95))} ·
+            massimo {seconds(sorted[sorted.length - 1]!)}
           </p>
           <EChart
             option={option}

@@ -1,6 +1,7 @@
 // 'Grafico': every shown team's total over time (spec §2), from the same
 // engine as the table (history sampled about 240 times over the session).
 // During a replay the lines stop at the replayed instant.
+import { conta } from '@gas/contracts';
 import { useMemo } from 'react';
 import { LineChart } from 'echarts/charts';
 import {
@@ -107,7 +108,7 @@ export default function ScoreChartTab(props: ScoreChartProps) {
       <EChart
         option={option}
         notMerge
-        label={`Grafico del punteggio nel tempo di ${ids.length} squadre`}
+        label={`Grafico del punteggio nel tempo di ${conta(ids.length, 'squadra', 'squadre')}`}
         testId="grafico-punteggi"
       />
     </>

@@ -3,7 +3,7 @@
 // page shows. Feeds, fetches and timers live in LiveController; this class is
 // plain TypeScript so the rules (out-of-order insert, deletions, re-check,
 // reconciliation with the server's snapshot) are tested without a browser.
-import type { PunteggiJson } from '@gas/contracts';
+import { conta, type PunteggiJson } from '@gas/contracts';
 import {
   LiveScoring,
   type ApplyResult,
@@ -242,7 +242,7 @@ export class LiveSession {
 
   private warnMissing(found: number): void {
     if (found > MISSING_WARN_THRESHOLD) {
-      const message = `${found} risposte mancanti recuperate dal server`;
+      const message = `${conta(found, 'risposta mancante recuperata', 'risposte mancanti recuperate')} dal server`;
       (this.deps.log ?? console).warn(`[GaS] punteggi: ${message}`);
       // The live feed lost them: worth a look by whoever runs the server (issue 16).
       reportError(new Error(message), 'punteggi: risposte mancanti');

@@ -1,7 +1,7 @@
 // 'Mappa': the teams at their schools, one marker per place (bigger with more
 // teams; gold for a top-3 team, green within the qualification threshold).
 // The same data is listed under the map, which also covers missing tiles.
-import type { Squadra } from '@gas/contracts';
+import { conta, type Squadra } from '@gas/contracts';
 import { useMemo } from 'react';
 import type { LeaderboardEntry } from '@gas/scoring';
 import { MapFrame, radiusFor, type MapPoint } from './MapFrame';
@@ -16,7 +16,7 @@ function TeamList({
     <ul className="list-unstyled mb-0 small">
       {teams.map((t) => (
         <li key={t.id}>
-          {t.posizione ?? 'osp.'}. {t.nome} · {t.totale} punti
+          {t.posizione ?? 'osp.'}. {t.nome} · {conta(t.totale, 'punto', 'punti')}
         </li>
       ))}
     </ul>
@@ -38,7 +38,7 @@ export default function TeamsMapTab(props: {
     lng: g.lng,
     radius: radiusFor(g.teams.length),
     color: placeColor(bestPosition(g.teams), props.threshold),
-    label: `${g.place}: ${g.teams.length} ${g.teams.length === 1 ? 'squadra' : 'squadre'}`,
+    label: `${g.place}: ${conta(g.teams.length, 'squadra', 'squadre')}`,
     popup: (
       <>
         <strong>{g.place}</strong>

@@ -1,5 +1,5 @@
 // 'Mappa poli': the venues of the event with their teams and best position.
-import type { Polo } from '@gas/contracts';
+import { conta, type Polo } from '@gas/contracts';
 import { useMemo } from 'react';
 import type { LeaderboardEntry } from '@gas/scoring';
 import { MapFrame, radiusFor, type MapPoint } from './MapFrame';
@@ -23,14 +23,14 @@ export default function VenuesMapTab(props: {
       lng,
       radius: radiusFor(teams.length),
       color: placeColor(best, props.threshold),
-      label: `${polo.nome_breve}: ${teams.length} squadre`,
+      label: `${polo.nome_breve}: ${conta(teams.length, 'squadra', 'squadre')}`,
       popup: (
         <>
           <strong>{polo.nome_breve}</strong>
           <div className="small">{polo.descrizione}</div>
           <div className="small">{polo.indirizzo}</div>
           <div className="small mt-1">
-            {teams.length} squadre
+            {conta(teams.length, 'squadra', 'squadre')}
             {best !== null ? ` · migliore: ${best}° posto (${teams[0]?.nome})` : ''}
           </div>
         </>
@@ -46,7 +46,8 @@ export default function VenuesMapTab(props: {
         <ul className="small mt-2">
           {points.map(({ polo, teams }) => (
             <li key={polo.id}>
-              <strong>{polo.nome_breve}</strong> ({polo.indirizzo}): {teams.length} squadre
+              <strong>{polo.nome_breve}</strong> ({polo.indirizzo}):{' '}
+              {conta(teams.length, 'squadra', 'squadre')}
               {teams[0] ? `, migliore ${teams[0].nome} (${teams[0].posizione ?? 'osp.'}°)` : ''}
             </li>
           ))}

@@ -4,6 +4,7 @@
 // problem, blinking when new, a 'J' badge on the joker; a 3 px red line under
 // the qualification threshold; a click on a row picks its highlight colour.
 // Rows are virtualised inside the table's own scroll box.
+import { conta } from '@gas/contracts';
 import type { DisplayEntry } from '../useScoresModel';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import Overlay from 'react-bootstrap/Overlay';
@@ -79,8 +80,9 @@ export function ScoreTable(props: ScoreTableProps) {
           style={{ '--n-prob': problemi.length } as CSSProperties}
         >
           <caption className="visually-hidden">
-            Punteggi di {rows.length} squadre su {problemi.length} problemi. Attiva il nome di una
-            squadra per evidenziarla con un colore.
+            Punteggi di {conta(rows.length, 'squadra', 'squadre')} su{' '}
+            {conta(problemi.length, 'problema', 'problemi')}. Attiva il nome di una squadra per
+            evidenziarla con un colore.
           </caption>
           <colgroup>
             <col className="col-pos" />
@@ -114,7 +116,7 @@ export function ScoreTable(props: ScoreTableProps) {
                 <SortHeader
                   key={p.id}
                   label={p.nome}
-                  title={`Problema ${p.nome}, vale ora ${valori[i] ?? ''} punti`}
+                  title={`Problema ${p.nome}, vale ora ${valori[i] === undefined ? '' : conta(valori[i], 'punto', 'punti')}`}
                   value={valori[i]}
                   column={{ kind: 'problema', index: i }}
                   sort={sort}
