@@ -115,7 +115,11 @@ describe.each(testBackends())('admin API bad input on %s', (backend) => {
         const first = (await admin.get(`${base}?page_size=1`)).json().results[0];
         if (first) {
           check(await admin.patch(`${base}${first.id}/`, { [campo]: value }));
-          expect((await admin.get(`${base}${first.id}/`)).json()).toEqual(first);
+          // The record's own answer adds what the actor may do with it (permessi), which lists leave out.
+          const { permessi: _permessi, ...record } = (
+            await admin.get(`${base}${first.id}/`)
+          ).json();
+          expect(record).toEqual(first);
         }
       }
     },

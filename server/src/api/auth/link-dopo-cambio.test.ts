@@ -105,4 +105,28 @@ describe.each(testBackends())('password links after a password change, on %s', (
     expect(nuova.statusCode).toBe(200);
     expect(await funziona(token)).toBe(false);
   });
+
+  it('an import that changes a manager’s e-mail address ends his pending links', async () => {
+    const staff = await t.as('staff');
+    const documento = (email: string) => ({
+      formato: 1,
+      scuole: [],
+      responsabili: [{ id_esterno: 'R-LINK', username: 'r.link', email }],
+      squadre: [],
+    });
+    expect((await staff.post('/api/admin/import/', documento('primo@example.it'))).statusCode).toBe(
+      200,
+    );
+    const id = await userId('r.link');
+    const token = await nuovoTokenPassword(t.database.db, id, 'imposta', 2 * ORA);
+    // The same data again: nothing changes, the link keeps working.
+    expect((await staff.post('/api/admin/import/', documento('primo@example.it'))).statusCode).toBe(
+      200,
+    );
+    expect(await funziona(token)).toBe(true);
+    expect(
+      (await staff.post('/api/admin/import/', documento('secondo@example.it'))).statusCode,
+    ).toBe(200);
+    expect(await funziona(token)).toBe(false);
+  });
 });
