@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { ensureNodeRuntime } from './scripts/node-runtime.mjs';
+
+// Only on the Node the project pins; said once, before the first test.
+ensureNodeRuntime('vitest');
 
 // Unit, component and HTTP tests (`*.test.ts[x]` beside the code). Playwright's
 // e2e/*.spec.ts are never picked up here.

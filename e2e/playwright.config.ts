@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { ensureNodeRuntime } from '../scripts/node-runtime.mjs';
 import { smtpPort } from './support/posta';
 import { sentryPort } from './support/sentry';
 
@@ -10,6 +11,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8123);
 // One data directory per port, so two runs (different E2E_PORT) never share it.
 const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
+// Only on the Node the project pins; said once, by the runner (its workers
+// load this file too and carry TEST_WORKER_INDEX).
+ensureNodeRuntime('playwright', { announce: process.env.TEST_WORKER_INDEX === undefined });
 
 export default defineConfig({
   testDir: '.',
@@ -40,7 +44,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf "${dataDir}" && node scripts/start.mjs`,
+    // The server runs on the runner's own Node (the pinned one), whatever PATH says.
+    command: `rm -rf "${dataDir}" && "${process.execPath}" scripts/start.mjs`,
     cwd: root,
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 180_000,

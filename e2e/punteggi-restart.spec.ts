@@ -24,7 +24,7 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, '.tmp', 'e2e-restart-data');
 
 function startServer(): ChildProcess {
-  return spawn('node', ['scripts/start.mjs'], {
+  return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: 'ignore',
     env: {

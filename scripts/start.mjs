@@ -5,6 +5,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { ensureNodeRuntime } from './node-runtime.mjs';
+
+// Only the Node the project pins (node-runtime.mjs); the server's first log
+// line says which one runs it.
+ensureNodeRuntime('GaS', { announce: false });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // A custom WEB_DIST is the operator's own build: never build over it.

@@ -81,7 +81,7 @@ describe('configuration from environment variables', () => {
   });
 
   it('the server exits with one line naming DATABASE_URL when PostgreSQL is unreachable', () => {
-    const run = spawnSync('node', ['scripts/start.mjs'], {
+    const run = spawnSync(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
       env: {
         ...process.env,

@@ -42,6 +42,12 @@ async function start(): Promise<void> {
   // else 503 until start-up is over (util/prontezza.ts).
   // The app builds its services (services.ts) and closes them with itself.
   const app = await buildApp({ config, database, avviata: false });
+  // Which Node runs the server (the one the project pins, checked by
+  // scripts/start.mjs): said once, in the first line of the log.
+  app.log.info(
+    { node: process.versions.node, execPath: process.execPath },
+    `avvio su Node.js ${process.versions.node}`,
+  );
   let bridge: LiveBridge | null = null;
   let demo: DemoSimulator | null = null;
   let stopping = false;

@@ -10,7 +10,6 @@ import type { Leaderboard } from './types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const cli = path.join(here, 'cli.ts');
 const dir = mkdtempSync(path.join(tmpdir(), 'gas-score-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,10 +22,16 @@ interface Run {
 /** Runs the CLI; asynchronous so that the cases run concurrently (tsx takes ~1 s to start). */
 function run(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(tsx, [cli, ...args], { cwd: root, timeout: 60_000 }, (err, stdout, stderr) => {
-      const status = err ? (typeof err.code === 'number' ? err.code : null) : 0;
-      resolve({ status, stdout, stderr });
-    });
+    // On this test's own Node (the pinned one), not on whichever `node` PATH finds.
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', cli, ...args],
+      { cwd: root, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const status = err ? (typeof err.code === 'number' ? err.code : null) : 0;
+        resolve({ status, stdout, stderr });
+      },
+    );
   });
 }
 function runOn(content: string): Promise<Run> {

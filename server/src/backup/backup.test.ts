@@ -50,9 +50,10 @@ function run(
   env: { DATA_DIR?: string; DATABASE_URL?: string; GAS_PG_BINDIR?: string },
 ): Promise<Run> {
   return new Promise((resolve) => {
+    // On this test's own Node (the pinned one), not on whichever `node` PATH finds.
     const child = spawn(
-      path.join(root, 'node_modules', '.bin', 'tsx'),
-      [`server/src/cli/${command}.ts`, arg],
+      process.execPath,
+      ['--import', 'tsx', `server/src/cli/${command}.ts`, arg],
       {
         cwd: root,
         env: { ...process.env, DATA_DIR: '', DATABASE_URL: '', GAS_PG_BINDIR: '', ...env },

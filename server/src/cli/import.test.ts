@@ -16,9 +16,10 @@ const dataDir = path.join(work, 'data');
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
+    // On this test's own Node (the pinned one), not on whichever `node` PATH finds.
     const child = spawn(
-      path.join(root, 'node_modules', '.bin', 'tsx'),
-      ['server/src/cli/import.ts', ...args],
+      process.execPath,
+      ['--import', 'tsx', 'server/src/cli/import.ts', ...args],
       {
         cwd: root,
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
