@@ -105,7 +105,14 @@ test('lista-poli: the venue cards of the national event, for everyone', async ({
     .filter({ has: page.getByRole('heading', { name: 'Polo di Pisa' }) });
   await expect(pisa.getByText('Indirizzo')).toBeVisible();
   await expect(pisa.getByText('Responsabili')).toBeVisible();
-  await expect(pisa.getByText(/\d+ squadre/)).toBeVisible();
+  await expect(pisa.getByText('Capacità massima')).toBeVisible();
+  // Its teams (issue 26): their count, then each team by name.
+  const squadrePisa = pisa.getByRole('region', { name: 'Squadre Polo di Pisa' });
+  await expect(squadrePisa.getByRole('listitem').first()).toBeVisible();
+  const quante = await squadrePisa.getByRole('listitem').count();
+  await expect(
+    pisa.getByText(`${quante} ${quante === 1 ? 'squadra' : 'squadre'}`, { exact: true }),
+  ).toBeVisible();
   await expect(page.locator('.card')).toHaveCount(6);
   // The training event has no venues; a missing event is the 404 error page.
   const { aperto } = await demoEventi(page);

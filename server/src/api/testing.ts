@@ -11,10 +11,12 @@
 //       expect(res.statusCode).toBe(201);
 //     });
 //   });
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { Database } from '../db/client';
+import { users } from '../db/schema';
 import { createTestDatabase, type TestBackend, type TestDatabase } from '../db/testing';
 
 export const DEMO_PASSWORD = 'gas-demo';
@@ -54,6 +56,8 @@ export type TestApp = {
   /** A client logged in with any username/password. */
   login(username: string, password?: string): Promise<Client>;
   anonymous(): Promise<Client>;
+  /** The id of the account with this username (the demo's, or one a test made). */
+  userId(username: string): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -151,6 +155,14 @@ export async function createTestApp(
     database,
     anonymous,
     login,
+    async userId(username) {
+      const [row] = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, username));
+      if (!row) throw new Error(`nessun account ${username}`);
+      return row.id;
+    },
     async as(role) {
       const cached = cache.get(role);
       if (cached) return cached;

@@ -552,13 +552,7 @@ describe.each(testBackends())('the audit log holds every write on %s', (backend)
   let linkToken = '';
   /** Records the steps created, for the steps after them. */
   const ids: Record<string, number> = {};
-  const userId = async (username: string) => {
-    const [row] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, username));
-    return row!.id;
-  };
+  const userId = (username: string) => t.userId(username);
 
   it('knows every write route of the OpenAPI document', async () => {
     const documentate = await writeRoutes();

@@ -34,8 +34,8 @@ const SOLO_REGISTRO = [
     singolare: 'Impostazioni del sito',
     campi: {},
   },
-  { nome: 'invito', etichetta: 'Inviti', singolare: 'Invito', campi: {} },
-  { nome: 'errori', etichetta: 'Segnalazioni di errore', singolare: 'Segnalazione', campi: {} },
+  // The error inbox, named as its back-office page ('Errori segnalati').
+  { nome: 'errori', etichetta: 'Errori segnalati', singolare: 'Errore segnalato', campi: {} },
 ] as const satisfies readonly RisorsaSoloRegistro[];
 
 export const RISORSE_SOLO_REGISTRO: readonly RisorsaSoloRegistro[] = SOLO_REGISTRO;

@@ -17,13 +17,7 @@ describe.each(testBackends())('accounts only a superuser manages, on %s', (backe
   /** User ids: the demo's superuser and staff, a second staff member, a plain teacher. */
   const id = { admin: 0, staff: 0, collega: 0, docente: 0 };
 
-  const userId = async (username: string) => {
-    const [row] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, username));
-    return row!.id;
-  };
+  const userId = (username: string) => t.userId(username);
   const account = async (userId: number) => {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
     return row!;

@@ -4,10 +4,8 @@
 // address changes. Otherwise a link read from an old mailbox would undo the
 // change.
 import { LINK_PASSWORD_NON_VALIDO } from '@gas/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nuovoTokenPassword } from '../../auth/queries';
-import { users } from '../../db/schema';
 import { testBackends } from '../../db/testing';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../testing';
 
@@ -20,13 +18,7 @@ describe.each(testBackends())('password links after a password change, on %s', (
   });
   afterAll(() => t.close());
 
-  const userId = async (username: string) => {
-    const [row] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, username));
-    return row!.id;
-  };
+  const userId = (username: string) => t.userId(username);
 
   /** Whether a link still works: its check, and setting a password with it. */
   async function funziona(token: string) {

@@ -27,13 +27,7 @@ describe.each(testBackends())('evento: creation limits on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  const userId = async (username: string) => {
-    const [row] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, username));
-    return row!.id;
-  };
+  const userId = (username: string) => t.userId(username);
 
   /** Events `username` created at `createdAt`, straight into the table. */
   async function created(username: string, n: number, createdAt: Date) {
