@@ -50,7 +50,13 @@ import {
 } from '../../server/src/live/testing/server-process';
 import { memoryMiB, percentile, sleep } from '../live/procs';
 import { CampioneRemoto } from './chromium-figlio';
-import { Clienti, cpuSecondsOf, machineBusySeconds, type CaricoCliente } from './clienti';
+import {
+  Clienti,
+  cpuSecondsOf,
+  machineBusySeconds,
+  postgresCpuSeconds,
+  type CaricoCliente,
+} from './clienti';
 import { chiudiAgente, get, idsDopo } from './pagina';
 import { preparaSessione, TEAMS, type SessioneStorm } from './sessione';
 
@@ -163,6 +169,7 @@ async function storm(
   const machine0 = machineBusySeconds();
   const wall0 = performance.now();
   const own0 = cpuSecondsOf(process.pid);
+  const pg0 = postgresCpuSeconds();
   const peaks = servers.map(() => 0);
   const sampler = setInterval(() => {
     servers.forEach((x, i) => {
@@ -208,6 +215,7 @@ async function storm(
   // The loads end a little after SECONDS: every share is over this wall time.
   const wall = (performance.now() - wall0) / 1000;
   const own = cpuSecondsOf(process.pid) - own0;
+  const database = postgresCpuSeconds() - pg0;
   const { acked, fails } = await answers;
   // Let the last frames and reconnections settle, then each tracked page catches up.
   await sleep(killHalfway ? 20_000 : 3000);
@@ -261,16 +269,17 @@ async function storm(
       `client ${i + 1}: CPU ${c.cpuSeconds.toFixed(1)} s (${share(c.cpuSeconds, wall)}), event-loop delay p50 ${c.lagP50.toFixed(0)} ms, p99 ${c.lagP99.toFixed(0)} ms, max ${c.lagMax.toFixed(0)} ms`,
     ),
   );
-  // What the rest of the machine did meanwhile: busy time not ours (servers,
-  // clients, this process). The Chromium sample of the proxied run is not
+  // What the rest of the machine did meanwhile: busy time not ours (servers
+  // and their PostgreSQL, clients, this process). The Chromium sample of the proxied run is not
   // measured apart, so there it counts as other.
   const measured =
     own +
+    database +
     carico.reduce((a, c) => a + c.cpuSeconds, 0) +
     cpu.filter((x) => !Number.isNaN(x)).reduce((a, b) => a + b, 0);
   const others = Math.max(0, machine - measured);
   console.log(
-    `machine: ${os.cpus().length} cores busy ${share(machine, wall)} in all over ${wall.toFixed(1)} s; this process ${share(own, wall)}; other processes ${share(others, wall)}; load average ${os
+    `machine: ${os.cpus().length} cores busy ${share(machine, wall)} in all over ${wall.toFixed(1)} s; PostgreSQL ${share(database, wall)}; this process ${share(own, wall)}; other processes ${share(others, wall)}; load average ${os
       .loadavg()
       .map((x) => x.toFixed(2))
       .join(' ')}`,
