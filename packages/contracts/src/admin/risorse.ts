@@ -92,6 +92,19 @@ export type RisorsaAdmin = {
 
 const risorsa = <const R extends RisorsaAdmin>(r: R): R => r;
 
+/**
+ * The event of a record named 'Evento — nome' in pickers (sessions, problems,
+ * venues): searched too, so typing the event's title finds its records.
+ */
+const EVENTO_CERCATO = {
+  etichetta: 'Evento',
+  cerca: true,
+  filtro: true,
+  ordina: true,
+  lista: true,
+  riferimento: 'evento',
+} as const;
+
 export const risorsaPaese = risorsa({
   nome: 'paese',
   etichetta: 'Paesi',
@@ -179,15 +192,7 @@ export const risorsaPolo = risorsa({
   item: adminPoloSchema,
   request: adminPoloRequest,
   campi: {
-    // Searched too: its records are named 'Evento — nome' in pickers, so typing the event finds them.
-    evento: {
-      etichetta: 'Evento',
-      cerca: true,
-      filtro: true,
-      ordina: true,
-      lista: true,
-      riferimento: 'evento',
-    },
+    evento: EVENTO_CERCATO,
     nome_breve: { etichetta: 'Nome breve', cerca: true, ordina: true, lista: true },
     descrizione: { etichetta: 'Descrizione', cerca: true },
     indirizzo: { etichetta: 'Indirizzo', cerca: true, lista: true },
@@ -306,15 +311,7 @@ export const risorsaSessione = risorsa({
   item: adminSessioneSchema,
   request: adminSessioneRequest,
   campi: {
-    // Searched too: its records are named 'Evento — nome' in pickers, so typing the event finds them.
-    evento: {
-      etichetta: 'Evento',
-      cerca: true,
-      filtro: true,
-      ordina: true,
-      lista: true,
-      riferimento: 'evento',
-    },
+    evento: EVENTO_CERCATO,
     nome: { etichetta: 'Nome', cerca: true, ordina: true, lista: true },
     ufficiale: { etichetta: 'Ufficiale', filtro: true, lista: true },
     numero_qualificati: { etichetta: 'Squadre qualificate', lista: true },
@@ -332,15 +329,7 @@ export const risorsaProblema = risorsa({
   item: adminProblemaSchema,
   request: adminProblemaRequest,
   campi: {
-    // Searched too: its records are named 'Evento — nome' in pickers, so typing the event finds them.
-    evento: {
-      etichetta: 'Evento',
-      cerca: true,
-      filtro: true,
-      ordina: true,
-      lista: true,
-      riferimento: 'evento',
-    },
+    evento: EVENTO_CERCATO,
     nome: { etichetta: 'Nome', cerca: true, ordina: true, lista: true },
     ordine: { etichetta: 'Ordine', ordina: true, lista: true },
     soluzione: { etichetta: 'Soluzione (mantissa)', lista: true },

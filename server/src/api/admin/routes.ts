@@ -188,6 +188,9 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
   const listQuery = listQueryOf(resource);
   const patchBody = body.partial();
   const afterCommit = (change: Change) => resource.afterCommit?.(deps, change);
+  /** A page of the records the list's query selects (the list and its titles). */
+  const listed = (query: Record<string, unknown>, window: ReturnType<typeof pageWindow>) =>
+    listRecords(db, resource, filterOf(resource, query), window);
   /** A record's answer: with the actor's rights on it, for resources that have them. */
   const withPermessi = (request: FastifyRequest, record: AdminRecord) =>
     resource.permessi ? { ...record, permessi: resource.permessi(request.actor, record) } : record;
@@ -197,12 +200,7 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
     { schema: { response: page(item), tags, querystring: listQuery } },
     async (request) => {
       const window = pageWindow(request.query);
-      const { count, rows } = await listRecords(
-        db,
-        resource,
-        filterOf(resource, request.query),
-        window,
-      );
+      const { count, rows } = await listed(request.query, window);
       return pageOf(request, window, count, rows);
     },
   );
@@ -213,12 +211,7 @@ function resourceRoutes(app: FastifyInstance, deps: ApiDeps, resource: AdminReso
     { schema: { response: page(titoloRecordSchema), tags, querystring: listQuery } },
     async (request) => {
       const window = pageWindow(request.query);
-      const { count, rows } = await listRecords(
-        db,
-        resource,
-        filterOf(resource, request.query),
-        window,
-      );
+      const { count, rows } = await listed(request.query, window);
       const titoli = await titoliDi(
         db,
         nome,
