@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { loadDemo } from './support/demo';
 import { openMobileMenu } from './support/auth';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/axe';
 import { apiCall, apiJson, login } from './support/tools-helpers';
 
 type Pagina<T> = { results: T[] };
@@ -30,6 +31,8 @@ test("a main manager finds his teams through 'Le mie squadre'", async ({ page, r
   await expect(page.getByRole('heading', { level: 2, name: demo.passato.titolo })).toHaveCount(0);
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+    if (width === 360) await expectNoHorizontalScroll(page);
     await page.screenshot({ path: `test-results/le-mie-squadre-${width}.png` });
   }
   await page.getByRole('link', { name: 'Consegna risposte' }).first().click();
