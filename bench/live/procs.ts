@@ -1,7 +1,7 @@
 // Child processes of the live benchmarks: TypeScript children through tsx,
 // request/response over IPC, and a process's resident memory from /proc.
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,3 +53,37 @@ export function percentile(values: number[], q: number): number {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const fmt = (x: number, digits = 1) => x.toFixed(digits).padStart(8);
+
+/** CPU seconds (user + system) a process has used, from /proc. */
+export function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds the whole machine spent busy since boot (/proc/stat: all but idle and iowait). */
+export function machineBusySeconds(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = ticks.map(Number);
+  const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
+  return (total - n[3]! - n[4]!) / 100;
+}
+
+/**
+ * CPU seconds of every PostgreSQL process running now (the server's side of
+ * the run: on PostgreSQL the database's work is the instances' work).
+ */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes(' (postgres) ')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}

@@ -6,9 +6,9 @@
 // parent reads each client's CPU from /proc next to the servers', so the
 // report can tell who was the bottleneck.
 import { fork, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { cpuSecondsOf } from '../live/procs';
 import { chiudiAgente, Pagina, type Bersaglio, type Call } from './pagina';
 
 export type EsitoPagina = {
@@ -42,39 +42,6 @@ type Risposta =
   | { tipo: 'caricate'; pagine: EsitoPagina[]; lag: Omit<CaricoCliente, 'cpuSeconds'> }
   | { tipo: 'verificate'; esatte: number; tracciate: number; riconnesse: number }
   | { tipo: 'chiuso' };
-
-export function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU seconds the whole machine spent busy since boot (/proc/stat: all but idle and iowait). */
-export function machineBusySeconds(): number {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const n = ticks.map(Number);
-  const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
-  return (total - n[3]! - n[4]!) / 100;
-}
-
-/**
- * CPU seconds of every PostgreSQL process running now (the server's side of
- * the run: on PostgreSQL the database's work is the instances' work).
- */
-export function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes(' (postgres) ')) continue;
-      const fields = stat.split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return total;
-}
 
 /** The parent's side: K client processes driven together. */
 export class Clienti {

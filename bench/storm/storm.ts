@@ -21,6 +21,11 @@
 //    schedule (spec §4: every 5 s in the first minute), nothing
 //    acknowledged is lost.
 //
+// BENCH_LOADS may be a list (1000,1500,2000) and BENCH_REPEAT (1) repeats
+// each one-instance storm, with a fresh instance each time, on the session
+// prepared once: what one instance serves and the spread of its runs;
+// BENCH_PROXIED=0 leaves out the proxied run.
+//
 // In the proxied run BENCH_CHROMIUM (4) more loads are the real scores page in
 // the system Chromium (chromium.ts, in a process of its own): when their table
 // was on screen, and whether they end showing exactly the server's ranking
@@ -48,19 +53,29 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../../server/src/live/testing/server-process';
-import { memoryMiB, percentile, sleep } from '../live/procs';
-import { CampioneRemoto } from './chromium-figlio';
 import {
-  Clienti,
   cpuSecondsOf,
   machineBusySeconds,
+  memoryMiB,
+  percentile,
   postgresCpuSeconds,
-  type CaricoCliente,
-} from './clienti';
+  sleep,
+} from '../live/procs';
+import { CampioneRemoto } from './chromium-figlio';
+import { Clienti, type CaricoCliente } from './clienti';
 import { chiudiAgente, get, idsDopo } from './pagina';
 import { preparaSessione, TEAMS, type SessioneStorm } from './sessione';
 
-const LOADS = Number(process.env.BENCH_LOADS ?? 2000);
+/**
+ * Cold loads per storm; a list (`1000,1500,2000`) runs the one instance at
+ * each, BENCH_REPEAT (1) times, on the same prepared session: the largest
+ * storm one instance serves within target, and the spread of its runs. The
+ * proxied run uses the first.
+ */
+const LOAD_LIST = (process.env.BENCH_LOADS ?? '2000').split(',').map(Number);
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
+/** BENCH_PROXIED=0: the one-instance runs only. */
+const PROXIED = process.env.BENCH_PROXIED !== '0';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 /** Client processes making the page loads (clienti.ts). */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2);
@@ -136,7 +151,7 @@ async function inseritore(base: string, s: SessioneStorm, fine: number) {
 }
 
 type Verdetto = 'met' | 'missed' | 'no verdict';
-type Run = { name: string; verdetto: Verdetto; motivo: string };
+type Run = { name: string; loads: number; p99: number; verdetto: Verdetto; motivo: string };
 
 /** CPU seconds over the wall time they were measured in, as a share of one core. */
 const share = (seconds: number, wall: number) =>
@@ -156,6 +171,7 @@ function clientBottleneck(clienti: CaricoCliente[], wall: number): string[] {
 
 async function storm(
   name: string,
+  LOADS: number,
   base: string,
   s: SessioneStorm,
   servers: ServerProcess[],
@@ -324,7 +340,14 @@ async function storm(
   const fast = killHalfway
     ? instanceShare !== undefined && instanceShare <= TARGET_INSTANCE_SHARE
     : errors5xx === 0 && p99 <= TARGET_P99_MS;
-  if (!correct) return { name, verdetto: 'missed', motivo: 'an answer, an event or a page lost' };
+  const esito = (verdetto: Verdetto, motivo: string): Run => ({
+    name,
+    loads: LOADS,
+    p99,
+    verdetto,
+    motivo,
+  });
+  if (!correct) return esito('missed', 'an answer, an event or a page lost');
   const collo = clientBottleneck(carico, wall);
   if (!browserPages.length && others / wall > OTHERS_CPU_SHARE_MAX) {
     collo.push(`other processes of this machine used ${share(others, wall)}`);
@@ -332,19 +355,14 @@ async function storm(
   if (collo.length > 0) {
     // The times are partly the client's own queueing: neither 'met' nor
     // 'missed' can be said of the server from them.
-    return {
-      name,
-      verdetto: 'no verdict',
-      motivo: `the load generator or the machine, not the server, set the times: ${collo.join('; ')}`,
-    };
+    return esito(
+      'no verdict',
+      `the load generator or the machine, not the server, set the times: ${collo.join('; ')}`,
+    );
   }
   return fast
-    ? { name, verdetto: 'met', motivo: '' }
-    : {
-        name,
-        verdetto: 'missed',
-        motivo: killHalfway ? 'cache share' : `p99 ${p99.toFixed(0)} ms or 5xx`,
-      };
+    ? esito('met', '')
+    : esito('missed', killHalfway ? 'cache share' : `p99 ${p99.toFixed(0)} ms or 5xx`);
 }
 
 /** nginx with deploy/nginx/gas.conf, its upstreams, port and cache moved here. */
@@ -426,24 +444,39 @@ const env = (s: SessioneStorm) => ({
 const s = await preparaSessione(backend);
 const runs: Run[] = [];
 try {
-  const one = await startServerProcess({ env: env(s) });
-  try {
-    runs.push(await storm('one instance, straight', one.url, s, [one], null));
-  } finally {
-    await one.kill();
+  for (const loads of LOAD_LIST) {
+    for (let r = 1; r <= REPEAT; r++) {
+      // A fresh instance each time: every run starts as cold as the first.
+      const one = await startServerProcess({ env: env(s) });
+      try {
+        const name = `one instance, straight${REPEAT > 1 ? `, run ${r} of ${REPEAT}` : ''}`;
+        runs.push(await storm(name, loads, one.url, s, [one], null));
+      } finally {
+        await one.kill();
+      }
+    }
   }
-  if (backend === 'postgres') {
+  if (backend === 'postgres' && PROXIED) {
     const a = await startServerProcess({ env: env(s) });
     const b = await startServerProcess({ env: env(s) });
     const nginx = await startNginx([a.port, b.port]);
     try {
-      runs.push(await storm('nginx, two instances, one killed halfway', nginx.url, s, [a, b], a));
+      runs.push(
+        await storm(
+          'nginx, two instances, one killed halfway',
+          LOAD_LIST[0]!,
+          nginx.url,
+          s,
+          [a, b],
+          a,
+        ),
+      );
     } finally {
       await nginx.stop();
       await a.kill();
       await b.kill();
     }
-  } else {
+  } else if (PROXIED) {
     console.log('\n(no PostgreSQL: the proxied run needs two instances on one database)');
   }
 } finally {
@@ -452,7 +485,9 @@ try {
 console.log('');
 for (const r of runs) {
   const detto = { met: 'targets met', missed: 'TARGET MISSED', 'no verdict': 'NO VERDICT' };
-  console.log(`${r.name}: ${detto[r.verdetto]}${r.motivo ? ` (${r.motivo})` : ''}`);
+  console.log(
+    `${r.name}, ${r.loads} loads, API calls p99 ${r.p99.toFixed(0)} ms: ${detto[r.verdetto]}${r.motivo ? ` (${r.motivo})` : ''}`,
+  );
 }
 // 0: every target met; 1: one missed; 2: no verdict (re-run on a quieter machine or with more client processes).
 process.exitCode = runs.some((r) => r.verdetto === 'missed')

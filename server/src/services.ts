@@ -17,6 +17,8 @@
 //   actors          session cookie → actor (auth/actor-cache.ts)
 //   lookups, access the live feeds' access lookups and the guard that closes
 //                   feeds whose viewer lost access (live/)
+//   modificheEvento every committed change of an event (from the change feed)
+//                   as the `tempi` and `modifica` frames of its open pages
 //   mailer          outgoing e-mail (SMTP, or the log without GAS_SMTP_URL)
 //   metriche        the Prometheus metrics (metrics/metriche.ts, GET /metrics)
 //   prontezza       whether the instance takes traffic (util/prontezza.ts, /readyz)
@@ -33,6 +35,7 @@ import { ConsegnaBatcher } from './api/risposta/consegna';
 import { SubmissionTargets } from './api/risposta/targets';
 import { AccessGuard } from './live/access-guard';
 import { LiveBus } from './live/bus';
+import { ModificheEvento } from './live/modifiche-evento';
 import { EventoLookups } from './live/lookups';
 import { SnapshotCache } from './scores/cache';
 import { SincronizzazioneOlimpiadi } from './api/import/sync';
@@ -69,6 +72,8 @@ export type Services = {
   readonly actorChanges: ChangeSubscription;
   readonly lookups: EventoLookups;
   readonly access: AccessGuard;
+  /** An event's committed changes to its open pages (started by the live feeds). */
+  readonly modificheEvento: ModificheEvento;
   readonly sync: SincronizzazioneOlimpiadi;
   /** Outgoing e-mail (email/mailer.ts). */
   readonly mailer: Mailer;
@@ -117,6 +122,13 @@ export function createServices({
     log,
     onEventoChange: () => lookups.clear(),
   });
+  const modificheEvento = new ModificheEvento({
+    database,
+    changes,
+    live,
+    followed: (eventoId) => access.follows(eventoId),
+    log,
+  });
   const mailer = createMailer(config.email, log);
   const errori = new CasellaErrori({ db: database.db, mailer, config, log });
   const sync = new SincronizzazioneOlimpiadi({
@@ -138,6 +150,7 @@ export function createServices({
     actorChanges,
     lookups,
     access,
+    modificheEvento,
     sync,
     mailer,
     errori,
@@ -149,6 +162,7 @@ export function createServices({
         await sync.stop();
         // The consumers first (timers, pending checks), then the connection they share.
         await access.stop();
+        modificheEvento.stop();
         await targets.stop();
         actorChanges.close();
         actors.clear();

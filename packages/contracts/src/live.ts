@@ -6,6 +6,8 @@
 //   /ws/gas/sessione/{id}/punteggi_eventi/   eventiFrame
 //   /ws/gas/sessione/{id}/punteggi_last/     lastFrame
 //   /ws/gas/messaggi-importanti/{eventoId}/  messaggiFrame
+//   both punteggi_eventi and messaggi-importanti also carry the event's
+//   changes (tempiFrame, modificaFrame): every open page of the event follows them.
 //   any feed, from the client:               clientFrame ({"type":"ping"})
 // The close codes and the instant pattern are in wire.ts (no zod: the web
 // app's production bundle uses them without the schemas).
@@ -55,11 +57,48 @@ export const refreshPageDelayedFrame = z.object({
 export const pongFrame = z.object({ type: z.literal('pong') });
 export const pingFrame = z.object({ type: z.literal('ping') });
 
+// ---- the event's own changes, on the feeds of the event and of its sessions
+
+/**
+ * The event's times after a committed change that moved them (earlier or
+ * later, a contest reopened included): pages apply them at once to their
+ * clock, banners and open/closed state, without reading the event again
+ * (a shared cache may hold the old event for a few seconds).
+ */
+export const tempiFrame = z.object({
+  type: z.literal('tempi'),
+  evento: id,
+  inizio: istante,
+  fine: istante,
+  /** Null: the joker may be chosen until `fine`. */
+  fine_consegna_jolly: istante.nullable(),
+});
+export type TempiFrame = z.infer<typeof tempiFrame>;
+
+/** What of an event a committed change touched, for pages to read again. */
+export const parteEvento = z.enum(['evento', 'sessioni', 'problemi', 'squadre', 'poli']);
+export type ParteEvento = z.infer<typeof parteEvento>;
+
+/**
+ * A committed change of the event's data (title, sessions, problems, teams,
+ * venues): read those parts again. A shared cache may answer from its copy
+ * for up to CACHE_CONDIVISA.stabile seconds, so pages read again at once and
+ * once more after that.
+ */
+export const modificaFrame = z.object({
+  type: z.literal('modifica'),
+  evento: id,
+  parti: z.array(parteEvento).min(1),
+});
+export type ModificaFrame = z.infer<typeof modificaFrame>;
+
 export const eventiFrame = z.union([
   npeFrame,
   npeDeleteFrame,
   refreshPageFrame,
   refreshPageDelayedFrame,
+  tempiFrame,
+  modificaFrame,
   pongFrame,
 ]);
 export type EventiFrame = z.infer<typeof eventiFrame>;
@@ -152,6 +191,8 @@ export const messaggiFrame = z.discriminatedUnion('type', [
   newMessageFrame,
   editMessageFrame,
   deleteMessageFrame,
+  tempiFrame,
+  modificaFrame,
   pongFrame,
 ]);
 export type MessaggiFrame = z.infer<typeof messaggiFrame>;

@@ -7,6 +7,7 @@
 // - bigint/numeric results (e.g. a raw count(*)) come back as strings from
 //   node-postgres; use drizzle's count() or .mapWith(Number).
 // - bytea comes back as Buffer (node-postgres) or Uint8Array (PGlite).
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +56,13 @@ export type OpenDatabaseConfig = {
 
 /** Folder of the generated migrations, resolved from this module (not the cwd). */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * The current definition of each SQL function, one file each (CREATE OR
+ * REPLACE): migrations created and changed them over time; these files are
+ * where they are read and changed, applied after the migrations.
+ */
+export const functionsFolder = fileURLToPath(new URL('./functions', import.meta.url));
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -214,9 +222,24 @@ function databaseReason(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The files of functionsFolder, in name order. */
+export function sqlFunctions(): { name: string; text: string }[] {
+  return readdirSync(functionsFolder)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(path.join(functionsFolder, name), 'utf8') }));
+}
+
+/**
+ * The migrations, then the current functions, which belong to the latest
+ * schema: a test migrating an older release's folder gets that release's
+ * functions from its migrations alone.
+ */
 async function applyMigrations(database: Database, folder: string): Promise<void> {
+  const functions = folder === migrationsFolder ? sqlFunctions() : [];
   if (database.kind === 'pglite') {
     await migratePglite(drizzlePglite({ client: database.client }), { migrationsFolder: folder });
+    for (const { text } of functions) await database.client.exec(text);
     return;
   }
   // One dedicated connection holds an advisory lock for the whole run, so that
@@ -226,6 +249,7 @@ async function applyMigrations(database: Database, folder: string): Promise<void
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migratePg(drizzlePg({ client: connection }), { migrationsFolder: folder });
+      for (const { text } of functions) await connection.query(text);
     } finally {
       await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

@@ -11,6 +11,7 @@ import {
   PG_UNIQUE_VIOLATION,
   pgError,
   rowsOf,
+  sqlFunctions,
 } from './client';
 import { seedDemoData } from '../demo/seed';
 import {
@@ -86,6 +87,27 @@ describe.each(testBackends())('migrations on %s', (backend) => {
       readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
     ) as { entries: unknown[] };
     expect(applied[0]?.n).toBe(journal.entries.length);
+  });
+
+  it('leave every SQL function as its file in db/functions defines it, whatever older migrations said', async () => {
+    await migrateDatabase(database);
+    const files = sqlFunctions();
+    expect(files.map((f) => f.name)).toEqual([
+      'gas_consegna_risposte.sql',
+      'gas_notifica_modifica.sql',
+      'gas_notifica_parte_evento.sql',
+      'gas_registro_solo_aggiunte.sql',
+    ]);
+    for (const { name, text } of files) {
+      const body = /AS \$\$([\s\S]*)\$\$;/.exec(text)?.[1];
+      expect(body, name).toBeTruthy();
+      const live = rowsOf<{ src: string }>(
+        await database.db.execute(
+          sql`select prosrc as src from pg_proc where proname = ${name.replace('.sql', '')}`,
+        ),
+      );
+      expect(live.map((row) => row.src)).toEqual([body]);
+    }
   });
 
   it('declare the problem order unique constraint deferrable', async () => {

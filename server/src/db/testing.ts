@@ -45,6 +45,7 @@ import pg from 'pg';
 import {
   migrateDatabase,
   migrationsFolder,
+  functionsFolder,
   openPglite,
   openPostgres,
   rowsOf,
@@ -143,6 +144,7 @@ const sourcesHash: Promise<string> = (async () => {
   const folders = [
     migrationsFolder,
     path.join(migrationsFolder, 'meta'),
+    functionsFolder,
     path.join(here, '..', 'demo', 'seed'),
     path.join(here, 'schema'),
   ];

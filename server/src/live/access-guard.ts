@@ -51,6 +51,17 @@ export type AccessGuardOptions = {
   onEventoChange?: () => void;
 };
 
+/** Tables of the change feed that do not decide who sees an event. */
+const NON_DECIDONO: ReadonlySet<string> = new Set([
+  'squadra',
+  'problema',
+  'responsabile',
+  'sessioni',
+  'problemi',
+  'squadre',
+  'poli',
+]);
+
 /** Changes that name something else coalesce into one re-check per this period. */
 const VIEWER_RECHECK_DELAY_MS = 100;
 
@@ -120,6 +131,11 @@ export class AccessGuard {
     if (generation !== this.generation) this.recheckEventi([eventoId]);
   }
 
+  /** Whether a feed of this event is open on this instance. */
+  follows(eventoId: number): boolean {
+    return this.byEvento.has(eventoId);
+  }
+
   /** How many feeds are watched (tests). */
   get size(): number {
     return this.watched.size;
@@ -156,8 +172,9 @@ export class AccessGuard {
       if (this.byEvento.has(change.id)) this.recheckEventi([change.id]);
       return;
     }
-    // Teams, problems and a manager's schools and teams do not decide who sees an event.
-    if (['squadra', 'problema', 'responsabile'].includes(change.table)) return;
+    // Teams, problems, an event's parts and a manager's schools and teams do
+    // not decide who sees an event.
+    if (NON_DECIDONO.has(change.table)) return;
     if (change.table === 'utente') this.pendingUsers?.add(change.id);
     // Anything else: every viewer.
     else this.pendingUsers = null;

@@ -23,6 +23,12 @@ import { messaggioById } from './queries';
 
 export const LIVE_CHANNEL = 'gas_live';
 const MAX_PAYLOAD = 7900;
+/** Messages every instance makes for itself, never forwarded. */
+const LOCALI: ReadonlySet<LiveMessage['type']> = new Set([
+  'snapshot_invalidated',
+  'tempi',
+  'modifica',
+]);
 /** Messages kept while disconnected; older ones are dropped (viewers re-check anyway). */
 const MAX_QUEUE = 10_000;
 
@@ -83,10 +89,9 @@ export class LiveBridge {
       log: options.log,
     });
     this.unsubscribe = options.live.subscribe((message) => {
-      // snapshot_invalidated stays local: each instance invalidates on the remote npe.
-      if (this.remote.has(message) || this.stopped || message.type === 'snapshot_invalidated') {
-        return;
-      }
+      // Local: each instance invalidates on the remote npe, and makes the
+      // event's frames from its own change feed.
+      if (this.remote.has(message) || this.stopped || LOCALI.has(message.type)) return;
       this.enqueue(message);
     });
   }

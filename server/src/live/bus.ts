@@ -1,6 +1,7 @@
 // In-process publish/subscribe of live events. Write paths publish here only
 // after their transaction has committed; the WebSocket feeds (and, with
 // PostgreSQL, the cross-instance LISTEN/NOTIFY bridge) subscribe.
+import type { ParteEvento } from '@gas/contracts';
 import type { LiveEvent as ScoringEvent } from './types';
 
 export type LiveMessage =
@@ -22,7 +23,17 @@ export type LiveMessage =
   /** An important message was posted or edited (spec §4; issue 14: edits reach open pages too). */
   | { type: 'new_message'; eventoId: number; message: MessaggioLive }
   | { type: 'edit_message'; eventoId: number; message: MessaggioLive }
-  | { type: 'delete_message'; eventoId: number; id: number };
+  | { type: 'delete_message'; eventoId: number; id: number }
+  /**
+   * An event's changes, to the feeds of the event and of its `sessioni`
+   * (modifiche-evento.ts): its times as committed, and which parts changed.
+   * Each instance makes its own from the change feed; the bridge keeps them local.
+   */
+  | { type: 'tempi'; eventoId: number; sessioni: number[]; tempi: TempiEvento }
+  | { type: 'modifica'; eventoId: number; sessioni: number[]; parti: ParteEvento[] };
+
+/** The times of the `tempi` frame (ISO 8601). */
+export type TempiEvento = { inizio: string; fine: string; fine_consegna_jolly: string | null };
 
 /** An important message as the feed sends it (its event is the feed's). */
 export type MessaggioLive = { id: number; testo: string; data: string };

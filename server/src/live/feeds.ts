@@ -1,7 +1,8 @@
 // The three WebSocket feeds of spec §7 (frame shapes in messages.ts):
 //   /ws/gas/sessione/{id}/punteggi_eventi/   npe, npe_delete, refresh_page(_delayed)
 //   /ws/gas/sessione/{id}/punteggi_last/     new_json snapshots, at most 1/s
-//   /ws/gas/messaggi-importanti/{eventoId}/  new_message
+//   /ws/gas/messaggi-importanti/{eventoId}/  new_message, edit_message, delete_message
+//   the event's and its sessions' feeds also:  tempi, modifica (modifiche-evento.ts)
 // The upgrade request goes through the session hook, so request.actor is the
 // logged-in user: a private event's feeds are closed (4403) for those who may
 // not see it, unknown ids with 4404, and later, when the event or the viewer
@@ -19,6 +20,7 @@ import { canSeeEvento } from '../policies';
 import type { SnapshotCache } from '../scores/cache';
 import type { Metriche } from '../metrics/metriche';
 import type { AccessGuard } from './access-guard';
+import type { ModificheEvento } from './modifiche-evento';
 import { admitUpgrade, ConnectionLimits, placeOf } from './admission';
 import { ThrottledWarnings } from './client-log';
 import type { LiveBus } from './bus';
@@ -28,7 +30,7 @@ import {
   CLOSE,
   encodeMessage,
   feedKey,
-  feedKeyOf,
+  feedKeysOf,
   isFeedMessage,
   PONG_FRAME,
   type FeedKind,
@@ -44,6 +46,8 @@ export type LiveFeedsOptions = {
   lookups: EventoLookups;
   /** Closes feeds whose viewer may no longer see the event (started here, stopped by the services). */
   access: AccessGuard;
+  /** Turns an event's committed changes into frames (started here, stopped by the services). */
+  modificheEvento: ModificheEvento;
   /** The metrics read the hub's counts when scraped. */
   metriche: Pick<Metriche, 'fonti'>;
 };
@@ -86,6 +90,7 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
   const guard = deps.access;
   app.decorate('liveAccess', guard);
   await guard.start();
+  await deps.modificheEvento.start();
 
   // Frames go out on the next turn of the event loop, not inside publish():
   // the write path answers its client first, and everything published in the
@@ -98,13 +103,17 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
     outbox.clear();
   };
   const unsubscribe = deps.live.subscribe((message) => {
-    const key = feedKeyOf(message);
-    // Encoded once for all the sockets of the feed, and only if someone follows it.
-    if (key !== null && isFeedMessage(message) && hub.count(key) > 0) {
-      let frames = outbox.get(key);
-      if (!frames) outbox.set(key, (frames = []));
-      frames.push(encodeMessage(message));
-      flushing ??= setImmediate(flush);
+    if (isFeedMessage(message)) {
+      // Encoded once for all the sockets of its feeds, and only if someone follows one.
+      let frame: Buffer | null = null;
+      for (const key of feedKeysOf(message)) {
+        if (hub.count(key) === 0) continue;
+        frame ??= encodeMessage(message);
+        let frames = outbox.get(key);
+        if (!frames) outbox.set(key, (frames = []));
+        frames.push(frame);
+        flushing ??= setImmediate(flush);
+      }
     }
     if (
       message.type === 'snapshot_invalidated' ||

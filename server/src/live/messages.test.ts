@@ -12,7 +12,7 @@ import type { LiveMessage } from './bus';
 import {
   CLOSE,
   encodeMessage,
-  feedKeyOf,
+  feedKeysOf,
   isFeedMessage,
   newJsonFrame,
   PONG_FRAME,
@@ -31,7 +31,7 @@ describe('live frames', () => {
   ];
 
   it.each(eventi)('$type goes to punteggi_eventi as an eventiFrame', (message) => {
-    expect(feedKeyOf(message)).toBe('eventi:1');
+    expect(feedKeysOf(message)).toEqual(['eventi:1']);
     if (!isFeedMessage(message)) throw new Error('not a frame');
     const frame = decode(encodeMessage(message));
     expect(eventiFrame.parse(frame)).toEqual(frame);
@@ -43,6 +43,29 @@ describe('live frames', () => {
     expect(frame).toEqual({ type: 'npe', id: 813, k: 'j', s: 32, p: 4, d });
   });
 
+  it('tempi and modifica go to the event’s feed and to each of its sessions’ feeds', () => {
+    const tempi = { inizio: d, fine: '2026-04-15T11:00:00.000Z', fine_consegna_jolly: null };
+    const messages: LiveMessage[] = [
+      { type: 'tempi', eventoId: 3, sessioni: [7, 8], tempi },
+      { type: 'modifica', eventoId: 3, sessioni: [7, 8], parti: ['problemi', 'squadre'] },
+    ];
+    for (const message of messages) {
+      expect(feedKeysOf(message)).toEqual(['messaggi:3', 'eventi:7', 'eventi:8']);
+      if (!isFeedMessage(message)) throw new Error('not a frame');
+      const frame = decode(encodeMessage(message));
+      expect(eventiFrame.parse(frame)).toEqual(frame);
+      expect(messaggiFrame.parse(frame)).toEqual(frame);
+    }
+    expect(decode(encodeMessage(messages[0] as Extract<LiveMessage, { type: 'tempi' }>))).toEqual({
+      type: 'tempi',
+      evento: 3,
+      ...tempi,
+    });
+    expect(
+      decode(encodeMessage(messages[1] as Extract<LiveMessage, { type: 'modifica' }>)),
+    ).toEqual({ type: 'modifica', evento: 3, parti: ['problemi', 'squadre'] });
+  });
+
   it('edit_message and delete_message go to messaggi-importanti as messaggiFrames', () => {
     const edit: LiveMessage = {
       type: 'edit_message',
@@ -51,7 +74,7 @@ describe('live frames', () => {
     };
     const del: LiveMessage = { type: 'delete_message', eventoId: 3, id: 5 };
     for (const message of [edit, del]) {
-      expect(feedKeyOf(message)).toBe('messaggi:3');
+      expect(feedKeysOf(message)).toEqual(['messaggi:3']);
       if (!isFeedMessage(message)) throw new Error('not a frame');
       const frame = decode(encodeMessage(message));
       expect(messaggiFrame.parse(frame)).toEqual(frame);
@@ -72,7 +95,7 @@ describe('live frames', () => {
       eventoId: 3,
       message: { id: 5, testo: 'Pausa', data: d },
     };
-    expect(feedKeyOf(message)).toBe('messaggi:3');
+    expect(feedKeysOf(message)).toEqual(['messaggi:3']);
     const frame = decode(encodeMessage(message));
     expect(messaggiFrame.parse(frame)).toEqual(frame);
     expect(frame).toEqual({
@@ -84,7 +107,7 @@ describe('live frames', () => {
   it('snapshot messages drive punteggi_last and are no frame', () => {
     for (const type of ['snapshot_invalidated', 'snapshot_cleared'] as const) {
       const message: LiveMessage = { type, sessioneId: 1 };
-      expect(feedKeyOf(message)).toBeNull();
+      expect(feedKeysOf(message)).toEqual([]);
       expect(isFeedMessage(message)).toBe(false);
     }
   });

@@ -13,6 +13,9 @@
 //   {"type":"new_message","message":{"id":5,"testo":"...","data":"...","evento":3}}
 //   {"type":"edit_message","message":{...same shape...}}   replace the message with that id
 //   {"type":"delete_message","id":5}                        drop the message with that id
+// Both punteggi_eventi of each session of an event and its messaggi-importanti:
+//   {"type":"tempi","evento":3,"inizio":"...","fine":"...","fine_consegna_jolly":null}
+//   {"type":"modifica","evento":3,"parti":["problemi","squadre"]}   read those again
 // Any feed, in answer to a client's {"type":"ping"}: {"type":"pong"}.
 //
 // The frame types, their zod schemas and the close codes are those of
@@ -32,7 +35,7 @@ import type { LiveMessage } from './bus';
 /** Any frame a feed sends. */
 export type Frame = EventiFrame | LastFrame | MessaggiFrame;
 
-/** The messages of the bus that become frames (feedKeyOf gives them a feed). */
+/** The messages of the bus that become frames (feedKeysOf gives them feeds). */
 export type FeedMessage = Exclude<
   LiveMessage,
   { type: 'snapshot_invalidated' } | { type: 'snapshot_cleared' }
@@ -45,21 +48,27 @@ export function feedKey(kind: FeedKind, id: number): string {
   return `${kind}:${id}`;
 }
 
-/** The feed a bus message goes to, or null (snapshot_invalidated drives punteggi_last). */
-export function feedKeyOf(message: LiveMessage): string | null {
+/** The feeds a bus message goes to (none: snapshot_invalidated drives punteggi_last). */
+export function feedKeysOf(message: LiveMessage): string[] {
   switch (message.type) {
     case 'npe':
     case 'npe_delete':
     case 'refresh_page':
     case 'refresh_page_delayed':
-      return feedKey('eventi', message.sessioneId);
+      return [feedKey('eventi', message.sessioneId)];
     case 'new_message':
     case 'edit_message':
     case 'delete_message':
-      return feedKey('messaggi', message.eventoId);
+      return [feedKey('messaggi', message.eventoId)];
+    case 'tempi':
+    case 'modifica':
+      return [
+        feedKey('messaggi', message.eventoId),
+        ...message.sessioni.map((id) => feedKey('eventi', id)),
+      ];
     case 'snapshot_invalidated':
     case 'snapshot_cleared':
-      return null;
+      return [];
   }
 }
 
@@ -68,12 +77,12 @@ export function encodeFrame(frame: Frame): Buffer {
   return Buffer.from(JSON.stringify(frame), 'utf8');
 }
 
-/** Whether a bus message becomes a frame (feedKeyOf gives it a feed). */
+/** Whether a bus message becomes a frame (feedKeysOf gives it feeds). */
 export function isFeedMessage(message: LiveMessage): message is FeedMessage {
   return message.type !== 'snapshot_invalidated' && message.type !== 'snapshot_cleared';
 }
 
-/** The frame of a bus message that feedKeyOf sends somewhere. */
+/** The frame of a bus message that feedKeysOf sends somewhere. */
 export function messageFrame(message: FeedMessage): Frame {
   switch (message.type) {
     case 'npe':
@@ -92,6 +101,10 @@ export function messageFrame(message: FeedMessage): Frame {
       };
     case 'delete_message':
       return { type: 'delete_message', id: message.id };
+    case 'tempi':
+      return { type: 'tempi', evento: message.eventoId, ...message.tempi };
+    case 'modifica':
+      return { type: 'modifica', evento: message.eventoId, parti: message.parti };
   }
 }
 

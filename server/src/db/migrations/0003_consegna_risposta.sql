@@ -1,3 +1,5 @@
+-- Current definitions: server/src/db/functions/gas_notifica_modifica.sql and
+-- gas_consegna_risposte.sql (applied after the migrations); below, as 0003 created them.
 -- The hot path of a contest day: submitting an answer (issue 5).
 --
 -- 1. gas_modifiche: every committed change to what the answer route checks

@@ -19,6 +19,8 @@ CREATE TABLE "registro" (
 CREATE INDEX "registro_oggetto_idx" ON "registro" USING btree ("risorsa","oggetto_id","id");--> statement-breakpoint
 CREATE INDEX "registro_utente_idx" ON "registro" USING btree ("utente_id","id");--> statement-breakpoint
 CREATE INDEX "registro_momento_idx" ON "registro" USING btree ("momento");--> statement-breakpoint
+-- Current definition of the function: server/src/db/functions/
+-- gas_registro_solo_aggiunte.sql (applied after the migrations).
 -- The audit log is append-only for everyone, superusers and the database
 -- owner's application included: no route changes or deletes an entry, and
 -- this trigger refuses it even to a hand-written statement.

@@ -1,3 +1,5 @@
+-- Current definition: server/src/db/functions/gas_consegna_risposte.sql
+-- (applied after the migrations); below, as this migration left it.
 -- Every answer stored through the answer desk is in the audit log (issue 14,
 -- item 5), written by the function that stores it, in the same transaction
 -- and statement as the answer (the group commit of gas_consegna_risposte):

@@ -2,6 +2,9 @@ ALTER TABLE "risposta" ADD COLUMN "chiave_idempotenza" text;--> statement-breakp
 ALTER TABLE "risposta" ADD COLUMN "impronta_richiesta" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "risposta_chiave_idempotenza_unique" ON "risposta" USING btree ("inserita_da","chiave_idempotenza") WHERE "risposta"."chiave_idempotenza" is not null;
 --> statement-breakpoint
+-- Current definition of gas_consegna_risposte:
+-- server/src/db/functions/gas_consegna_risposte.sql (applied after the
+-- migrations); below, as this migration left it.
 -- Idempotency keys (issue 17): each element of `p_risposte` may carry the
 -- submission's Idempotency-Key (`chiave`) and the sha256 of its request
 -- (`impronta`). A key the submitter already used answers its row ('replay'

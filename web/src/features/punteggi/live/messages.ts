@@ -207,6 +207,10 @@ export function parseEventiMessage(text: string): EventiMessage {
       return { type: 'npe_delete', id: frame.id };
     case 'refresh_page_delayed':
       return { type: 'refresh_page_delayed', interval: frame.interval };
+    case 'tempi':
+    case 'modifica':
+      // The event's own changes: not applied by this page yet.
+      return { type: 'unknown', raw: text };
     default:
       return { type: frame.type };
   }

@@ -34,7 +34,10 @@ export function parseMessaggioFrame(text: string): { change: MessaggioChange } |
     return { error: `${String(frame.type)} senza id, testo o data (${problems.join('; ')})` };
   }
   const parsed = frame as MessaggiFrame;
-  if (parsed.type === 'pong') return { error: '' };
+  // The event's own changes (tempi, modifica) are not this list's.
+  if (parsed.type === 'pong' || parsed.type === 'tempi' || parsed.type === 'modifica') {
+    return { error: '' };
+  }
   return { change: parsed };
 }
 

@@ -1,0 +1,111 @@
+// Every committed change of an event reaches its open pages (issue 27).
+//
+// The database announces each change on the change feed, whoever wrote it
+// (an API route, the back office, the import, another instance, a script):
+// 'evento:<id>' for the event's own row and staff (migration 0003), and
+// 'sessioni:<evento>', 'problemi:<evento>', 'squadre:<evento>',
+// 'poli:<evento>' for its parts (migration 0015). Each instance hears them on
+// its own change feed and turns them, for the events someone follows on this
+// instance, into two frames on the feeds of the event and of its sessions:
+//
+// - `tempi`: the event's times as committed (a moved start or end, earlier
+//   or later, a contest reopened), applied by the pages at once;
+// - `modifica`: which parts changed, read again by the pages.
+//
+// Changes are gathered for DELAY_MS so that an edit touching many rows (an
+// import, a whole problem list) makes one frame per event. The frames are
+// this instance's own (the bridge does not forward them): every instance
+// hears the same change feed.
+import type { ParteEvento } from '@gas/contracts';
+import type { Database } from '../db/client';
+import type { DbChange } from '../db/changes';
+import type { ChangeSource, ChangeSubscription } from '../db/lazy-change-feed';
+import type { LiveBus } from './bus';
+import { loadTempiEvento } from './queries';
+
+/** The change feed's names of an event's parts (gas_notifica_parte_evento). */
+const PARTI: ReadonlySet<string> = new Set<ParteEvento>([
+  'sessioni',
+  'problemi',
+  'squadre',
+  'poli',
+]);
+
+/** Gathering window: well within the 2 s a moved end must take to reach the pages. */
+const DELAY_MS = 50;
+
+export type ModificheEventoOptions = {
+  database: Database;
+  changes: ChangeSource;
+  live: LiveBus;
+  /** Whether someone on this instance follows the event (no one: no query, no frame). */
+  followed(eventoId: number): boolean;
+  log: { error(obj: object, msg: string): void };
+};
+
+export class ModificheEvento {
+  private readonly feed: ChangeSubscription;
+  private pending = new Map<number, Set<ParteEvento>>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(private readonly options: ModificheEventoOptions) {
+    this.feed = options.changes.subscribe({
+      onChange: (change) => this.onChange(change),
+      // Changes missed while the feed was down cannot be named: the pages
+      // recover what they show on their own next read.
+      onReset: () => undefined,
+    });
+  }
+
+  /** Starts listening (the shared feed starts lazily); resolves once it listens. */
+  start(): Promise<void> {
+    return this.feed.ready();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.feed.close();
+  }
+
+  private onChange(change: DbChange): void {
+    if (change.table === '*' || !('id' in change) || this.stopped) return;
+    let parte: ParteEvento;
+    if (change.table === 'evento') parte = 'evento';
+    else if (PARTI.has(change.table)) parte = change.table as ParteEvento;
+    else return;
+    if (!this.options.followed(change.id)) return;
+    let parti = this.pending.get(change.id);
+    if (!parti) this.pending.set(change.id, (parti = new Set()));
+    parti.add(parte);
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.running = this.running.then(() => this.flush());
+    }, DELAY_MS);
+  }
+
+  private async flush(): Promise<void> {
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const [eventoId, parti] of pending) {
+      try {
+        // Read after the commit that announced it: the times as they are now.
+        const evento = await loadTempiEvento(this.options.database.db, eventoId);
+        if (!evento || this.stopped) continue;
+        const { sessioni, tempi } = evento;
+        if (parti.has('evento'))
+          this.options.live.publish({ type: 'tempi', eventoId, sessioni, tempi });
+        this.options.live.publish({
+          type: 'modifica',
+          eventoId,
+          sessioni,
+          parti: [...parti].sort(),
+        });
+      } catch (err) {
+        this.options.log.error({ err, eventoId }, 'live: modifica dell’evento non inviata');
+      }
+    }
+  }
+}
