@@ -72,6 +72,9 @@ type BodyOption<O> = [Body<O>] extends [never]
     : { body: Body<O> };
 type WriteOptions<O> = CallOptions<O> & BodyOption<O>;
 
+/** The body of `method` on `path`, as the document declares it. */
+export type ApiBody<P extends ApiPath<M>, M extends Method> = Body<Operation<P, M>>;
+
 /** What the document says the operation answers on success (any 2xx JSON). */
 export type DocumentedAnswer<O> =
   O extends Record<string | number, unknown>
