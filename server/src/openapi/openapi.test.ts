@@ -43,8 +43,10 @@ describe('OpenAPI document', () => {
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
   });
 
-  it('keeps the summaries routes give themselves', () => {
+  it('keeps the ids, summaries and security routes give themselves', () => {
     expect(doc.paths['/api/gas/risposta/']!.post!.summary).toBe('Consegna una risposta');
+    expect(doc.paths['/api/auth/login/']!.post!.operationId).toBe('login');
+    expect(doc.paths['/api/gas/chat-token/verify/']!.post!.security).toEqual([{ chatBot: [] }]);
   });
 
   it('is the checked-in docs/openapi.json and web/src/api/schema.d.ts (run `npm run openapi`)', async () => {
@@ -123,5 +125,6 @@ describe('operation names', () => {
     expect(securityOf('delete', '/api/admin/evento/{id}/')).toEqual([
       { sessionCookie: [], csrfCookie: [], csrfHeader: [] },
     ]);
+    expect(securityOf('post', '/api/gas/chat-token/verify/')).toEqual([{ sessionCookie: [] }, {}]);
   });
 });

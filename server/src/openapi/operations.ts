@@ -12,7 +12,7 @@
 // `gas/` (the DRF application's prefix) is left out; `admin/` stays, so the
 // back office's `listAdminEvento` differs from the public `listEvento`.
 import { CSRF_COOKIE, CSRF_HEADER } from '@gas/contracts';
-import { SESSION_COOKIE } from '../plugins/auth/session';
+import { CSRF_EXEMPT_ROUTES, SESSION_COOKIE } from '../plugins/auth/session';
 
 type Operation = {
   operationId?: string;
@@ -60,6 +60,11 @@ export const SECURITY_SCHEMES = {
     in: 'header',
     name: CSRF_HEADER,
     description: 'Lo stesso valore del cookie `csrftoken`, su POST/PUT/PATCH/DELETE.',
+  },
+  chatBot: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Il segreto GAS_CHAT_BOT_SECRET: solo il bot della chat (api/chat-token).',
   },
 } as const;
 
@@ -113,13 +118,14 @@ export function summaryOf(method: string, path: string, operation: Operation): s
  * Who may call: reads are open to anonymous visitors unless the handler's
  * policy says otherwise (a 403 then), writes need the CSRF pair, and the
  * back office (`/api/admin/`, api/admin/routes.ts `requireStaff`) needs a
- * staff session for both.
+ * staff session for both. A route exempt from CSRF (a server calling
+ * without cookies) declares its own scheme in its schema.
  */
 export function securityOf(method: string, path: string): Record<string, string[]>[] {
   const session = { sessionCookie: [] };
   const csrf = { csrfCookie: [], csrfHeader: [] };
   const staffOnly = path.startsWith('/api/admin/');
-  if (UNSAFE.has(method)) {
+  if (UNSAFE.has(method) && !CSRF_EXEMPT_ROUTES.has(path)) {
     return staffOnly ? [{ ...session, ...csrf }] : [{ ...session, ...csrf }, csrf];
   }
   return staffOnly ? [session] : [session, {}];

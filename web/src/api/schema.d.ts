@@ -27,8 +27,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: auth password-dimenticata */
-        post: operations["createAuthPasswordDimenticata"];
+        /** Password dimenticata: manda il link per sceglierne una */
+        post: operations["requestPasswordLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -44,8 +44,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: auth imposta-password verifica */
-        post: operations["createAuthImpostaPasswordVerifica"];
+        /** Per chi è un link per impostare la password */
+        post: operations["verifyPasswordLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -61,8 +61,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: auth imposta-password */
-        post: operations["createAuthImpostaPassword"];
+        /** Imposta la password con un link */
+        post: operations["setPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -76,8 +76,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: ext-user whoami */
-        get: operations["getExtUserWhoami"];
+        /** Utente della sessione (anonimo senza login) */
+        get: operations["getWhoami"];
         put?: never;
         post?: never;
         delete?: never;
@@ -95,8 +95,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: auth login */
-        post: operations["createAuthLogin"];
+        /** Login con username e password */
+        post: operations["login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -112,8 +112,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: auth logout */
-        post: operations["createAuthLogout"];
+        /** Logout: chiude la sessione */
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -129,8 +129,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: auth password */
-        post: operations["createAuthPassword"];
+        /** Cambia la password */
+        post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -203,10 +203,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Crea: evento invita
+         * Nomina un amministratore o un inseritore dell'evento
          * @description Nomina amministratore (adm) o inseritore (ins) l'account attivo scelto (utente) o quello con questa e-mail; a un indirizzo senza account crea l'account e manda l'e-mail per scegliere la password. Risponde 204 in ogni caso.
          */
-        post: operations["createEventoInvita"];
+        post: operations["inviteEventoStaff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -315,7 +315,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Azione amministrativa: cancella la cache dei punteggi (staff) */
-        patch: operations["updateSessioneDeleteCache"];
+        patch: operations["clearSessioneCache"];
         trace?: never;
     };
     "/api/gas/sessione/{id}/request_refresh_frontend_delayed/": {
@@ -335,7 +335,7 @@ export interface paths {
          * Azione amministrativa: ricarica le pagine aperte (staff)
          * @description interval 0: refresh_page subito; n > 0: refresh_page_delayed, ogni pagina si ricarica in un momento casuale entro n secondi.
          */
-        patch: operations["updateSessioneRequestRefreshFrontendDelayed"];
+        patch: operations["refreshSessionePages"];
         trace?: never;
     };
     "/api/gas/problema/": {
@@ -567,7 +567,7 @@ export interface paths {
          * Risolve due digitazioni discordanti
          * @description Amministratori dell’evento e superutenti (altri: 403). `accetta` registra la risposta di una delle due digitazioni, `correggi` il valore letto sul foglio, `scarta` nessuna; il momento di consegna è il primo dei due. Entrambe le digitazioni passano a `risolta` o `scartata` e la decisione è nel registro delle modifiche. Coppia già risolta: 400.
          */
-        post: operations["createDigitazioneRisolvi"];
+        post: operations["resolveDigitazione"];
         delete?: never;
         options?: never;
         head?: never;
@@ -834,7 +834,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: chat-token */
+        /** Token della chat (e nome in chat) dell’utente */
         post: operations["createChatToken"];
         delete?: never;
         options?: never;
@@ -851,8 +851,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: chat-token reset */
-        post: operations["createChatTokenReset"];
+        /** Nuovo token della chat (il vecchio non vale più) */
+        post: operations["resetChatToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -869,10 +869,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Crea: chat-token verify
+         * Per il bot della chat: di chi è un token
          * @description Per il bot della chat: header `Authorization: Bearer <GAS_CHAT_BOT_SECRET>`. `username` e `user` sono l'account GaS del token; `chat_name` il nome che l'account ha scelto per la chat.
          */
-        post: operations["createChatTokenVerify"];
+        post: operations["verifyChatToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1090,10 +1090,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Crea: errori
+         * Segnala un errore della web app
          * @description Segnala un errore inatteso della web app (casella degli errori). 202 quando è registrato; 429 oltre 10 segnalazioni al minuto per indirizzo. Un visitatore non autenticato crea al massimo 5 nuovi gruppi all’ora per indirizzo: le altre sue segnalazioni sono contate in un gruppo unico.
          */
-        post: operations["createErrori"];
+        post: operations["reportErrore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3487,7 +3487,7 @@ export interface operations {
             };
         };
     };
-    createAuthPasswordDimenticata: {
+    requestPasswordLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -3572,7 +3572,7 @@ export interface operations {
             };
         };
     };
-    createAuthImpostaPasswordVerifica: {
+    verifyPasswordLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -3659,7 +3659,7 @@ export interface operations {
             };
         };
     };
-    createAuthImpostaPassword: {
+    setPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -3742,7 +3742,7 @@ export interface operations {
             };
         };
     };
-    getExtUserWhoami: {
+    getWhoami: {
         parameters: {
             query?: never;
             header?: never;
@@ -3839,7 +3839,7 @@ export interface operations {
             };
         };
     };
-    createAuthLogin: {
+    login: {
         parameters: {
             query?: never;
             header?: never;
@@ -3943,7 +3943,7 @@ export interface operations {
             };
         };
     };
-    createAuthLogout: {
+    logout: {
         parameters: {
             query?: never;
             header?: never;
@@ -4018,7 +4018,7 @@ export interface operations {
             };
         };
     };
-    createAuthPassword: {
+    changePassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -4925,7 +4925,7 @@ export interface operations {
             };
         };
     };
-    createEventoInvita: {
+    inviteEventoStaff: {
         parameters: {
             query?: never;
             header?: never;
@@ -5547,7 +5547,7 @@ export interface operations {
             };
         };
     };
-    updateSessioneDeleteCache: {
+    clearSessioneCache: {
         parameters: {
             query?: never;
             header?: never;
@@ -5636,7 +5636,7 @@ export interface operations {
             };
         };
     };
-    updateSessioneRequestRefreshFrontendDelayed: {
+    refreshSessionePages: {
         parameters: {
             query?: never;
             header?: never;
@@ -6987,7 +6987,7 @@ export interface operations {
             };
         };
     };
-    createDigitazioneRisolvi: {
+    resolveDigitazione: {
         parameters: {
             query?: never;
             header?: never;
@@ -9262,7 +9262,7 @@ export interface operations {
             };
         };
     };
-    createChatTokenReset: {
+    resetChatToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -9342,7 +9342,7 @@ export interface operations {
             };
         };
     };
-    createChatTokenVerify: {
+    verifyChatToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -10963,7 +10963,7 @@ export interface operations {
             };
         };
     };
-    createErrori: {
+    reportErrore: {
         parameters: {
             query?: never;
             header?: never;
