@@ -56,8 +56,15 @@ describe('OpenAPI document', () => {
 
   it("passes Redocly's recommended rules as configured in redocly.yaml", async () => {
     const redocly = path.join(ROOT, 'node_modules/.bin/redocly');
+    // Offline and quiet: no telemetry, no update check (it runs in `npm test`).
+    const env = {
+      ...process.env,
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+    };
     const { stdout } = await promisify(execFile)(redocly, ['lint', 'gas', '--format=json'], {
       cwd: ROOT,
+      env,
     }).catch((error: { stdout: string }) => error);
     const problems = (JSON.parse(stdout) as { problems: { ruleId: string; message: string }[] })
       .problems;
