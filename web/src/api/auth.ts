@@ -21,7 +21,7 @@ export const fetchWhoami = (signal?: AbortSignal) =>
 export const login = (username: string, password: string) =>
   typedApi.post('/api/auth/login/', 'user', { body: { username, password } });
 
-export const logout = () => typedApi.post('/api/auth/logout/', 'empty', {});
+export const logout = () => typedApi.post('/api/auth/logout/', 'empty');
 
 export const changePassword = (body: ApiBody<'/api/auth/password/', 'post'>) =>
   typedApi.post('/api/auth/password/', 'empty', { body });

@@ -82,6 +82,8 @@ describe('typedApi', () => {
       void typedApi.post('/api/gas/squadra/', 'squadra', { body: { sessione: 1 } });
       // @ts-expect-error: no POST on this path
       void typedApi.post('/api/gas/polo/', 'polo', { body: {} });
+      // @ts-expect-error: this POST takes a body
+      void typedApi.post('/api/gas/squadra/', 'squadra');
     };
     expect(never).toBeTypeOf('function');
   });

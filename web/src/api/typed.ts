@@ -16,6 +16,7 @@ import type {
   IsOperationRequestBodyOptional,
   OperationRequestBodyContent,
   PathsWithMethod,
+  RequiredKeysOf,
   ResponseObjectMap,
   SuccessResponse,
 } from 'openapi-typescript-helpers';
@@ -134,7 +135,9 @@ const write =
   async <P extends ApiPath<M>, N extends ResponseName>(
     path: P,
     name: Fits<N, 'one', Operation<P, M>>,
-    options: WriteOptions<Operation<P, M>>,
+    ...[options]: RequiredKeysOf<WriteOptions<Operation<P, M>>> extends never
+      ? [WriteOptions<Operation<P, M>>?]
+      : [WriteOptions<Operation<P, M>>]
   ): Promise<ResponseOf<N>> =>
     checkAnswer(
       path,
