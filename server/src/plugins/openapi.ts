@@ -4,24 +4,31 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { describeOperations, SECURITY_SCHEMES } from '../openapi/operations';
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
+      // 3.1: JSON Schema 2020-12, so zod's tuples and nulls keep their shape.
+      openapi: '3.1.0',
       info: {
         title: 'GaS API',
         version: '1.6.0',
         description:
           "API della piattaforma GaS (Gara a Squadre). Stile Django REST Framework: liste paginate con `next`, errori `{detail}`, errori di campo `{campo: [messaggi]}`. Le richieste POST/PUT/PATCH/DELETE richiedono l'header `X-CSRFToken` uguale al cookie `csrftoken`.",
       },
-      components: {
-        securitySchemes: {
-          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
-          csrfHeader: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
-        },
-      },
+      // Same origin as the web app, which is the API's one client.
+      servers: [{ url: '/', description: "L'origine stessa dell'app" }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
+    // Ids, summaries and security derived from method and path (openapi/operations.ts).
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const { openapiObject } = document;
+      describeOperations(openapiObject.paths as Parameters<typeof describeOperations>[0]);
+      return openapiObject;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());

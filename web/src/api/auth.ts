@@ -1,6 +1,6 @@
 // Current user (whoami) and session calls.
 import type { User } from '@gas/contracts';
-import { api } from './client';
+import { typedApi, type ApiBody } from './typed';
 
 /** Used before whoami answers and whenever it fails (spec §7). */
 export const ANONYMOUS_USER: User = Object.freeze({
@@ -16,32 +16,26 @@ export const ANONYMOUS_USER: User = Object.freeze({
 });
 
 export const fetchWhoami = (signal?: AbortSignal) =>
-  api.get('/api/ext-user/whoami/', 'user', undefined, { signal });
+  typedApi.get('/api/ext-user/whoami/', 'user', { signal });
 
 export const login = (username: string, password: string) =>
-  api.post('/api/auth/login/', 'user', { username, password });
+  typedApi.post('/api/auth/login/', 'user', { body: { username, password } });
 
-export const logout = () => api.post('/api/auth/logout/', 'empty');
+export const logout = () => typedApi.post('/api/auth/logout/', 'empty');
 
-export const changePassword = (payload: {
-  old_password: string;
-  new_password: string;
-  confirm_password: string;
-}) => api.post('/api/auth/password/', 'empty', payload);
+export const changePassword = (body: ApiBody<'/api/auth/password/', 'post'>) =>
+  typedApi.post('/api/auth/password/', 'empty', { body });
 
 /** 'Password dimenticata?': the same neutral answer whether or not the address is known. */
 export const passwordDimenticata = (email: string) =>
-  api.post('/api/auth/password-dimenticata/', 'detail', { email });
+  typedApi.post('/api/auth/password-dimenticata/', 'detail', { body: { email } });
 
 /** Whom a one-time link is for (400 when it is not valid any more). */
 export const verificaTokenPassword = (token: string) =>
-  api.post('/api/auth/imposta-password/verifica/', 'tokenPassword', { token });
+  typedApi.post('/api/auth/imposta-password/verifica/', 'tokenPassword', { body: { token } });
 
-export const impostaPassword = (payload: {
-  token: string;
-  password: string;
-  confirm_password: string;
-}) => api.post('/api/auth/imposta-password/', 'empty', payload);
+export const impostaPassword = (body: ApiBody<'/api/auth/imposta-password/', 'post'>) =>
+  typedApi.post('/api/auth/imposta-password/', 'empty', { body });
 
 /** The login page, coming back to `next` (path + query + hash) afterwards. */
 export function loginUrl(next: string): string {

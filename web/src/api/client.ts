@@ -4,6 +4,9 @@
 // the response schema of @gas/contracts it expects (`api.get(path, 'evento')`,
 // the server declares the same one): the result's type comes from it, and in
 // development and tests the answer is checked against it (`checkAnswer`).
+// New calls go through `typedApi` (typed.ts), built on `request` here, whose
+// paths, parameters and bodies are the OpenAPI document's; `api` with a
+// hand-written URL remains only where docs/architecture.md lists it.
 import { CSRF_COOKIE, CSRF_HEADER, NESTED_FILE_NON_SUPPORTATO } from '@gas/contracts';
 import type { AnswerShape, Paginated, ResponseName, ResponseOf } from '@gas/contracts';
 import { ApiError, errorFromResponse, networkError } from './errors';

@@ -3,7 +3,7 @@
 import type { Evento, Squadra, Tipologia, User } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ANONYMOUS_USER, fetchWhoami } from './auth';
-import { api, getList } from './client';
+import { typedApi } from './typed';
 import { CURRENT_EVENT_WINDOW_MS, findCurrentEvent } from '../lib/currentEvent';
 import { impostaUtenteSegnalazioni, reportError } from '../lib/reportError';
 
@@ -28,7 +28,7 @@ export const queryKeys = {
 };
 
 export function fetchEventi(filter: EventiFilter = {}, signal?: AbortSignal): Promise<Evento[]> {
-  return getList('/api/gas/evento/', 'evento', { ...filter }, { signal });
+  return typedApi.list('/api/gas/evento/', 'evento', { query: filter, signal });
 }
 
 /**
@@ -80,12 +80,10 @@ export function useMieSquadreCorrenti(enabled = true) {
     queryKey: ['squadre', 'mie', 'correnti', dal] as const,
     enabled,
     queryFn: ({ signal }): Promise<Squadra[]> =>
-      getList(
-        '/api/gas/squadra/mie/',
-        'squadra',
-        { sessione__evento__inizio__gte: dal },
-        { signal },
-      ),
+      typedApi.list('/api/gas/squadra/mie/', 'squadra', {
+        query: { sessione__evento__inizio__gte: dal },
+        signal,
+      }),
     staleTime: 60_000,
   });
 }
@@ -114,7 +112,8 @@ export function useEventoCorrente(): Evento | null {
 export function useEvento(id: number) {
   return useQuery({
     queryKey: queryKeys.evento(id),
-    queryFn: ({ signal }) => api.get(`/api/gas/evento/${id}/`, 'evento', undefined, { signal }),
+    queryFn: ({ signal }) =>
+      typedApi.get('/api/gas/evento/{id}/', 'evento', { path: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -122,7 +121,8 @@ export function useEvento(id: number) {
 export function useSessione(id: number) {
   return useQuery({
     queryKey: queryKeys.sessione(id),
-    queryFn: ({ signal }) => api.get(`/api/gas/sessione/${id}/`, 'sessione', undefined, { signal }),
+    queryFn: ({ signal }) =>
+      typedApi.get('/api/gas/sessione/{id}/', 'sessione', { path: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -132,7 +132,7 @@ export function useSquadreInSessione(sessione: number) {
   return useQuery({
     queryKey: queryKeys.squadreInSessione(sessione),
     queryFn: ({ signal }) =>
-      getList('/api/gas/squadra/in_sessione/', 'squadra', { sessione }, { signal }),
+      typedApi.list('/api/gas/squadra/in_sessione/', 'squadra', { query: { sessione }, signal }),
     staleTime: 60_000,
   });
 }

@@ -1,7 +1,7 @@
 // Site content (spec §1, §2): settings, sponsors, credits and the Albo d'oro.
 import { useQuery } from '@tanstack/react-query';
 import type { Collaboratore } from '@gas/contracts';
-import { api, getList } from './client';
+import { typedApi } from './typed';
 import { queryKeys } from './queries';
 
 const CONTENT_STALE_MS = 5 * 60_000;
@@ -9,7 +9,7 @@ const CONTENT_STALE_MS = 5 * 60_000;
 export function useSito() {
   return useQuery({
     queryKey: queryKeys.sito,
-    queryFn: ({ signal }) => api.get('/api/gas/sito/', 'sito', undefined, { signal }),
+    queryFn: ({ signal }) => typedApi.get('/api/gas/sito/', 'sito', { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -17,7 +17,7 @@ export function useSito() {
 export function useSponsor() {
   return useQuery({
     queryKey: queryKeys.sponsor,
-    queryFn: ({ signal }) => getList('/api/gas/sponsor/', 'sponsor', undefined, { signal }),
+    queryFn: ({ signal }) => typedApi.list('/api/gas/sponsor/', 'sponsor', { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -25,8 +25,7 @@ export function useSponsor() {
 export function useTopContributors() {
   return useQuery({
     queryKey: queryKeys.topContributors,
-    queryFn: ({ signal }) =>
-      getList('/api/top-contributors/', 'collaboratore', undefined, { signal }),
+    queryFn: ({ signal }) => typedApi.list('/api/top-contributors/', 'collaboratore', { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -46,7 +45,7 @@ export function useCollaboratori() {
     queryKey: queryKeys.collaboratori,
     queryFn: async ({ signal }) =>
       parseCollaboratori(
-        await api.get('/api/gas/collaboratori/', 'collaboratoriJson', undefined, { signal }),
+        await typedApi.get('/api/gas/collaboratori/', 'collaboratoriJson', { signal }),
       ),
     staleTime: CONTENT_STALE_MS,
   });
@@ -55,7 +54,7 @@ export function useCollaboratori() {
 export function useAlboDoro() {
   return useQuery({
     queryKey: queryKeys.alboDoro,
-    queryFn: ({ signal }) => getList('/api/gas/albo-d-oro/', 'alboEvento', undefined, { signal }),
+    queryFn: ({ signal }) => typedApi.list('/api/gas/albo-d-oro/', 'alboEvento', { signal }),
     staleTime: CONTENT_STALE_MS,
   });
 }

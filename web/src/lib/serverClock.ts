@@ -3,7 +3,7 @@
 // round trip split in half.
 import { conta } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { typedApi } from '../api/typed';
 import { queryKeys } from '../api/queries';
 
 export const CLOCK_SKEW_WARNING_MS = 10_000;
@@ -11,7 +11,7 @@ export const CLOCK_SKEW_WARNING_MS = 10_000;
 /** server time - local time, in ms. */
 export async function measureServerOffset(signal?: AbortSignal): Promise<number> {
   const sent = Date.now();
-  const { epoch_ms } = await api.get('/api/time/', 'oraServer', undefined, { signal });
+  const { epoch_ms } = await typedApi.get('/api/time/', 'oraServer', { signal });
   const received = Date.now();
   return epoch_ms - (sent + received) / 2;
 }

@@ -46,6 +46,8 @@ export function passwordLinkRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/auth/password-dimenticata/',
     {
       schema: {
+        operationId: 'requestPasswordLink',
+        summary: 'Password dimenticata: manda il link per sceglierne una',
         tags: ['auth'],
         body: passwordDimenticataRequest,
         response: ok(detailSchema),
@@ -84,7 +86,15 @@ export function passwordLinkRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.post(
     '/api/auth/imposta-password/verifica/',
-    { schema: { tags: ['auth'], body: verificaTokenRequest, response: ok(tokenPasswordSchema) } },
+    {
+      schema: {
+        operationId: 'verifyPasswordLink',
+        summary: 'Per chi è un link per impostare la password',
+        tags: ['auth'],
+        body: verificaTokenRequest,
+        response: ok(tokenPasswordSchema),
+      },
+    },
     async (request) => {
       const account = await accountDelToken(db, request.body.token);
       if (!account) throw apiError('bad_request', LINK_PASSWORD_NON_VALIDO);
@@ -94,7 +104,15 @@ export function passwordLinkRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.post(
     '/api/auth/imposta-password/',
-    { schema: { tags: ['auth'], body: impostaPasswordRequest, response: noContent } },
+    {
+      schema: {
+        operationId: 'setPassword',
+        summary: 'Imposta la password con un link',
+        tags: ['auth'],
+        body: impostaPasswordRequest,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       const { token, password } = request.body;
       const account = await accountDelToken(db, token);

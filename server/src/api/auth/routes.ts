@@ -40,7 +40,14 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/ext-user/whoami/',
-    { schema: { response: ok(userSchema), tags: ['auth'] } },
+    {
+      schema: {
+        operationId: 'getWhoami',
+        summary: 'Utente della sessione (anonimo senza login)',
+        response: ok(userSchema),
+        tags: ['auth'],
+      },
+    },
     async (request, reply) => {
       // whoami always (re)sends the CSRF cookie so a fresh page can start unsafe calls.
       if (!request.cookies[CSRF_COOKIE]) setCsrfCookie(request, reply);
@@ -51,7 +58,15 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.post(
     '/api/auth/login/',
-    { schema: { response: ok(userSchema), tags: ['auth'], body: loginRequest } },
+    {
+      schema: {
+        operationId: 'login',
+        summary: 'Login con username e password',
+        response: ok(userSchema),
+        tags: ['auth'],
+        body: loginRequest,
+      },
+    },
     async (request, reply) => {
       const { username, password } = request.body;
       if (throttle.isBlocked(request.ip, username)) {
@@ -92,7 +107,14 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.post(
     '/api/auth/logout/',
-    { schema: { response: noContent, tags: ['auth'] } },
+    {
+      schema: {
+        operationId: 'logout',
+        summary: 'Logout: chiude la sessione',
+        response: noContent,
+        tags: ['auth'],
+      },
+    },
     async (request, reply) => {
       await endLoginSession(database, request, reply);
       return reply.status(204).send();
@@ -101,7 +123,15 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.post(
     '/api/auth/password/',
-    { schema: { response: noContent, tags: ['auth'], body: passwordChangeRequest } },
+    {
+      schema: {
+        operationId: 'changePassword',
+        summary: 'Cambia la password',
+        response: noContent,
+        tags: ['auth'],
+        body: passwordChangeRequest,
+      },
+    },
     async (request, reply) => {
       const userId = request.actor.userId;
       if (userId === null) throw apiError('not_authenticated');

@@ -67,7 +67,12 @@ export async function chatTokenRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/chat-token/',
     {
       preValidation: loginRequired,
-      schema: { response: ok(chatTokenSchema), tags, body: chatTokenRequest },
+      schema: {
+        summary: 'Token della chat (e nome in chat) dell’utente',
+        response: ok(chatTokenSchema),
+        tags,
+        body: chatTokenRequest,
+      },
     },
     async (request, reply) => {
       const userId = request.actor.userId!;
@@ -91,7 +96,15 @@ export async function chatTokenRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.post(
     '/api/gas/chat-token/reset/',
-    { preValidation: loginRequired, schema: { response: ok(chatTokenSchema), tags } },
+    {
+      preValidation: loginRequired,
+      schema: {
+        operationId: 'resetChatToken',
+        summary: 'Nuovo token della chat (il vecchio non vale più)',
+        response: ok(chatTokenSchema),
+        tags,
+      },
+    },
     async (request, reply) => {
       const userId = request.actor.userId!;
       const username = await usernameOf(db, userId);
@@ -115,6 +128,9 @@ export async function chatTokenRoutes(app: FastifyInstance, deps: ApiDeps) {
     {
       preValidation: botOnly,
       schema: {
+        operationId: 'verifyChatToken',
+        summary: 'Per il bot della chat: di chi è un token',
+        security: [{ chatBot: [] }],
         tags,
         body: chatTokenVerifyRequest,
         response: ok(chatTokenVerifyResponse),

@@ -100,6 +100,7 @@ export async function digitazioneRoutes(app: FastifyInstance, deps: ApiDeps) {
       schema: {
         response: ok(digitazioneSchema),
         tags: ['digitazione'],
+        operationId: 'resolveDigitazione',
         summary: 'Risolve due digitazioni discordanti',
         description:
           'Amministratori dell’evento e superutenti (altri: 403). `accetta` registra la risposta di una delle due digitazioni, `correggi` il valore letto sul foglio, `scarta` nessuna; il momento di consegna è il primo dei due. Entrambe le digitazioni passano a `risolta` o `scartata` e la decisione è nel registro delle modifiche. Coppia già risolta: 400.',

@@ -96,6 +96,8 @@ export function erroriRoutes(app: FastifyInstance, deps: ApiDeps) {
     {
       bodyLimit: ERRORI_LIMITI.corpo,
       schema: {
+        operationId: 'reportErrore',
+        summary: 'Segnala un errore della web app',
         tags: ['errori'],
         description:
           'Segnala un errore inatteso della web app (casella degli errori). 202 quando è registrato; 429 oltre 10 segnalazioni al minuto per indirizzo. Un visitatore non autenticato crea al massimo 5 nuovi gruppi all’ora per indirizzo: le altre sue segnalazioni sono contate in un gruppo unico.',

@@ -228,6 +228,8 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/evento/:id/invita/',
     {
       schema: {
+        operationId: 'inviteEventoStaff',
+        summary: "Nomina un amministratore o un inseritore dell'evento",
         response: noContent,
         tags: ['evento'],
         description:

@@ -143,6 +143,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
       schema: {
         response: ok(detailSchema),
         tags,
+        operationId: 'clearSessioneCache',
         summary: 'Azione amministrativa: cancella la cache dei punteggi (staff)',
         params: idParams,
         body: deleteCacheRequest,
@@ -162,6 +163,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
       schema: {
         response: ok(detailSchema),
         tags,
+        operationId: 'refreshSessionePages',
         summary: 'Azione amministrativa: ricarica le pagine aperte (staff)',
         description:
           'interval 0: refresh_page subito; n > 0: refresh_page_delayed, ogni pagina si ricarica in un momento casuale entro n secondi.',

@@ -1,17 +1,15 @@
 // POST /api/gas/biglietti-consegna/ and the decoding of its answer.
-import { api } from '../../api/client';
+import type { BigliettiConsegna } from '@gas/contracts';
+import { typedApi, type ApiBody } from '../../api/typed';
 
-export type Output = 'pdf' | 'source';
+export type Output = ApiBody<'/api/gas/biglietti-consegna/', 'post'>['content'];
 
-export interface BigliettiResponse {
-  success: boolean;
-  pdf_b64: string;
-  log_b64: string;
-  source: string;
-}
+export type BigliettiResponse = BigliettiConsegna;
 
 export const generaBiglietti = (squadre: string[], content: Output, sessione: number) =>
-  api.post('/api/gas/biglietti-consegna/', 'bigliettiConsegna', { squadre, content, sessione });
+  typedApi.post('/api/gas/biglietti-consegna/', 'bigliettiConsegna', {
+    body: { squadre, content, sessione },
+  });
 
 export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(b64);

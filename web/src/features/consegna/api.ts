@@ -2,7 +2,7 @@
 // the answers already delivered, submit / joker / delete.
 import type { Squadra } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, getList } from '../../api/client';
+import { typedApi, type ApiBody } from '../../api/typed';
 
 /** Where the page was opened: one session, or every session of an event. */
 export interface Ambito {
@@ -28,15 +28,16 @@ export function useSquadreConsegna(ambito: Ambito, tutte: boolean, enabled: bool
       let list: Squadra[];
       if (tutte) {
         list = sessione
-          ? await getList('/api/gas/squadra/in_sessione/', 'squadra', { sessione }, { signal })
-          : await getList('/api/gas/squadra/', 'squadra', { evento }, { signal });
+          ? await typedApi.list('/api/gas/squadra/in_sessione/', 'squadra', {
+              query: { sessione },
+              signal,
+            })
+          : await typedApi.list('/api/gas/squadra/', 'squadra', { query: { evento }, signal });
       } else {
-        list = await getList(
-          '/api/gas/squadra/mie/',
-          'squadra',
-          { sessione: sessione ?? undefined },
-          { signal },
-        );
+        list = await typedApi.list('/api/gas/squadra/mie/', 'squadra', {
+          query: { sessione },
+          signal,
+        });
         list = list.filter((s) => s.evento === evento);
       }
       return [...list].sort((a, b) => a.nome.localeCompare(b.nome, 'it'));
@@ -48,35 +49,24 @@ export function useRisposte(ambito: Ambito) {
   return useQuery({
     queryKey: consegnaKeys.risposte(ambito),
     queryFn: ({ signal }) =>
-      getList(
-        '/api/gas/risposta/',
-        'risposta',
-        ambito.sessione
+      typedApi.list('/api/gas/risposta/', 'risposta', {
+        query: ambito.sessione
           ? { squadra__sessione: ambito.sessione }
           : { squadra__evento: ambito.evento },
-        { signal },
-      ),
+        signal,
+      }),
     refetchInterval: 30_000,
   });
 }
 
-export interface RispostaPayload {
-  squadra: number;
-  problema: number;
-  valore: string;
-  valore_exp: number;
-  momento_consegna?: string;
-  /** When 'Invia' was pressed, on the server's clock (the outbox, for event staff). */
-  momento_digitazione?: string;
-}
+/** An answer as submitted (`momento_digitazione`: when 'Invia' was pressed, on the server's clock). */
+export type RispostaPayload = ApiBody<'/api/gas/risposta/', 'post'>;
 
-export const inviaRisposta = (payload: RispostaPayload) =>
-  api.post('/api/gas/risposta/', 'risposta', payload);
+export const inviaRisposta = (body: RispostaPayload) =>
+  typedApi.post('/api/gas/risposta/', 'risposta', { body });
 
-export const impostaJolly = (payload: {
-  squadra: number;
-  problema: number;
-  momento_consegna?: string;
-}) => api.post('/api/gas/jolly/', 'jollyCreato', payload);
+export const impostaJolly = (body: ApiBody<'/api/gas/jolly/', 'post'>) =>
+  typedApi.post('/api/gas/jolly/', 'jollyCreato', { body });
 
-export const cancellaRisposta = (id: number) => api.delete(`/api/gas/risposta/${id}/`);
+export const cancellaRisposta = (id: number) =>
+  typedApi.delete('/api/gas/risposta/{id}/', { path: { id } });

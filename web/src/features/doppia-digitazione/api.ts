@@ -1,8 +1,8 @@
 // Double entry (issue 17): the typings of a session and what the event's
 // administrators do with them (/api/gas/digitazione/).
-import type { DigitazioneOut, RisoluzioneDigitazioneRequest } from '@gas/contracts';
+import type { DigitazioneOut } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, getList } from '../../api/client';
+import { typedApi, type ApiBody } from '../../api/typed';
 
 export const digitazioniKey = (sessione: number) => ['digitazioni', sessione] as const;
 
@@ -11,17 +11,20 @@ export function useDigitazioni(sessione: number) {
   return useQuery({
     queryKey: digitazioniKey(sessione),
     queryFn: ({ signal }) =>
-      getList('/api/gas/digitazione/', 'digitazione', { sessione, page_size: 1000 }, { signal }),
+      typedApi.list('/api/gas/digitazione/', 'digitazione', {
+        query: { sessione, page_size: 1000 },
+        signal,
+      }),
     refetchInterval: 10_000,
   });
 }
 
-export function risolvi(id: number, decisione: RisoluzioneDigitazioneRequest) {
-  return api.post(`/api/gas/digitazione/${id}/risolvi/`, 'digitazione', decisione);
+export function risolvi(id: number, body: ApiBody<'/api/gas/digitazione/{id}/risolvi/', 'post'>) {
+  return typedApi.post('/api/gas/digitazione/{id}/risolvi/', 'digitazione', { path: { id }, body });
 }
 
 export function elimina(id: number) {
-  return api.delete(`/api/gas/digitazione/${id}/`);
+  return typedApi.delete('/api/gas/digitazione/{id}/', { path: { id } });
 }
 
 /** Two typings of one slip that disagree: the older first. */

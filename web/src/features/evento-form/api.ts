@@ -1,8 +1,12 @@
 import { api } from '../../api/client';
+import { typedApi } from '../../api/typed';
 import type { toPayload } from './model';
 
 type Payload = ReturnType<typeof toPayload>;
 
+// Not `typedApi`: the form sends an emptied number as null, which the document
+// does not allow (the server answers the field's Italian error, which the
+// form shows under it).
 export const creaEvento = (payload: Payload) => api.post('/api/gas/evento/', 'evento', payload);
 
 export const salvaEvento = (id: number, payload: Payload) =>
@@ -13,12 +17,22 @@ export const invita = (
   id: number,
   chi: { utente: number } | { email: string },
   ruolo: 'adm' | 'ins',
-) => api.post(`/api/gas/evento/${id}/invita/`, 'empty', { ...chi, ruolo });
+) =>
+  typedApi.post('/api/gas/evento/{id}/invita/', 'empty', {
+    path: { id },
+    body: { ...chi, ruolo },
+  });
 
 /** Accounts to appoint, by name, username or whole e-mail (at least 3 characters). */
 export const cercaCandidati = (id: number, q: string, signal?: AbortSignal) =>
-  api.get(`/api/gas/evento/${id}/candidati/`, 'candidati', { q }, { signal });
+  typedApi.get('/api/gas/evento/{id}/candidati/', 'candidati', {
+    path: { id },
+    query: { q },
+    signal,
+  });
 
 /** Uploads (or replaces) the problems text or the solutions of an event. */
 export const caricaFile = (evento: number, tipologia: 'problemi' | 'soluzioni', file: File) =>
-  api.post('/api/gas/file-programmato/', 'fileEvento', { il_file: file, evento, tipologia });
+  typedApi.post('/api/gas/file-programmato/', 'fileEvento', {
+    body: { il_file: file, evento, tipologia },
+  });

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { getList } from '../../api/client';
+import { typedApi } from '../../api/typed';
 
 export function usePoli(evento: number) {
   return useQuery({
     queryKey: ['poli', evento],
     enabled: Number.isInteger(evento) && evento > 0,
-    queryFn: ({ signal }) => getList('/api/gas/polo/', 'polo', { evento }, { signal }),
+    queryFn: ({ signal }) => typedApi.list('/api/gas/polo/', 'polo', { query: { evento }, signal }),
     staleTime: 60_000,
   });
 }
@@ -15,7 +15,8 @@ export function useSquadreEvento(evento: number) {
   return useQuery({
     queryKey: ['squadre', 'evento', evento],
     enabled: Number.isInteger(evento) && evento > 0,
-    queryFn: ({ signal }) => getList('/api/gas/squadra/', 'squadra', { evento }, { signal }),
+    queryFn: ({ signal }) =>
+      typedApi.list('/api/gas/squadra/', 'squadra', { query: { evento }, signal }),
     staleTime: 60_000,
   });
 }

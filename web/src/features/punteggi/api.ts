@@ -4,7 +4,7 @@
 // (pk_risposte) and the latency tab's raw rows.
 import { decodificaBlocco, type EventoPunteggioRow } from '@gas/contracts';
 import type { ScoringEvent } from '@gas/scoring';
-import { api, getList } from '../../api/client';
+import { typedApi } from '../../api/typed';
 
 export const EVENTS_PAGE = 5000;
 
@@ -18,14 +18,10 @@ export const punteggiKeys = {
 };
 
 export async function fetchPunteggi(sessione: number, signal?: AbortSignal) {
-  const page = await api.page(
-    `/api/gas/sessione/${sessione}/punteggi/`,
-    'punteggiItem',
-    undefined,
-    {
-      signal,
-    },
-  );
+  const page = await typedApi.page('/api/gas/sessione/{id}/punteggi/', 'punteggiItem', {
+    path: { id: sessione },
+    signal,
+  });
   const item = page.results[0];
   if (!item) throw new Error('Nessuna classifica calcolata per questa sessione.');
   return item;
@@ -48,11 +44,17 @@ export async function fetchEventiPagina(
       return fetchAllEvents(sessione, signal);
     }
   }
-  const base = `/api/gas/sessione/${sessione}/eventi/`;
-  const indice = await api.get(base, 'indiceEventi', undefined, { signal });
+  const indice = await typedApi.get('/api/gas/sessione/{id}/eventi/', 'indiceEventi', {
+    path: { id: sessione },
+    signal,
+  });
   const blocchi = await Promise.all(
     indice.blocchi.map((b) =>
-      api.get(`${base}${b.blocco}/`, 'bloccoEventi', { v: b.versione }, { signal }),
+      typedApi.get('/api/gas/sessione/{id}/eventi/{blocco}/', 'bloccoEventi', {
+        path: { id: sessione, blocco: b.blocco },
+        query: { v: b.versione },
+        signal,
+      }),
     ),
   );
   return blocchi.flatMap((b) => decodificaBlocco(b));
@@ -65,43 +67,52 @@ export async function fetchAllEvents(
 ): Promise<EventoPunteggioRow[]> {
   const path = '/api/gas/risposta-all/';
   const query = { squadra__sessione: sessione, limit: EVENTS_PAGE };
-  const first = await api.page(path, 'eventoPunteggio', { ...query, offset: 0 }, { signal });
+  const first = await typedApi.page(path, 'eventoPunteggio', {
+    query: { ...query, offset: 0 },
+    signal,
+  });
   const offsets: number[] = [];
   for (let offset = EVENTS_PAGE; offset < first.count; offset += EVENTS_PAGE) offsets.push(offset);
   const rest = await Promise.all(
-    offsets.map((offset) => api.page(path, 'eventoPunteggio', { ...query, offset }, { signal })),
+    offsets.map((offset) =>
+      typedApi.page(path, 'eventoPunteggio', { query: { ...query, offset }, signal }),
+    ),
   );
   // A page that grew meanwhile may repeat an event: the engine keeps the first of an id.
   return [first, ...rest].flatMap((p) => p.results);
 }
 
 export function fetchEventsAfter(sessione: number, idGt: number): Promise<ScoringEvent[]> {
-  return getList('/api/gas/risposta-all/', 'eventoPunteggio', {
-    squadra__sessione: sessione,
-    id__gt: idGt,
-    page_size: EVENTS_PAGE,
+  return typedApi.list('/api/gas/risposta-all/', 'eventoPunteggio', {
+    query: { squadra__sessione: sessione, id__gt: idGt, page_size: EVENTS_PAGE },
   });
 }
 
 export function fetchEventIds(sessione: number): Promise<number[]> {
-  return api.array('/api/gas/risposta-all/pk_risposte/', 'id', {
-    squadra__sessione: sessione,
+  return typedApi.array('/api/gas/risposta-all/pk_risposte/', 'id', {
+    query: { squadra__sessione: sessione },
   });
 }
 
 export function fetchEventsByIds(sessione: number, ids: number[]): Promise<ScoringEvent[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return api.array('/api/gas/risposta-all/pk_risposte/', 'eventoPunteggio', {
-    squadra__sessione: sessione,
-    pk__in: ids,
+  return typedApi.array('/api/gas/risposta-all/pk_risposte/', 'eventoPunteggio', {
+    query: { squadra__sessione: sessione, pk__in: ids },
   });
 }
 
 export const fetchPoli = (evento: number, signal?: AbortSignal) =>
-  getList('/api/gas/polo/', 'polo', { evento, page_size: 500 }, { signal });
+  typedApi.list('/api/gas/polo/', 'polo', { query: { evento, page_size: 500 }, signal });
 
 export const fetchMessaggi = (evento: number, signal?: AbortSignal) =>
-  getList('/api/gas/messaggi-importanti/', 'messaggioImportante', { evento }, { signal });
+  typedApi.list('/api/gas/messaggi-importanti/', 'messaggioImportante', {
+    query: { evento },
+    signal,
+  });
 
 export const fetchScuole = (sessione: number, signal?: AbortSignal) =>
-  getList(`/api/gas/sessione/${sessione}/scuole/`, 'scuola', { page_size: 5000 }, { signal });
+  typedApi.list('/api/gas/sessione/{id}/scuole/', 'scuola', {
+    path: { id: sessione },
+    query: { page_size: 5000 },
+    signal,
+  });

@@ -5,7 +5,7 @@ import type { Squadra } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ScoringParams } from '@gas/scoring';
 import { useMemo } from 'react';
-import { api } from '../../api/client';
+import { typedApi } from '../../api/typed';
 import { queryKeys, useCurrentUser, useSessione, useSquadreInSessione } from '../../api/queries';
 import { fetchPoli, punteggiKeys } from './api';
 
@@ -34,7 +34,8 @@ export function paramsOf(evento: Partial<ScoringParams> | undefined): Partial<Sc
 export function useEventoPunteggi(id: number | undefined) {
   return useQuery({
     queryKey: queryKeys.evento(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/api/gas/evento/${id}/`, 'evento', undefined, { signal }),
+    queryFn: ({ signal }) =>
+      typedApi.get('/api/gas/evento/{id}/', 'evento', { path: { id: id! }, signal }),
     enabled: id !== undefined && id > 0,
   });
 }

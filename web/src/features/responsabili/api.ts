@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, getList } from '../../api/client';
+import { typedApi, type ApiBody } from '../../api/typed';
 
 export const managerKeys = {
   manager: (id: number) => ['manager', id] as const,
@@ -10,7 +10,8 @@ export function useManager(id: number) {
   return useQuery({
     queryKey: managerKeys.manager(id),
     enabled: Number.isInteger(id) && id > 0,
-    queryFn: ({ signal }) => api.get(`/api/gas/user/${id}/`, 'manager', undefined, { signal }),
+    queryFn: ({ signal }) =>
+      typedApi.get('/api/gas/user/{id}/', 'manager', { path: { id }, signal }),
   });
 }
 
@@ -19,12 +20,12 @@ export function useAltriResponsabili(enabled: boolean) {
   return useQuery({
     queryKey: managerKeys.altri,
     enabled,
-    queryFn: ({ signal }) => getList('/api/gas/extended-user/', 'manager', undefined, { signal }),
+    queryFn: ({ signal }) => typedApi.list('/api/gas/extended-user/', 'manager', { signal }),
   });
 }
 
-export const creaResponsabile = (payload: Record<string, unknown>) =>
-  api.post('/api/gas/user/', 'manager', payload);
+export const creaResponsabile = (body: ApiBody<'/api/gas/user/', 'post'>) =>
+  typedApi.post('/api/gas/user/', 'manager', { body });
 
-export const modificaResponsabile = (id: number, payload: Record<string, unknown>) =>
-  api.patch(`/api/gas/user/${id}/`, 'manager', payload);
+export const modificaResponsabile = (id: number, body: ApiBody<'/api/gas/user/{id}/', 'patch'>) =>
+  typedApi.patch('/api/gas/user/{id}/', 'manager', { path: { id }, body });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, getList } from '../../api/client';
+import { typedApi, type ApiBody } from '../../api/typed';
 
 export const squadreKeys = {
   mie: (sessione?: number) => ['squadre', 'mie', sessione ?? null] as const,
@@ -11,7 +11,8 @@ export const squadreKeys = {
 export function useMieSquadre(sessione?: number) {
   return useQuery({
     queryKey: squadreKeys.mie(sessione),
-    queryFn: ({ signal }) => getList('/api/gas/squadra/mie/', 'squadra', { sessione }, { signal }),
+    queryFn: ({ signal }) =>
+      typedApi.list('/api/gas/squadra/mie/', 'squadra', { query: { sessione }, signal }),
   });
 }
 
@@ -20,7 +21,8 @@ export function useMieScuole(enabled = true) {
   return useQuery({
     queryKey: squadreKeys.mieScuole,
     enabled,
-    queryFn: ({ signal }) => getList('/api/ext-user/scuola/', 'scuola', { mie: 'y' }, { signal }),
+    queryFn: ({ signal }) =>
+      typedApi.list('/api/ext-user/scuola/', 'scuola', { query: { mie: 'y' }, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -29,12 +31,9 @@ export function useEventiNonUfficiali() {
   return useQuery({
     queryKey: squadreKeys.eventiNonUfficiali,
     queryFn: ({ signal }) =>
-      getList('/api/gas/evento/', 'evento', { tipologia__in: 'pub,priv' }, { signal }),
+      typedApi.list('/api/gas/evento/', 'evento', { query: { tipologia__in: 'pub,priv' }, signal }),
   });
 }
 
-export const iscriviSquadra = (payload: {
-  nome: string;
-  sessione: number;
-  scuola?: number | null;
-}) => api.post('/api/gas/squadra/', 'squadra', payload);
+export const iscriviSquadra = (body: ApiBody<'/api/gas/squadra/', 'post'>) =>
+  typedApi.post('/api/gas/squadra/', 'squadra', { body });

@@ -1,13 +1,9 @@
 // One submission of the answer desk on its way to the server (issue 17).
+import type { ApiBody } from '../../../api/typed';
 import type { RispostaPayload } from '../api';
 import type { Risultato } from './coda';
 
-export type CorpoJolly = {
-  squadra: number;
-  problema: number;
-  momento_consegna?: string;
-  momento_digitazione?: string;
-};
+export type CorpoJolly = ApiBody<'/api/gas/jolly/', 'post'>;
 
 export type StatoInvio = 'in_attesa' | 'inviata' | 'rifiutata';
 

@@ -3,7 +3,7 @@
 // POST with the submission's Idempotency-Key.
 import { IDEMPOTENCY_HEADER } from '@gas/contracts';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { api } from '../../../api/client';
+import { typedApi } from '../../../api/typed';
 import type { RispostaPayload } from '../api';
 import { apriArchivio } from './archivio';
 import { CodaInvii, type Risultato, type StatoCoda } from './coda';
@@ -19,17 +19,18 @@ async function spedisci(invio: Invio): Promise<Risultato> {
     signal: AbortSignal.timeout(TEMPO_MASSIMO_MS),
   };
   if (invio.tipo === 'risposta') {
-    const r = await api.post(
-      '/api/gas/risposta/',
-      'consegnaRisposta',
-      invio.corpo as RispostaPayload,
-      init,
-    );
+    const r = await typedApi.post('/api/gas/risposta/', 'consegnaRisposta', {
+      ...init,
+      body: invio.corpo as RispostaPayload,
+    });
     // Double entry: a typing (202) until two agree; then the answer, as without it.
     if ('stato' in r) return { corretto: null, momento: r.momento_consegna, digitazione: r.stato };
     return { corretto: r.corretto ?? null, momento: r.momento_consegna };
   }
-  const j = await api.post('/api/gas/jolly/', 'jollyCreato', invio.corpo as CorpoJolly, init);
+  const j = await typedApi.post('/api/gas/jolly/', 'jollyCreato', {
+    ...init,
+    body: invio.corpo as CorpoJolly,
+  });
   return { corretto: null, momento: j.momento_consegna };
 }
 
