@@ -22,6 +22,10 @@ export interface ToastItem extends Required<Pick<ToastInput, 'title' | 'message'
 export interface ToastApi {
   show(toast: ToastInput): number;
   dismiss(id: number): void;
+  /** The toast on screen with this key now reads `message` (nothing when none is shown). */
+  update(key: string, message: string): void;
+  /** Takes away the toast on screen with this key, if any. */
+  dismissKey(key: string): void;
 }
 
 export const ToastContext = createContext<ToastApi | null>(null);

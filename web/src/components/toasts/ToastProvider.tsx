@@ -87,7 +87,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [show],
   );
 
-  const api = useMemo<ToastApi>(() => ({ show, dismiss }), [show, dismiss]);
+  const update = useCallback((key: string, message: string) => {
+    setToasts((list) => list.map((t) => (t.key === key ? { ...t, message } : t)));
+  }, []);
+
+  const dismissKey = useCallback((key: string) => {
+    setToasts((list) => list.filter((t) => t.key !== key));
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({ show, dismiss, update, dismissKey }),
+    [show, dismiss, update, dismissKey],
+  );
   return (
     <ToastContext value={api}>
       {children}

@@ -2,12 +2,14 @@
 // venue screen (spec §2 "Live clock page"): the current time on the server's
 // clock, a flip-clock countdown to the start and then to the end, 'L'evento è
 // concluso!' once the end has passed, and a warning when this computer's clock
-// is more than 10 s off the server's.
+// is more than 10 s off the server's. It follows the event's feed, so a start
+// or end moved by the organisers moves the projector's clock too.
 import type { Sessione } from '@gas/contracts';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
 import { useSessione } from '../../api/queries';
+import { useMessaggi } from '../punteggi/messaggi/useMessaggi';
 import { FlipClock } from '../../components/FlipClock';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
@@ -24,6 +26,9 @@ export const EVENTO_CONCLUSO = "L'evento è concluso!";
 function Orologio({ sessione }: { sessione: Sessione }) {
   const { offset } = useServerOffset();
   const now = useServerNow(offset);
+  // The event's feed, for its moved times (api/modifiche-evento.ts); no
+  // message toasts on a projector's clock.
+  useMessaggi(sessione.evento, sessione.inizio, sessione.fine, offset, { toasts: false });
   // Timers run on this computer's clock: shift the instants by the offset.
   const phase = useEventPhase(
     new Date(sessione.inizio).getTime() - offset,

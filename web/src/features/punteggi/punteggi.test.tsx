@@ -279,6 +279,54 @@ describe('scores page', { timeout: 30_000 }, () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('follows the event live: a moved end, ended then reopened, and edited or deleted messages', async () => {
+    const { handlers } = fixture(-HOUR);
+    mockFetch(handlers);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp('/sessione/7/punteggi/');
+    await screen.findByText(/L'evento è in corso e finirà/, {}, { timeout: 8000 });
+    await waitFor(() => expect(feed('messaggi-importanti').readyState).toBe(1));
+    await waitFor(() => expect(feed('punteggi_eventi').readyState).toBe(1));
+    const inizio = new Date(Date.now() - HOUR).toISOString();
+    const tempi = (fine: number) => ({
+      type: 'tempi',
+      evento: 3,
+      inizio,
+      fine: new Date(fine).toISOString(),
+      fine_consegna_jolly: null,
+    });
+    // Ended a minute ago, announced on the event's feed.
+    act(() => feed('messaggi-importanti').receive(tempi(Date.now() - 60_000)));
+    expect(await screen.findByText(/L'evento si è concluso/)).toBeTruthy();
+    // Reopened for another hour, announced on the session's feed.
+    act(() => feed('punteggi_eventi').receive(tempi(Date.now() + HOUR)));
+    expect(await screen.findByText(/L'evento è in corso e finirà/)).toBeTruthy();
+
+    const message = {
+      id: 9,
+      testo: 'Mancano 10 minuti',
+      data: new Date().toISOString(),
+      evento: 3,
+    };
+    act(() => feed('messaggi-importanti').receive({ type: 'new_message', message }));
+    const toast = (text: string) => screen.queryByText(text, { selector: '.toast-body' });
+    await waitFor(() => expect(toast('Mancano 10 minuti')).not.toBeNull());
+    act(() =>
+      feed('messaggi-importanti').receive({
+        type: 'edit_message',
+        message: { ...message, testo: 'Mancano 15 minuti' },
+      }),
+    );
+    await waitFor(() => expect(toast('Mancano 15 minuti')).not.toBeNull());
+    expect(toast('Mancano 10 minuti')).toBeNull();
+    act(() => feed('messaggi-importanti').receive({ type: 'delete_message', id: 9 }));
+    await waitFor(() => expect(toast('Mancano 15 minuti')).toBeNull());
+    // Nothing of this was an unknown or malformed frame.
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings.mock.calls.filter((c) => String(c[0]).includes('sconosciuto'))).toEqual([]);
+  });
+
   it('says when the event has not started', async () => {
     const { handlers } = fixture(2 * HOUR);
     mockFetch(handlers);

@@ -5,6 +5,7 @@ import type { ClassificaEntry, PunteggiItem, Sessione, Squadra } from '@gas/cont
 import { useQueryClient } from '@tanstack/react-query';
 import type { Leaderboard, LeaderboardEntry } from '@gas/scoring';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { applicaModificaEvento } from '../../api/modifiche-evento';
 import { queryKeys } from '../../api/queries';
 import { useServerOffset } from '../../lib/serverClock';
 import { useEventPhase } from '../../lib/timers';
@@ -65,6 +66,7 @@ export function useScoresModel(input: {
     onSnapshot,
     onPersistentMismatch: () =>
       void queryClient.invalidateQueries({ queryKey: queryKeys.evento(sessione.evento) }),
+    onEvento: (frame) => applicaModificaEvento(queryClient, frame),
     reload: input.reload,
   });
   const session: LiveSession | null = live.session;

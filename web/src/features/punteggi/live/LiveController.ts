@@ -10,7 +10,7 @@
 //   persistent difference triggers a full re-sync;
 // - every 5 minutes while the session runs, the missing-answer re-check;
 // - every 10 s while some `new` flag is on, a fresh leaderboard.
-import type { PunteggiItem, PunteggiJson } from '@gas/contracts';
+import type { ModificaFrame, PunteggiItem, PunteggiJson, TempiFrame } from '@gas/contracts';
 import type { ScoringEvent, ScoringParams } from '@gas/scoring';
 import { withRetries } from '../../../api/retry';
 import { LiveSocket, type FeedStatus, type LiveSocketOptions } from '../../../lib/live/LiveSocket';
@@ -48,6 +48,8 @@ export interface LiveInput {
   onSnapshot?(item: PunteggiItem): void;
   /** Local and server totals still differ after a full re-sync (parameters changed?). */
   onPersistentMismatch?(): void;
+  /** A change of the event itself on the feed (its times, its parts: api/modifiche-evento.ts). */
+  onEvento?(frame: TempiFrame | ModificaFrame): void;
   /** Injected by tests and benchmarks. */
   reload?(): void;
 }
@@ -101,6 +103,9 @@ export const browserDeps: LiveControllerDeps = {
 };
 
 type Feed = 'eventi' | 'last';
+
+/** After a change of problems or teams, the snapshot is read this much later (the server's copy is checked every 2 s). */
+export const SETUP_REFRESH_DELAY_MS = 3_000;
 type Timer = ReturnType<typeof setTimeout>;
 
 export class LiveController {
@@ -163,6 +168,8 @@ export class LiveController {
     this.windowTimers = [];
     for (const t of this.reloadTimers) clearTimeout(t);
     this.reloadTimers.clear();
+    if (this.setupTimer !== null) clearTimeout(this.setupTimer);
+    this.setupTimer = null;
     this.clearResync();
     this.closeFeeds();
     this.sync();
@@ -228,6 +235,32 @@ export class LiveController {
     })().catch((e: unknown) => {
       if (!signal.aborted) this.set({ error: e });
     });
+  }
+
+  private setupTimer: Timer | null = null;
+
+  private scheduleSetupRefresh(): void {
+    if (this.setupTimer !== null) return;
+    this.setupTimer = setTimeout(() => {
+      this.setupTimer = null;
+      this.refreshSetup().catch((e: unknown) =>
+        this.deps.reportError(e, 'punteggi: problemi e squadre aggiornati'),
+      );
+    }, SETUP_REFRESH_DELAY_MS);
+  }
+
+  /** The ranking's problems and teams from a fresh snapshot, without a reload of the page. */
+  private async refreshSetup(): Promise<void> {
+    const session = this.view.session;
+    const signal = this.load?.signal;
+    if (!session || !signal || !this.running) return;
+    const item = await withRetries(
+      () => this.deps.fetchPunteggi(this.input.sessioneId, signal),
+      signal,
+    );
+    if (signal.aborted || session !== this.view.session) return;
+    // A changed problem or team list rebuilds the setup (and re-ranks).
+    session.reconcile(item.json);
   }
 
   private setSession(session: LiveSession | null): void {
@@ -370,6 +403,18 @@ export class LiveController {
         return;
       case 'refresh_page':
         this.reload();
+        return;
+      case 'evento':
+        this.input.onEvento?.(m.frame);
+        // Problems and teams are the ranking's setup: taken again from a
+        // snapshot built after the change (the server checks its copy
+        // against the sources every 2 s).
+        if (
+          m.frame.type === 'modifica' &&
+          m.frame.parti.some((p) => p === 'problemi' || p === 'squadre')
+        ) {
+          this.scheduleSetupRefresh();
+        }
         return;
       case 'refresh_page_delayed': {
         const timer = setTimeout(

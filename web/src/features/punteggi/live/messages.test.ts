@@ -46,6 +46,14 @@ const VALID: { schema: { safeParse(v: unknown): { success: boolean } }; frame: F
     frame: { type: 'edit_message', message: { id: 3, testo: 'Pausa lunga', data: d, evento: 1 } },
   },
   { schema: messaggiFrame, frame: { type: 'delete_message', id: 3 } },
+  ...[eventiFrame, messaggiFrame].flatMap((schema) => [
+    {
+      schema,
+      frame: { type: 'tempi', evento: 3, inizio: d, fine: d, fine_consegna_jolly: null },
+    },
+    { schema, frame: { type: 'tempi', evento: 3, inizio: d, fine: d, fine_consegna_jolly: d } },
+    { schema, frame: { type: 'modifica', evento: 3, parti: ['problemi', 'squadre'] } },
+  ]),
 ];
 
 /** Values that break a field of any kind (missing, null, wrong type, out of range). */

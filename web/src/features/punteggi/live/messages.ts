@@ -2,6 +2,9 @@
 //   punteggi_eventi: npe {id,k,s,p,c,d}, npe_delete {id}, refresh_page,
 //                    refresh_page_delayed {interval}, pong
 //   punteggi_last:   new_json {json: {ora, json}}, pong
+//   punteggi_eventi and messaggi-importanti, the event's own changes:
+//                    tempi {evento, inizio, fine, fine_consegna_jolly},
+//                    modifica {evento, parti} (api/modifiche-evento.ts applies them)
 // A malformed frame (spec §5: an npe needs p, s, k, d, id, and c when k is r)
 // is reported with Italian problem descriptions and dropped; an unknown type
 // is logged as a warning (spec §8).
@@ -15,7 +18,14 @@
 // reported as an error (`crossCheck`), so the two cannot drift apart unseen;
 // messages.test.ts runs both over valid frames and every kind of breakage.
 import { ISTANTE_ISO, ISTANTE_NON_VALIDO, REQUIRED_FIELD, VALORE_NON_VALIDO } from '@gas/contracts';
-import type { EventiFrame, LastFrame, MessaggiFrame, PunteggiItem } from '@gas/contracts';
+import type {
+  EventiFrame,
+  LastFrame,
+  MessaggiFrame,
+  ModificaFrame,
+  PunteggiItem,
+  TempiFrame,
+} from '@gas/contracts';
 import type { ScoringEvent } from '@gas/scoring';
 import { reportError } from '../../../lib/reportError';
 
@@ -29,6 +39,8 @@ export type EventiMessage =
   | { type: 'refresh_page' }
   | { type: 'refresh_page_delayed'; interval: number }
   | { type: 'pong' }
+  /** A change of the event itself (its times, its parts). */
+  | { type: 'evento'; frame: TempiFrame | ModificaFrame }
   | { type: 'malformed'; problems: string[]; raw: string }
   | { type: 'unknown'; raw: string };
 
@@ -69,6 +81,20 @@ const ISTANTE: Rule = {
 const BOOLEAN: Rule = { test: (v) => typeof v === 'boolean' };
 const OBJECT: Rule = { test: isRecord };
 const ARRAY: Rule = { test: Array.isArray };
+const ISTANTE_O_NULL: Rule = {
+  test: (v) => v === null || ISTANTE.test(v),
+  message: ISTANTE_NON_VALIDO,
+};
+const PARTI_EVENTO: ReadonlySet<string> = new Set<ModificaFrame['parti'][number]>([
+  'evento',
+  'sessioni',
+  'problemi',
+  'squadre',
+  'poli',
+]);
+const PARTI: Rule = {
+  test: (v) => Array.isArray(v) && v.length > 0 && v.every((p) => PARTI_EVENTO.has(p as string)),
+};
 
 /** 'campo: messaggio' for each field of `value` that breaks its rule. */
 function problemsOf(value: Fields, rules: Record<string, Rule>, prefix = ''): string[] {
@@ -118,6 +144,15 @@ export function frameProblems(m: Fields): string[] {
     }
     case 'delete_message':
       return problemsOf(m, { id: ID });
+    case 'tempi':
+      return problemsOf(m, {
+        evento: ID,
+        inizio: ISTANTE,
+        fine: ISTANTE,
+        fine_consegna_jolly: ISTANTE_O_NULL,
+      });
+    case 'modifica':
+      return problemsOf(m, { evento: ID, parti: PARTI });
     case 'new_message':
     case 'edit_message': {
       const message = m.message;
@@ -163,6 +198,8 @@ const EVENTI_TYPES: ReadonlySet<string> = new Set<EventiFrame['type']>([
   'npe_delete',
   'refresh_page',
   'refresh_page_delayed',
+  'tempi',
+  'modifica',
   'pong',
 ]);
 const LAST_TYPES: ReadonlySet<string> = new Set<LastFrame['type']>(['new_json', 'pong']);
@@ -170,6 +207,8 @@ export const MESSAGGI_TYPES: ReadonlySet<string> = new Set<MessaggiFrame['type']
   'new_message',
   'edit_message',
   'delete_message',
+  'tempi',
+  'modifica',
   'pong',
 ]);
 
@@ -208,9 +247,21 @@ export function parseEventiMessage(text: string): EventiMessage {
     case 'refresh_page_delayed':
       return { type: 'refresh_page_delayed', interval: frame.interval };
     case 'tempi':
+      return {
+        type: 'evento',
+        frame: {
+          type: 'tempi',
+          evento: frame.evento,
+          inizio: frame.inizio,
+          fine: frame.fine,
+          fine_consegna_jolly: frame.fine_consegna_jolly,
+        },
+      };
     case 'modifica':
-      // The event's own changes: not applied by this page yet.
-      return { type: 'unknown', raw: text };
+      return {
+        type: 'evento',
+        frame: { type: 'modifica', evento: frame.evento, parti: frame.parti },
+      };
     default:
       return { type: frame.type };
   }

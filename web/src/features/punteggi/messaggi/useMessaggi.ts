@@ -1,10 +1,15 @@
 // Important messages of an event (spec §2, §4, §7): the list, and the feed
 // /ws/gas/messaggi-importanti/{eventoId}/ opened for events running or
-// starting within 24 hours. A new message is added to the list and shown as a
-// toast; an unreadable frame or another type is reported as an error.
+// starting within 24 hours, and kept for hours after the end (an end moved
+// later reopens the contest: the page must hear it). A new message is added
+// to the list and shown as a toast; an edit changes the toast already shown,
+// a deletion takes it away. The event's own changes on this feed (`tempi`,
+// `modifica`) go to api/modifiche-evento.ts. An unreadable frame or another
+// type is reported as an error.
 import type { MessaggiFrame, MessaggioImportante } from '@gas/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { applicaModificaEvento, type ModificaEvento } from '../../../api/modifiche-evento';
 import { useToasts } from '../../../components/toasts/ToastContext';
 import { LiveSocket, type FeedStatus } from '../../../lib/live/LiveSocket';
 import { wsUrl } from '../../../lib/live/reconnect';
@@ -14,6 +19,11 @@ import { fetchMessaggi, punteggiKeys } from '../api';
 import { checkFrame, MESSAGGI_TYPES, parseObject } from '../live/messages';
 
 export const MESSAGES_FEED_BEFORE_MS = 24 * 3_600_000;
+/** After the end the feed stays open this long: an end moved later must reach the page. */
+export const MESSAGES_FEED_AFTER_MS = 6 * 3_600_000;
+
+/** The key of a message's toast: an edit or a deletion finds it. */
+export const toastKeyOfMessaggio = (id: number) => `messaggio-${id}`;
 
 /** What a frame of the messages feed asks of the list. */
 export type MessaggioChange =
@@ -25,7 +35,9 @@ export type MessaggioChange =
  * messaggiFrame schema says), or an error text ('' for a pong, which is not
  * an error).
  */
-export function parseMessaggioFrame(text: string): { change: MessaggioChange } | { error: string } {
+export function parseMessaggioFrame(
+  text: string,
+): { change: MessaggioChange } | { evento: ModificaEvento } | { error: string } {
   const frame = parseObject(text);
   if (!frame) return { error: 'messaggio non leggibile' };
   const problems = checkFrame('messaggi', frame, MESSAGGI_TYPES, text);
@@ -34,10 +46,9 @@ export function parseMessaggioFrame(text: string): { change: MessaggioChange } |
     return { error: `${String(frame.type)} senza id, testo o data (${problems.join('; ')})` };
   }
   const parsed = frame as MessaggiFrame;
-  // The event's own changes (tempi, modifica) are not this list's.
-  if (parsed.type === 'pong' || parsed.type === 'tempi' || parsed.type === 'modifica') {
-    return { error: '' };
-  }
+  if (parsed.type === 'pong') return { error: '' };
+  // The event's own changes: not this list's.
+  if (parsed.type === 'tempi' || parsed.type === 'modifica') return { evento: parsed };
   return { change: parsed };
 }
 
@@ -60,7 +71,14 @@ export function mergeMessaggi(
   );
 }
 
-export function useMessaggi(eventoId: number, inizio: string, fine: string, offset: number) {
+export function useMessaggi(
+  eventoId: number,
+  inizio: string,
+  fine: string,
+  offset: number,
+  /** Toasts for new messages (not on the projector's clock). */
+  { toasts: withToasts = true }: { toasts?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   const toasts = useToasts();
   const key = punteggiKeys.messaggi(eventoId);
@@ -71,7 +89,7 @@ export function useMessaggi(eventoId: number, inizio: string, fine: string, offs
     staleTime: 60_000,
   });
   const open = Date.parse(inizio) - MESSAGES_FEED_BEFORE_MS - offset;
-  const close = Date.parse(fine) - offset;
+  const close = Date.parse(fine) + MESSAGES_FEED_AFTER_MS - offset;
   const [inWindow, setInWindow] = useState(() => Date.now() >= open && Date.now() < close);
   useEffect(() => {
     const check = () => setInWindow(Date.now() >= open && Date.now() < close);
@@ -95,17 +113,27 @@ export function useMessaggi(eventoId: number, inizio: string, fine: string, offs
           if (parsed.error) reportError(new Error(parsed.error), 'messaggi-importanti');
           return;
         }
+        if ('evento' in parsed) {
+          applicaModificaEvento(queryClient, parsed.evento);
+          return;
+        }
         const { change } = parsed;
         queryClient.setQueryData<MessaggioImportante[]>(key, (list) =>
           applyMessaggioChange(list ?? [], change),
         );
-        // A new message is announced; an edit or a deletion only updates the list.
-        if (change.type === 'new_message') {
+        // A new message is announced; an edit changes its toast if it is on
+        // screen, a deletion takes it away.
+        if (change.type === 'new_message' && withToasts) {
           toasts.show({
+            key: toastKeyOfMessaggio(change.message.id),
             title: 'Messaggio importante',
             message: change.message.testo,
             variant: 'info',
           });
+        } else if (change.type === 'edit_message') {
+          toasts.update(toastKeyOfMessaggio(change.message.id), change.message.testo);
+        } else if (change.type === 'delete_message') {
+          toasts.dismissKey(toastKeyOfMessaggio(change.id));
         }
       },
       // After a loss, messages published meanwhile come with a refetch.
@@ -119,6 +147,6 @@ export function useMessaggi(eventoId: number, inizio: string, fine: string, offs
       setStatus('never');
     };
     // `key` is derived from eventoId; toasts and queryClient are stable.
-  }, [inWindow, eventoId]);
+  }, [inWindow, eventoId, withToasts]);
   return { query, status, feedOpen: inWindow };
 }
