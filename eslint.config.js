@@ -32,6 +32,7 @@ const serverLayers = [
       up(
         [
           'api',
+          'gara',
           'live',
           'scores',
           'access',
@@ -51,7 +52,7 @@ const serverLayers = [
     folder: 'util',
     forbidden: [{ regex: '^\\.\\./', message: 'util/ imports nothing of the server.' }],
   },
-  ...['scores', 'access', 'auth', 'audit', 'policies', 'backup'].map((folder) => ({
+  ...['gara', 'scores', 'access', 'auth', 'audit', 'policies', 'backup'].map((folder) => ({
     folder,
     forbidden: [
       up(

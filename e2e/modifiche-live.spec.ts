@@ -15,7 +15,7 @@ import {
   type Api,
   type LiveEvent,
 } from './support/punteggi-api';
-import { openScores } from './support/punteggi-page';
+import { openScores, tableRanking } from './support/punteggi-page';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -122,5 +122,46 @@ test('scores page, answer desk, commentary and clock follow the event without a 
   expect((await log('evento', eventoId)).filter((a) => a === 'modifica').length).toBeGreaterThan(2);
   expect(await log('messaggio-importante', message.id)).toEqual(['elimina', 'modifica', 'crea']);
   expect(await log('squadra', squadra.id)).toContain('modifica');
+  await visitor.close();
+});
+
+test('a solution corrected on Modifica evento: preview, confirmation, every ranking re-scored', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { sessioneId, eventoId } = live;
+  const [p1] = live.problemi;
+  const squadra = live.squadre[1]!;
+  // A wrong answer to P1 (its solution is 1).
+  await admin.post('/api/gas/risposta/', {
+    squadra: squadra.id,
+    problema: p1!.id,
+    valore: '5',
+    valore_exp: 0,
+  });
+  const visitor = await browser.newContext();
+  const scores = await visitor.newPage();
+  await openScores(scores, `/sessione/${sessioneId}/punteggi/`);
+  const totale = async () =>
+    (await tableRanking(scores)).find((r) => r.id === squadra.id)?.totale ?? NaN;
+  const before = await totale();
+
+  await loginAs(page, 'admin', `/modifica-evento/${eventoId}/`);
+  await page.getByLabel('Soluzione di P1').fill('5');
+  await page.getByRole('button', { name: 'Salva modifiche' }).click();
+  const avviso = page.getByTestId('anteprima-correzione');
+  await expect(avviso).toContainText(
+    'P1: Con la nuova soluzione 1 risposta diventa corretta e 0 diventano errate (su 1 risposta data)',
+  );
+  await avviso.getByRole('button', { name: 'Conferma la correzione' }).click();
+  await expect(page).toHaveURL(new RegExp(`/evento/${eventoId}/$`));
+
+  // The open scores page re-scores without a reload: the answer is now correct.
+  await expect.poll(totale, { timeout: 10_000 }).toBeGreaterThan(before);
+  const log = await admin.get<{
+    results: { azione: string; modifiche: Record<string, unknown> }[];
+  }>(`/api/admin/log/?risorsa=problema&oggetto=${p1!.id}`);
+  expect(log.results[0]).toMatchObject({ azione: 'modifica', modifiche: { soluzione: [1, 5] } });
   await visitor.close();
 });

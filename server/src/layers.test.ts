@@ -29,6 +29,8 @@ describe('server layer rules', () => {
     ['access/x.ts', "import { apiError } from '../api/shared/pagination';", 'access/ sits below'],
     ['auth/x.ts', "import { sessionAuth } from '../plugins/auth/session';", 'auth/ sits below'],
     ['backup/x.ts', "import { buildApp } from '../app';", 'backup/ sits below'],
+    ['gara/x.ts', "import { ok } from '../api/shared/responses';", 'gara/ sits below'],
+    ['gara/correzione.ts', "import { eq } from 'drizzle-orm';", 'Only queries.ts files'],
     ['db/x.ts', "import type { Actor } from '../policies';", 'db/ is the bottom layer'],
     ['db/schema/x.ts', "import { hashPassword } from '../../auth/password';", 'bottom layer'],
     ['demo/x.ts', "import { buildApp } from '../app';", 'demo/ drives the app'],

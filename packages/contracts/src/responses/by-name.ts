@@ -6,6 +6,7 @@
 // tests. Each name is the resource's item; the client knows whether a call
 // answers one item, an array or a DRF page of them.
 import { z } from 'zod';
+import { anteprimaCorrezioneSchema } from '../admin/gare';
 import { tokenPasswordSchema } from '../auth';
 import { candidatiSchema } from '../evento';
 import { messaggioImportanteSchema, punteggiItemSchema } from '../live';
@@ -73,6 +74,7 @@ export const responseSchemas = {
   chatToken: chatTokenSchema,
   tokenPassword: tokenPasswordSchema,
   candidati: candidatiSchema,
+  anteprimaCorrezione: anteprimaCorrezioneSchema,
   // sito
   sito: sitoSchema,
   sponsor: sponsorSchema,

@@ -1,16 +1,29 @@
 // /api/gas/problema/: problems of the events the user may see (filter evento),
-// ordered as in the contest.
-import { problemaSchema } from '@gas/contracts';
+// ordered as in the contest; and the preview of a solution correction for
+// those who may edit the event ('Modifica evento', gara/correzione.ts).
+import {
+  anteprimaCorrezioneQuery,
+  anteprimaCorrezioneSchema,
+  idParams,
+  problemaSchema,
+} from '@gas/contracts';
 import { ok, page } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../deps';
 import { apiError } from '../../errors';
-import { canSeeSoluzioni, type Actor } from '../../policies';
+import {
+  canEditEvento,
+  canSeeEvento,
+  canSeeSoluzioni,
+  isAuthenticated,
+  type Actor,
+} from '../../policies';
+import { anteprimaCorrezione } from '../../gara/correzione';
+import { problemaById } from '../../gara/queries';
 import type { Problema } from '../../db/schema';
 import { loadEventiWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import { idParams } from '@gas/contracts';
 import { eventoFilter } from '../evento/access';
 import { presentProblema } from './present';
 import { loadProblemi } from './queries';
@@ -61,6 +74,33 @@ export async function problemaRoutes(app: FastifyInstance, deps: ApiDeps) {
       const [problema] = await present(request.actor, rows);
       if (!problema) throw apiError('not_found');
       return problema;
+    },
+  );
+
+  r.get(
+    '/api/gas/problema/:id/anteprima-correzione/',
+    {
+      schema: {
+        response: ok(anteprimaCorrezioneSchema),
+        tags,
+        params: idParams,
+        querystring: anteprimaCorrezioneQuery,
+        summary: 'Anteprima della correzione della soluzione',
+      },
+    },
+    async (request) => {
+      const { actor } = request;
+      if (!isAuthenticated(actor)) throw apiError('not_authenticated');
+      const problema = await problemaById(db, request.params.id);
+      const evento = problema
+        ? (await loadEventiWithAccess(db, [problema.eventoId])).get(problema.eventoId)
+        : undefined;
+      // A problem of an event the user may not see does not exist for him.
+      if (!problema || !evento || !canSeeEvento(actor, evento.access)) {
+        throw apiError('not_found');
+      }
+      if (!canEditEvento(actor, evento.access)) throw apiError('permission_denied');
+      return anteprimaCorrezione(db, problema, request.query);
     },
   );
 }

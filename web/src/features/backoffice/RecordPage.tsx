@@ -38,7 +38,8 @@ import {
   type Record_,
 } from './api';
 import { campiDi, risorsaByNome, type Campo } from './fields';
-import { mostra, testoCorrezione } from './format';
+import { testoCorrezione } from '../../lib/correzione';
+import { mostra } from './format';
 import { Correlati } from './Correlati';
 import { RiferimentiPicker, RiferimentoPicker } from './Riferimento';
 import { InvitoPassword } from './InvitoPassword';

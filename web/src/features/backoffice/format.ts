@@ -1,5 +1,4 @@
 // How values of the back office read in Italian (lists, history, selects).
-import { conta, type AnteprimaCorrezione } from '@gas/contracts';
 import { formatDateTime } from '../../lib/romeTime';
 import type { Campo } from './fields';
 
@@ -20,15 +19,4 @@ export function mostra(campo: Campo | undefined, value: unknown, titles?: Map<nu
   }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
-}
-
-/** What a corrected solution would change, in words that agree with each count. */
-export function testoCorrezione(a: AnteprimaCorrezione): string {
-  const corrette = conta(
-    a.diventano_corrette,
-    'risposta diventa corretta',
-    'risposte diventano corrette',
-  );
-  const errate = conta(a.diventano_errate, 'diventa errata', 'diventano errate');
-  return `Con la nuova soluzione ${corrette} e ${errate} (su ${conta(a.risposte, 'risposta data', 'risposte date')}); le classifiche e le pagine aperte si aggiornano.`;
 }

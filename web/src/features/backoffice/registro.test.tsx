@@ -7,7 +7,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, page, renderPage } from '../../testing';
 import { campiDi, risorsaByNome } from './fields';
-import { testoCorrezione } from './format';
+import { testoCorrezione } from '../../lib/correzione';
 import { LogPage } from './LogPage';
 
 afterEach(() => {

@@ -1,8 +1,11 @@
 // The fields of the event form (spec §2 Event form, §5, §9): title, type,
 // dates, the optional scoring parameters and the problems, with Reset and
-// 'Crea evento' / 'Salva modifiche'.
+// 'Crea evento' / 'Salva modifiche'. A corrected solution of a problem that
+// has answers is saved only after the person confirms what it changes
+// ('X risposte diventano corrette e Y errate'), as in the back office.
 import type { Evento } from '@gas/contracts';
 import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -13,11 +16,13 @@ import { DateTimeInput } from '../../components/form/DateTimeInput';
 import { FormAlert } from '../../components/form/FormAlert';
 import { useApiForm } from '../../components/form/useApiForm';
 import { zodResolver } from '../../components/form/zodResolver';
-import { creaEvento, salvaEvento } from './api';
+import { testoCorrezione } from '../../lib/correzione';
+import { anteprimaCorrezione, creaEvento, salvaEvento } from './api';
 import {
   DATE_FIELDS,
   PARAMETRI,
   erroriDate,
+  soluzioniCorrette,
   toPayload,
   type DateField,
   type EventoFormValues,
@@ -72,8 +77,13 @@ interface EventoFormProps {
   onSaved(evento: Evento): void;
 }
 
+type Payload = ReturnType<typeof toPayload>;
+/** A save waiting for the person to confirm what its corrected solutions change. */
+type Correzione = { values: EventoFormValues; righe: { nome: string; testo: string }[] };
+
 export function EventoForm({ mode, initial, eventoId, puoUfficiale, onSaved }: EventoFormProps) {
   const [parametri, setParametri] = useState(false);
+  const [correzione, setCorrezione] = useState<Correzione | null>(null);
   const {
     register,
     control,
@@ -100,18 +110,36 @@ export function EventoForm({ mode, initial, eventoId, puoUfficiale, onSaved }: E
     ),
   ];
 
+  const save = async (values: EventoFormValues) => {
+    setCorrezione(null);
+    try {
+      const payload: Payload = toPayload(values);
+      const saved =
+        mode === 'nuovo' ? await creaEvento(payload) : await salvaEvento(eventoId!, payload);
+      onSaved(saved);
+    } catch (error) {
+      showServerError(error, fieldNames(values));
+      if (PARAMETRI.some((p) => errors[p.name])) setParametri(true);
+    }
+  };
+
   const onSubmit = handleSubmit(
     async (values) => {
       setGeneral(null);
-      try {
-        const payload = toPayload(values);
-        const saved =
-          mode === 'nuovo' ? await creaEvento(payload) : await salvaEvento(eventoId!, payload);
-        onSaved(saved);
-      } catch (error) {
-        showServerError(error, fieldNames(values));
-        if (PARAMETRI.some((p) => errors[p.name])) setParametri(true);
-      }
+      // What each corrected solution would change, asked first; nothing to
+      // confirm when no stored answer changes its verdict.
+      const righe = (
+        await Promise.all(
+          soluzioniCorrette(initial, values).map(async ({ nome, id, proposta }) => {
+            const anteprima = await anteprimaCorrezione(id, proposta).catch(() => null);
+            const cambia =
+              anteprima !== null && anteprima.diventano_corrette + anteprima.diventano_errate > 0;
+            return cambia ? [{ nome, testo: testoCorrezione(anteprima) }] : [];
+          }),
+        )
+      ).flat();
+      if (righe.length > 0) setCorrezione({ values, righe });
+      else await save(values);
     },
     (invalid) => {
       if (PARAMETRI.some((p) => invalid[p.name])) setParametri(true);
@@ -217,6 +245,23 @@ export function EventoForm({ mode, initial, eventoId, puoUfficiale, onSaved }: E
       <ProblemiEditor control={control} register={register} errors={errors} />
 
       <FormAlert message={general ?? errors.root?.message} />
+      {correzione && (
+        <Alert variant="warning" data-testid="anteprima-correzione">
+          {correzione.righe.map((r) => (
+            <p key={r.nome} className="mb-2">
+              <strong>{r.nome}</strong>: {r.testo}
+            </p>
+          ))}
+          <div className="d-flex flex-wrap gap-2">
+            <Button variant="warning" onClick={() => void save(correzione.values)}>
+              Conferma la correzione
+            </Button>
+            <Button variant="outline-secondary" onClick={() => setCorrezione(null)}>
+              Annulla
+            </Button>
+          </div>
+        </Alert>
+      )}
       <div className="d-flex flex-wrap gap-2">
         <Button
           type="button"

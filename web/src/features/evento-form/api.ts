@@ -36,3 +36,13 @@ export const caricaFile = (evento: number, tipologia: 'problemi' | 'soluzioni', 
   typedApi.post('/api/gas/file-programmato/', 'fileEvento', {
     body: { il_file: file, evento, tipologia },
   });
+
+/** How many stored answers a corrected solution would turn correct or wrong (nothing written). */
+export const anteprimaCorrezione = (
+  problema: number,
+  proposta: { soluzione: number; soluzione_exp: number; intervallo_validita: number },
+) =>
+  typedApi.get('/api/gas/problema/{id}/anteprima-correzione/', 'anteprimaCorrezione', {
+    path: { id: problema },
+    query: proposta,
+  });

@@ -261,6 +261,67 @@ describe('modifica-evento', () => {
     });
   });
 
+  it('a corrected solution is saved only after confirming what it changes (issue 27)', async () => {
+    const anteprima = { risposte: 5, diventano_corrette: 2, diventano_errate: 1 };
+    const { fetchMock, router } = open(
+      '/modifica-evento/8/',
+      '/modifica-evento/:pk',
+      {
+        '/api/gas/evento/8/': () => jsonResponse(esistente),
+        '/api/gas/problema/81/anteprima-correzione/': () => jsonResponse(anteprima),
+      },
+      'modifica',
+    );
+    const soluzione = (await screen.findByLabelText('Soluzione di P1')) as HTMLInputElement;
+    fireEvent.change(soluzione, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));
+    const avviso = await screen.findByTestId('anteprima-correzione');
+    expect(avviso.textContent).toContain(
+      'P1: Con la nuova soluzione 2 risposte diventano corrette e 1 diventa errata (su 5 risposte date)',
+    );
+    const asked = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost/'))
+      .find((u) => u.pathname === '/api/gas/problema/81/anteprima-correzione/');
+    expect(Object.fromEntries(asked!.searchParams)).toEqual({
+      soluzione: '3',
+      soluzione_exp: '1',
+      intervallo_validita: '0.01',
+    });
+    // Nothing saved until confirmed; 'Annulla' saves nothing.
+    expect(sentTo(fetchMock, '/api/gas/evento/8/', 'PATCH')).toEqual([]);
+    fireEvent.click(within(avviso).getByRole('button', { name: 'Annulla' }));
+    expect(screen.queryByTestId('anteprima-correzione')).toBeNull();
+    expect(sentTo(fetchMock, '/api/gas/evento/8/', 'PATCH')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));
+    fireEvent.click(
+      within(await screen.findByTestId('anteprima-correzione')).getByRole('button', {
+        name: 'Conferma la correzione',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/evento/8/'));
+    const [patch] = sentTo(fetchMock, '/api/gas/evento/8/', 'PATCH') as Record<string, unknown>[];
+    expect(patch).toMatchObject({ problemi: [{ id: 81, soluzione: 3 }] });
+  });
+
+  it('saves at once when a corrected solution changes no stored verdict', async () => {
+    const { fetchMock, router } = open(
+      '/modifica-evento/8/',
+      '/modifica-evento/:pk',
+      {
+        '/api/gas/evento/8/': () => jsonResponse(esistente),
+        '/api/gas/problema/81/anteprima-correzione/': () =>
+          jsonResponse({ risposte: 0, diventano_corrette: 0, diventano_errate: 0 }),
+      },
+      'modifica',
+    );
+    fireEvent.change(await screen.findByLabelText('Soluzione di P1'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/evento/8/'));
+    expect(screen.queryByTestId('anteprima-correzione')).toBeNull();
+    expect(sentTo(fetchMock, '/api/gas/evento/8/', 'PATCH')).toHaveLength(1);
+  });
+
   it('finds any account by name and appoints it (issue 26)', async () => {
     const { fetchMock } = open(
       '/modifica-evento/8/',

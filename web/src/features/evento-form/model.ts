@@ -179,3 +179,27 @@ export function erroriDate(v: EventoFormValues): Partial<Record<DateField, strin
   }
   return out;
 }
+
+/**
+ * The existing problems whose solution, exponent or tolerance the form
+ * changes (named as the editor names them: P1, P2, …), with the proposed
+ * values: each goes through the correction preview before saving.
+ */
+export function soluzioniCorrette(initial: EventoFormValues, values: EventoFormValues) {
+  const prima = new Map(initial.problemi.flatMap((p) => (p.id === undefined ? [] : [[p.id, p]])));
+  return values.problemi.flatMap((p, i) => {
+    const vecchio = p.id === undefined ? undefined : prima.get(p.id);
+    if (!vecchio || p.id === undefined) return [];
+    const proposta = {
+      soluzione: Number(p.soluzione),
+      soluzione_exp: Number(p.soluzione_exp),
+      intervallo_validita: Number(p.intervallo_validita),
+    };
+    const uguale =
+      proposta.soluzione === Number(vecchio.soluzione) &&
+      proposta.soluzione_exp === Number(vecchio.soluzione_exp) &&
+      proposta.intervallo_validita === Number(vecchio.intervallo_validita);
+    if (uguale || Object.values(proposta).some((v) => !Number.isFinite(v))) return [];
+    return [{ nome: `P${i + 1}`, id: p.id, proposta }];
+  });
+}
