@@ -4,6 +4,24 @@
 // path imports these, and the package is marked free of side effects so that
 // what a bundle does not use (the schemas) stays out of it.
 
+import type { User } from './responses/persone';
+
+/**
+ * The user of a visitor without a session: what whoami answers then, and
+ * what the web app assumes before whoami answers or when it fails (spec §7).
+ */
+export const ANONYMOUS_USER: User = Object.freeze({
+  id: null,
+  username: '',
+  first_name: '',
+  last_name: '',
+  email: '',
+  is_superuser: false,
+  is_staff: false,
+  is_authenticated: false,
+  responsabile: null,
+});
+
 /** Ids are PostgreSQL int4: a larger number must be a 400 or 404, never a 500. */
 export const INT4_MAX = 2_147_483_647;
 

@@ -1,19 +1,8 @@
 // Current user (whoami) and session calls.
-import type { User } from '@gas/contracts';
 import { typedApi, type ApiBody } from './typed';
 
-/** Used before whoami answers and whenever it fails (spec §7). */
-export const ANONYMOUS_USER: User = Object.freeze({
-  id: null,
-  username: '',
-  first_name: '',
-  last_name: '',
-  email: '',
-  is_superuser: false,
-  is_staff: false,
-  is_authenticated: false,
-  responsabile: null,
-});
+/** Used before whoami answers and whenever it fails (spec §7): the contracts' one. */
+export { ANONYMOUS_USER } from '@gas/contracts';
 
 export const fetchWhoami = (signal?: AbortSignal) =>
   typedApi.get('/api/ext-user/whoami/', 'user', { signal });

@@ -2,6 +2,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../policies';
 import { whoamiRow } from './queries';
+import { ANONYMOUS_USER } from '@gas/contracts';
 
 export type WhoamiPayload = {
   id: number | null;
@@ -24,17 +25,8 @@ export type WhoamiPayload = {
   } | null;
 };
 
-export const LOGGED_OUT: WhoamiPayload = {
-  id: null,
-  username: '',
-  first_name: '',
-  last_name: '',
-  email: '',
-  is_superuser: false,
-  is_staff: false,
-  is_authenticated: false,
-  responsabile: null,
-};
+/** A visitor without a session: the contracts' anonymous user, the one the web app assumes too. */
+export const LOGGED_OUT: WhoamiPayload = ANONYMOUS_USER;
 
 export async function presentWhoami(db: DbOrTx, actor: Actor): Promise<WhoamiPayload> {
   if (actor.userId === null) return LOGGED_OUT;
