@@ -81,6 +81,30 @@ const serverLayers = [
     ],
   },
   {
+    folder: 'email',
+    forbidden: [
+      up(
+        ['api', 'gara', 'live', 'plugins', 'demo', 'errori', 'metrics', 'scores', ...TOP],
+        'email/ only sends mail: it imports no other server folder but config.',
+      ),
+    ],
+  },
+  {
+    folder: 'errori',
+    forbidden: [
+      up(
+        ['api', 'gara', 'live', 'demo', 'metrics', ...TOP],
+        'errori/ sits below api and live: it may import db, email, util and the packages only.',
+      ),
+    ],
+  },
+  {
+    folder: 'metrics',
+    forbidden: [
+      up(['api', 'demo', ...TOP], 'metrics/ is read by the app, never reads api/ or demo/.'),
+    ],
+  },
+  {
     folder: 'plugins',
     forbidden: [up(['api', 'live', 'demo', ...TOP], 'plugins/ never import api/, live/ or demo/.')],
   },
