@@ -75,6 +75,18 @@ describe('wall strings of date-time fields (Rome clock)', () => {
     expect(fromWall('2026-04-15T09:05:00')!.toISOString()).toBe('2026-04-15T07:05:00.000Z');
     expect(fromWall('2026-01-15T09:05:00')!.toISOString()).toBe('2026-01-15T08:05:00.000Z');
     expect(toWall('2026-03-29T01:30:00Z')).toBe('2026-03-29T03:30:00'); // after the DST change
+    // Either side of the changes of 2026: 29 March 02:00 → 03:00, 25 October 03:00 → 02:00.
+    expect(fromWall('2026-03-29T01:59:00')!.toISOString()).toBe('2026-03-29T00:59:00.000Z');
+    expect(fromWall('2026-03-29T03:00:00')!.toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(fromWall('2026-10-25T01:30:00')!.toISOString()).toBe('2026-10-24T23:30:00.000Z');
+    expect(fromWall('2026-10-25T03:30:00')!.toISOString()).toBe('2026-10-25T02:30:00.000Z');
+    // Every wall time of a year goes there and back, but those the clocks read
+    // twice in October (02:00-03:00), which are taken after the change.
+    const HOUR = 3_600_000;
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 7 * HOUR + 60_000) {
+      const twice = toWall(t) === toWall(t + HOUR);
+      expect(fromWall(toWall(t))!.getTime()).toBe(t + (twice ? HOUR : 0));
+    }
   });
 });
 

@@ -2,9 +2,11 @@
 // zone of the browser; the API speaks ISO 8601 in UTC. The one module of the
 // Rome-clock helpers: Intl formatters, calendar parts, the calendar days of the
 // site settings and the "wall" strings YYYY-MM-DDTHH:mm:ss that date-time
-// fields read and write. Only Intl here (no date-fns), so the app shell can use
-// it without loading a date-fns locale: durations and relative times, which do
-// not depend on the zone, are in durations.ts.
+// fields read and write. Intl formats; @date-fns/tz's TZDate (a few kB, no
+// locale) turns a wall time in Rome into an instant. No date-fns here, so the
+// app shell can use it without loading a date-fns locale: durations and
+// relative times, which do not depend on the zone, are in durations.ts.
+import { TZDate } from '@date-fns/tz';
 
 export const LOCALE = 'it-IT';
 export const TIME_ZONE = 'Europe/Rome';
@@ -172,19 +174,15 @@ export function toWall(value: DateInput | null | undefined): string {
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
 
-/** The instant when the clock in Rome reads `wall`; null if it is not a valid wall string. */
+/**
+ * The instant when the clock in Rome reads `wall`; null if it is not a valid
+ * wall string. TZDate builds it in Rome's time zone, DST included (a time
+ * skipped when the clocks go forward is taken at the new offset).
+ */
 export function fromWall(wall: string): Date | null {
   const p = wallParts(wall);
   if (!p) return null;
-  const guess = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
-  // Correct by Rome's offset at the guess, twice to settle across a DST change.
-  let t = guess;
-  for (let i = 0; i < 2; i++) {
-    const r = romeParts(t);
-    const read = Date.UTC(r.year, r.month - 1, r.day, r.hour, r.minute, r.second);
-    t = guess - (read - t);
-  }
-  return new Date(t);
+  return new Date(new TZDate(p.y, p.mo - 1, p.d, p.h, p.mi, p.s, TIME_ZONE).getTime());
 }
 
 /** ISO 8601 (UTC) of a wall string; null when empty or invalid. */

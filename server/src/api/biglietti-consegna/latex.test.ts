@@ -145,6 +145,13 @@ describe('giornoRoma', () => {
     const dst = giornoRoma(new Date('2026-03-29T12:00:00Z'));
     expect(dst.inizio.toISOString()).toBe('2026-03-28T23:00:00.000Z');
     expect(dst.fine.toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    // 25 October 2026: the clocks go back, the day lasts 25 hours.
+    const back = giornoRoma(new Date('2026-10-25T12:00:00Z'));
+    expect(back.inizio.toISOString()).toBe('2026-10-24T22:00:00.000Z');
+    expect(back.fine.toISOString()).toBe('2026-10-25T23:00:00.000Z');
+    // The last day of a month ends at the next month's first.
+    const end = giornoRoma(new Date('2026-12-31T12:00:00Z'));
+    expect(end.fine.toISOString()).toBe('2026-12-31T23:00:00.000Z');
   });
 });
 
