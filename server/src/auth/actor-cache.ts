@@ -9,16 +9,16 @@
 // its sessions (logout, password change) and its manager record, and
 // 'responsabile:<id>' for the manager's schools and teams. While that feed is
 // not live (starting, PostgreSQL listener reconnecting) nothing is cached.
-// Entries also expire after TTL_MS, a backstop for any unforeseen gap.
+// Entries also expire after TTL_MS (lru-cache), a backstop for any unforeseen gap.
 import type { DbChange } from '../db/changes';
 import type { Actor } from '../policies';
-import { ExpiringMap } from '../util/expiring-map';
+import { LRUCache } from 'lru-cache';
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
 
 export class ActorCache {
-  private readonly entries: ExpiringMap<string, Actor>;
+  private readonly entries: LRUCache<string, Actor>;
   /** Bumped by every drop: an actor read before it is not kept (see mark). */
   private generation = 0;
 
@@ -27,7 +27,8 @@ export class ActorCache {
     /** Whether every change is being heard; while false nothing is kept. */
     private readonly live: () => boolean = () => true,
   ) {
-    this.entries = new ExpiringMap({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES, now });
+    // The clock read on every get (ttlResolution 0): tests drive it by hand.
+    this.entries = new LRUCache({ ttl: TTL_MS, max: MAX_ENTRIES, perf: { now }, ttlResolution: 0 });
   }
 
   get(sessionId: string): Actor | undefined {
@@ -86,6 +87,8 @@ export class ActorCache {
 
   private forgetWhere(matches: (actor: Actor) => boolean): void {
     this.generation += 1;
-    this.entries.deleteWhere(matches);
+    for (const [sessionId, actor] of [...this.entries.entries()]) {
+      if (matches(actor)) this.entries.delete(sessionId);
+    }
   }
 }

@@ -11,7 +11,7 @@
 // balancer gets this many per instance, still a bound; the e-mails
 // themselves are bounded across instances (avvisi.ts).
 import { clientKey } from '../plugins/client-address';
-import { ExpiringMap } from '../util/expiring-map';
+import { LRUCache } from 'lru-cache';
 
 /**
  * New groups an hour per anonymous client address. A page that breaks for a
@@ -23,10 +23,7 @@ export const NUOVI_GRUPPI_ANONIMI_ALL_ORA = 5;
 const ORA_MS = 60 * 60_000;
 
 export class NuoviGruppiAnonimi {
-  private readonly conteggi = new ExpiringMap<string, number>({
-    ttlMs: ORA_MS,
-    maxEntries: 50_000,
-  });
+  private readonly conteggi = new LRUCache<string, number>({ ttl: ORA_MS, max: 50_000 });
 
   /** Counts one new group of `indirizzo` in the hour of `quando`; false past the bound. */
   consenti(indirizzo: string, quando: Date): boolean {

@@ -20,7 +20,7 @@
 // other endpoints or other instances.
 import { NEW_WINDOW_MS } from '@gas/scoring';
 import type { Database, DbOrTx } from '../db/client';
-import { ExpiringMap } from '../util/expiring-map';
+import { LRUCache } from 'lru-cache';
 import { buildSnapshot, type SessionData, type SessioneSnapshot } from './build';
 import { deleteStoredSnapshots, loadSessionData, sessionFingerprint } from './queries';
 
@@ -49,7 +49,7 @@ export type SnapshotCacheOptions = {
 
 export class SnapshotCache {
   /** Each snapshot until it is maxAgeMs old (then rebuilt, so that `new` flags age). */
-  private readonly entries: ExpiringMap<number, Entry>;
+  private readonly entries: LRUCache<number, Entry>;
   /** The build or check under way for a session, shared by concurrent readers. */
   private readonly inflight = new Map<number, Promise<SessioneSnapshot | null>>();
   private readonly generations = new Map<number, number>();
@@ -69,7 +69,13 @@ export class SnapshotCache {
     this.maxAgeMs = options.maxAgeMs ?? NEW_WINDOW_MS;
     this.now = options.now ?? Date.now;
     this.load = options.load ?? loadSessionData;
-    this.entries = new ExpiringMap({ ttlMs: this.maxAgeMs, now: this.now });
+    this.entries = new LRUCache({
+      max: 10_000,
+      ttl: this.maxAgeMs,
+      perf: { now: this.now },
+      // The clock read on every get: tests drive it by hand.
+      ttlResolution: 0,
+    });
   }
 
   /** Reads served from memory (hits, a rebuild under way included) and rebuilt (misses). */
@@ -150,6 +156,9 @@ export class SnapshotCache {
   }
 
   private keep(sessioneId: number, value: SessioneSnapshot, checkedAt: number): void {
-    this.entries.set(sessioneId, { value, checkedAt }, value.ora.getTime() + this.maxAgeMs);
+    // Kept until the snapshot is maxAgeMs old (then rebuilt, so that `new` flags age).
+    const ttl = value.ora.getTime() + this.maxAgeMs - this.now();
+    if (ttl > 0) this.entries.set(sessioneId, { value, checkedAt }, { ttl });
+    else this.entries.delete(sessioneId);
   }
 }

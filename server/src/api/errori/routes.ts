@@ -30,7 +30,7 @@ import type { ErroreGruppo, ErroreOccorrenza } from '../../db/schema';
 import { apiError } from '../../errors';
 import { elencoGruppi, gruppoConOccorrenze, segnaRisolto } from '../../errori/queries';
 import { clientKey } from '../../plugins/client-address';
-import { ExpiringMap } from '../../util/expiring-map';
+import { LRUCache } from 'lru-cache';
 import type { ApiDeps } from '../deps';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { registraRisoluzione } from './audit';
@@ -41,10 +41,7 @@ const MINUTO_MS = 60_000;
 
 /** Reports per address in the current minute (a fixed window, bounded in memory). */
 class LimitePerIndirizzo {
-  private readonly conteggi = new ExpiringMap<string, number>({
-    ttlMs: MINUTO_MS,
-    maxEntries: 50_000,
-  });
+  private readonly conteggi = new LRUCache<string, number>({ ttl: MINUTO_MS, max: 50_000 });
 
   constructor(private readonly now: () => number = Date.now) {}
 

@@ -20,7 +20,7 @@ import type { ListenerLogger } from '../../db/listener';
 import type { Problema } from '../../db/schema';
 import type { EventoWithAccess } from '../../access/evento-access';
 import { loadEventoWithAccess } from '../../access/queries';
-import { ExpiringMap } from '../../util/expiring-map';
+import { LRUCache } from 'lru-cache';
 import {
   loadProblema,
   loadSquadraTarget,
@@ -41,9 +41,9 @@ export type SubmissionTargetsOptions = {
 };
 
 export class SubmissionTargets {
-  private readonly squadre: ExpiringMap<number, SquadraTarget>;
-  private readonly problemi: ExpiringMap<number, Problema>;
-  private readonly eventi: ExpiringMap<number, EventoWithAccess>;
+  private readonly squadre: LRUCache<number, SquadraTarget>;
+  private readonly problemi: LRUCache<number, Problema>;
+  private readonly eventi: LRUCache<number, EventoWithAccess>;
   /** Bumped by every change: a load that saw a bump while running is not kept. */
   private generation = 0;
   private readonly feed: ChangeSubscription;
@@ -58,10 +58,10 @@ export class SubmissionTargets {
     private readonly database: Database,
     private readonly options: SubmissionTargetsOptions,
   ) {
-    const table = { ttlMs: options.ttlMs ?? TTL_MS, maxEntries: MAX_ENTRIES };
-    this.squadre = new ExpiringMap(table);
-    this.problemi = new ExpiringMap(table);
-    this.eventi = new ExpiringMap(table);
+    const table = { ttl: options.ttlMs ?? TTL_MS, max: MAX_ENTRIES };
+    this.squadre = new LRUCache(table);
+    this.problemi = new LRUCache(table);
+    this.eventi = new LRUCache(table);
     let changes = options.changes;
     if (!changes) {
       const { listenUrl, log } = options;
@@ -84,12 +84,16 @@ export class SubmissionTargets {
     const keep = !fresh && this.caching;
     const generation = this.generation;
     const { db } = this.database;
-    const cached = <T>(table: ExpiringMap<number, T>, id: number): T | undefined => {
+    const cached = <T extends object>(table: LRUCache<number, T>, id: number): T | undefined => {
       const value = keep ? table.get(id) : undefined;
       if (value !== undefined) this.stats.hits += 1;
       return value;
     };
-    const store = <T>(table: ExpiringMap<number, T>, id: number, value: T | null): T | null => {
+    const store = <T extends object>(
+      table: LRUCache<number, T>,
+      id: number,
+      value: T | null,
+    ): T | null => {
       this.stats.loads += 1;
       // Not kept if a change arrived while loading: the row read may predate it.
       if (keep && value !== null && generation === this.generation) table.set(id, value);
