@@ -98,12 +98,15 @@ export async function buildApp({
   app.addHook('onClose', () => services.close());
   // First of the hooks: the id every later log line and answer carries, and
   // nothing but the probes until start-up is over.
-  registerRequestIdHeader(app);
-  registerStartupGate(app, services.prontezza);
-  registerMetriche(app, services.metriche, config.metricsToken);
+  await app.register(registerRequestIdHeader);
+  await app.register(registerStartupGate, { prontezza: services.prontezza });
+  await app.register(registerMetriche, {
+    metriche: services.metriche,
+    token: config.metricsToken,
+  });
   app.setValidatorCompiler(validatorCompiler);
-  registerResponses(app, config.checkResponses);
-  registerErrorHandler(app, services.errori);
+  await app.register(registerResponses, { validate: config.checkResponses });
+  await app.register(registerErrorHandler, { errori: services.errori });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -126,12 +129,12 @@ export async function buildApp({
   });
 
   // Before every route: its hook applies to the routes registered after it.
-  await registerCompressione(app);
+  await app.register(registerCompressione);
   await app.register(registerCacheHttp);
   // After helmet's and the cache headers' hooks, before the session's: a hit
   // skips the session lookup and the handler.
   await app.register(registerMicrocache);
-  await registerOpenApi(app);
+  await app.register(registerOpenApi);
   await app.register(sessionAuth, {
     database,
     actors: services.actors,
@@ -142,6 +145,6 @@ export async function buildApp({
   await app.register(registerListReads, { config });
   await app.register(liveFeeds, services);
   await apiRoutes(app, services);
-  await registerWebApp(app, config.webDist, { sentryDsn: config.sentryDsn });
+  await app.register(registerWebApp, { webDist: config.webDist, sentryDsn: config.sentryDsn });
   return app;
 }

@@ -5,6 +5,7 @@
 // it public); anyone else gets 404, as if it did not exist. Every other
 // request is timed, labelled by its route's pattern (never its URL).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { detailSchema } from '@gas/contracts';
 import { z } from 'zod';
 import { sameToken } from '../auth/tokens';
@@ -20,11 +21,10 @@ function diretto(request: FastifyRequest): boolean {
   return loopback && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
 }
 
-export function registerMetriche(
+async function metrichePlugin(
   app: FastifyInstance,
-  metriche: Metriche,
-  token: string | undefined,
-): void {
+  { metriche, token }: { metriche: Metriche; token: string | undefined },
+) {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'nessuna';
     if (route === METRICS_PATH) return;
@@ -65,3 +65,5 @@ export function registerMetriche(
     },
   );
 }
+
+export const registerMetriche = fp(metrichePlugin, { name: 'gas-metriche' });

@@ -43,19 +43,22 @@ export const cachePubblica = (politica: PoliticaCache) =>
 export const cacheCdn = (politica: PoliticaCache) =>
   `max-age=${CACHE_CONDIVISA[politica]}, stale-while-revalidate=${CACHE_CONDIVISA[politica]}`;
 
-export const registerCacheHttp = fp(async function registerCacheHttp(app: FastifyInstance) {
-  // Before the ETag's hook, which may turn the answer into a 304: that too
-  // carries the Cache-Control the 200 would have.
-  app.addHook('onSend', async (request, reply) => {
-    const politica = request.routeOptions.config.cache;
-    if (!politica || reply.statusCode !== 200 || reply.hasHeader('cache-control')) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (isAuthenticated(request.actor)) {
-      reply.header('Cache-Control', CACHE_PRIVATA);
-      return;
-    }
-    reply.header('Cache-Control', cachePubblica(politica));
-    reply.header('CDN-Cache-Control', cacheCdn(politica));
-  });
-  await app.register(etag, { weak: true });
-});
+export const registerCacheHttp = fp(
+  async function registerCacheHttp(app: FastifyInstance) {
+    // Before the ETag's hook, which may turn the answer into a 304: that too
+    // carries the Cache-Control the 200 would have.
+    app.addHook('onSend', async (request, reply) => {
+      const politica = request.routeOptions.config.cache;
+      if (!politica || reply.statusCode !== 200 || reply.hasHeader('cache-control')) return;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      if (isAuthenticated(request.actor)) {
+        reply.header('Cache-Control', CACHE_PRIVATA);
+        return;
+      }
+      reply.header('Cache-Control', cachePubblica(politica));
+      reply.header('CDN-Cache-Control', cacheCdn(politica));
+    });
+    await app.register(etag, { weak: true });
+  },
+  { name: 'gas-cache-http' },
+);

@@ -9,16 +9,20 @@
 // WebSocket frames, not replies.
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { constants } from 'node:zlib';
 
 /** Smaller answers are sent as they are: compressing them saves nothing worth the time. */
 export const SOGLIA_COMPRESSIONE = 1024;
 
-export async function registerCompressione(app: FastifyInstance): Promise<void> {
-  await app.register(compress, {
-    global: true,
-    threshold: SOGLIA_COMPRESSIONE,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-}
+export const registerCompressione = fp(
+  async function compressionePlugin(app: FastifyInstance) {
+    await app.register(compress, {
+      global: true,
+      threshold: SOGLIA_COMPRESSIONE,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    });
+  },
+  { name: 'gas-compressione' },
+);

@@ -5,11 +5,13 @@ import { apiError, fieldErrors } from '../errors';
 import type { RichiestaInErrore } from '../errori/casella';
 import { registerErrorHandler } from './errors';
 
-function appThrowing(error: unknown, segnalate: [unknown, RichiestaInErrore][] = []) {
+async function appThrowing(error: unknown, segnalate: [unknown, RichiestaInErrore][] = []) {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app, { segnalaRichiesta: (e, r) => segnalate.push([e, r]) });
+  await app.register(registerErrorHandler, {
+    errori: { segnalaRichiesta: (e, r) => segnalate.push([e, r]) },
+  });
   app.get('/boom/:id', async () => {
     throw error;
   });
@@ -48,7 +50,9 @@ describe('error handler: DRF shapes, never a 500 for bad input', () => {
     ],
   ])('%s', async (_name, error, status, body) => {
     const segnalate: [unknown, RichiestaInErrore][] = [];
-    const res = await appThrowing(error, segnalate).inject({ method: 'GET', url: '/boom/1' });
+    const res = await (
+      await appThrowing(error, segnalate)
+    ).inject({ method: 'GET', url: '/boom/1' });
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual(body);
     // Bad input is not a bug: nothing reaches the error inbox.
@@ -58,7 +62,9 @@ describe('error handler: DRF shapes, never a 500 for bad input', () => {
   it('a genuine bug is a 500 without its message or stack, reported with its route and request id', async () => {
     const segnalate: [unknown, RichiestaInErrore][] = [];
     const bug = new Error('segreto interno');
-    const res = await appThrowing(bug, segnalate).inject({
+    const res = await (
+      await appThrowing(bug, segnalate)
+    ).inject({
       method: 'GET',
       url: '/boom/7?token=abc',
     });

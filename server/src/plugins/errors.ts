@@ -2,6 +2,7 @@
 // or field errors. Bad input is a 4xx with an Italian message; only genuine
 // bugs become a 500, logged with their stack but never sent to the client.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pgError } from '../db/client';
 import { ApiError, ERRORS, zodIssuesToFieldErrors, type ErrorCode } from '../errors';
@@ -28,10 +29,10 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 /** `errori` receives every genuine bug (a 500) with its request's method, route and id. */
-export function registerErrorHandler(
+async function errorHandlerPlugin(
   app: FastifyInstance,
-  errori: Pick<CasellaErrori, 'segnalaRichiesta'>,
-): void {
+  { errori }: { errori: Pick<CasellaErrori, 'segnalaRichiesta'> },
+) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.status).send(error.body);
@@ -74,3 +75,5 @@ export function registerErrorHandler(
     return reply.status(500).send({ detail: ERRORS.server_error.detail });
   });
 }
+
+export const registerErrorHandler = fp(errorHandlerPlugin, { name: 'gas-errori' });

@@ -41,95 +41,99 @@ function daVisitatore(request: FastifyRequest): boolean {
   return !/(?:^|;\s*)sessionid=/.test(request.headers.cookie ?? '');
 }
 
-export const registerMicrocache = fp(async function registerMicrocache(app: FastifyInstance) {
-  const voci = new LRUCache<string, Voce>({
-    maxSize: 128 * 1024 * 1024,
-    sizeCalculation: (v) => v.body.length + 512,
-  });
-  const inCorso = new Map<string, Promise<void>>();
-  const fine = new Map<string, () => void>();
+export const registerMicrocache = fp(
+  async function registerMicrocache(app: FastifyInstance) {
+    const voci = new LRUCache<string, Voce>({
+      maxSize: 128 * 1024 * 1024,
+      sizeCalculation: (v) => v.body.length + 512,
+    });
+    const inCorso = new Map<string, Promise<void>>();
+    const fine = new Map<string, () => void>();
 
-  // After the session and the rate limits (onRequest hooks): a hit skips
-  // validation, the handler, serialisation and compression, not the limits.
-  app.addHook('preHandler', async (request, reply) => {
-    const politica = request.routeOptions.config.cache;
-    if (!politica || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-    if (!daVisitatore(request)) return;
-    const accept = request.headers['accept-encoding'];
-    const codifica = accept ? negoziatore.negotiate(accept) : null;
-    // Everything the answer depends on: path and query, the encoding, and
-    // being a visitor (every visitor gets the same answer). A cached route's
-    // answer must depend on nothing else of the request: not Host nor
-    // X-Forwarded-Host (pagination links are relative or from GAS_PUBLIC_URL).
-    const chiave = `${request.url}\n${codifica ?? 'identity'}`;
-    let voce = voci.get(chiave);
-    if (!voce && inCorso.has(chiave)) {
-      await inCorso.get(chiave);
-      voce = voci.get(chiave);
-    }
-    if (voce) {
-      const etag = voce.headers.etag;
-      if (etag && request.headers['if-none-match'] === etag) {
-        return reply
-          .code(304)
-          .headers({ etag, 'cache-control': voce.headers['cache-control'] })
-          .send();
+    // After the session and the rate limits (onRequest hooks): a hit skips
+    // validation, the handler, serialisation and compression, not the limits.
+    app.addHook('preHandler', async (request, reply) => {
+      const politica = request.routeOptions.config.cache;
+      if (!politica || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+      if (!daVisitatore(request)) return;
+      const accept = request.headers['accept-encoding'];
+      const codifica = accept ? negoziatore.negotiate(accept) : null;
+      // Everything the answer depends on: path and query, the encoding, and
+      // being a visitor (every visitor gets the same answer). A cached route's
+      // answer must depend on nothing else of the request: not Host nor
+      // X-Forwarded-Host (pagination links are relative or from GAS_PUBLIC_URL).
+      const chiave = `${request.url}\n${codifica ?? 'identity'}`;
+      let voce = voci.get(chiave);
+      if (!voce && inCorso.has(chiave)) {
+        await inCorso.get(chiave);
+        voce = voci.get(chiave);
       }
-      return reply.code(200).headers(voce.headers).send(voce.body);
-    }
-    if (!inCorso.has(chiave)) {
-      inCorso.set(chiave, new Promise((resolve) => fine.set(chiave, resolve)));
-      request.microcache = { chiave, politica, codifica };
-    }
-  });
+      if (voce) {
+        const etag = voce.headers.etag;
+        if (etag && request.headers['if-none-match'] === etag) {
+          return reply
+            .code(304)
+            .headers({ etag, 'cache-control': voce.headers['cache-control'] })
+            .send();
+        }
+        return reply.code(200).headers(voce.headers).send(voce.body);
+      }
+      if (!inCorso.has(chiave)) {
+        inCorso.set(chiave, new Promise((resolve) => fine.set(chiave, resolve)));
+        request.microcache = { chiave, politica, codifica };
+      }
+    });
 
-  // After the Cache-Control and ETag hooks (cache-http.ts), before
-  // @fastify/compress (a route's own hook): the payload is the JSON text.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const m = request.microcache;
-    if (!m || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (/no-cache|no-store|private/.test(String(reply.getHeader('cache-control') ?? ''))) {
-      return payload;
-    }
-    const raw = Buffer.from(payload);
-    let body = raw;
-    // A route that encodes its own answer (the events' blocks) has chosen by
-    // the same negotiation: kept as it is.
-    const giaCodificata = reply.getHeader('content-encoding');
-    if (giaCodificata !== undefined && giaCodificata !== (m.codifica ?? 'identity')) return payload;
-    if (giaCodificata === undefined && m.codifica && raw.length >= SOGLIA_COMPRESSIONE) {
-      body =
-        m.codifica === 'br'
-          ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-          : gzipSync(raw);
-      reply.header('content-encoding', m.codifica);
-      reply.header('vary', 'accept-encoding');
-    }
-    const headers: Record<string, string> = {};
-    for (const h of [...HEADERS, 'content-encoding'] as const) {
-      const v = reply.getHeader(h);
-      if (v !== undefined) headers[h] = String(v);
-    }
-    voci.set(
-      m.chiave,
-      { politica: m.politica, headers, body },
-      { ttl: CACHE_CONDIVISA[m.politica] * 1000 },
-    );
-    return body;
-  });
+    // After the Cache-Control and ETag hooks (cache-http.ts), before
+    // @fastify/compress (a route's own hook): the payload is the JSON text.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const m = request.microcache;
+      if (!m || reply.statusCode !== 200) return payload;
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      if (/no-cache|no-store|private/.test(String(reply.getHeader('cache-control') ?? ''))) {
+        return payload;
+      }
+      const raw = Buffer.from(payload);
+      let body = raw;
+      // A route that encodes its own answer (the events' blocks) has chosen by
+      // the same negotiation: kept as it is.
+      const giaCodificata = reply.getHeader('content-encoding');
+      if (giaCodificata !== undefined && giaCodificata !== (m.codifica ?? 'identity'))
+        return payload;
+      if (giaCodificata === undefined && m.codifica && raw.length >= SOGLIA_COMPRESSIONE) {
+        body =
+          m.codifica === 'br'
+            ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+            : gzipSync(raw);
+        reply.header('content-encoding', m.codifica);
+        reply.header('vary', 'accept-encoding');
+      }
+      const headers: Record<string, string> = {};
+      for (const h of [...HEADERS, 'content-encoding'] as const) {
+        const v = reply.getHeader(h);
+        if (v !== undefined) headers[h] = String(v);
+      }
+      voci.set(
+        m.chiave,
+        { politica: m.politica, headers, body },
+        { ttl: CACHE_CONDIVISA[m.politica] * 1000 },
+      );
+      return body;
+    });
 
-  app.addHook('onResponse', async (request, reply) => {
-    const m = request.microcache;
-    if (m) {
-      inCorso.delete(m.chiave);
-      fine.get(m.chiave)?.();
-      fine.delete(m.chiave);
-    }
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    const solo = SCRITTURE_VIVE.has(request.routeOptions.url ?? '') ? 'viva' : null;
-    for (const [chiave, voce] of voci.entries()) {
-      if (solo === null || voce.politica === solo) voci.delete(chiave);
-    }
-  });
-});
+    app.addHook('onResponse', async (request, reply) => {
+      const m = request.microcache;
+      if (m) {
+        inCorso.delete(m.chiave);
+        fine.get(m.chiave)?.();
+        fine.delete(m.chiave);
+      }
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+      const solo = SCRITTURE_VIVE.has(request.routeOptions.url ?? '') ? 'viva' : null;
+      for (const [chiave, voce] of voci.entries()) {
+        if (solo === null || voce.politica === solo) voci.delete(chiave);
+      }
+    });
+  },
+  { name: 'gas-microcache' },
+);

@@ -3,10 +3,11 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { describeOperations, SECURITY_SCHEMES } from '../openapi/operations';
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+async function openApiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       // 3.1: JSON Schema 2020-12, so zod's tuples and nulls keep their shape.
@@ -33,3 +34,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
 }
+
+export const registerOpenApi = fp(openApiPlugin, { name: 'gas-openapi' });

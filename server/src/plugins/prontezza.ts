@@ -2,17 +2,21 @@
 // anything else gets 503 with Retry-After, before the session hook can touch
 // a database still being migrated.
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { apiError } from '../errors';
 import type { Prontezza } from '../util/prontezza';
 
 /** The probes, and the metrics a monitor reads during start-up too. */
 const SONDE = new Set(['/healthz', '/readyz', '/metrics']);
 
-export function registerStartupGate(app: FastifyInstance, prontezza: Prontezza): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (prontezza.avvioConcluso) return;
-    if (SONDE.has(request.url.split('?')[0]!)) return;
-    reply.header('Retry-After', '5');
-    throw apiError('unavailable', 'Il server si sta avviando: riprova tra qualche secondo.');
-  });
-}
+export const registerStartupGate = fp(
+  async function startupGatePlugin(app: FastifyInstance, { prontezza }: { prontezza: Prontezza }) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (prontezza.avvioConcluso) return;
+      if (SONDE.has(request.url.split('?')[0]!)) return;
+      reply.header('Retry-After', '5');
+      throw apiError('unavailable', 'Il server si sta avviando: riprova tra qualche secondo.');
+    });
+  },
+  { name: 'gas-avvio' },
+);

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -24,8 +25,11 @@ export function generaRequestId(trustProxy: false | string[]) {
 }
 
 /** Every answer (errors and the web app's pages included) names its request. */
-export function registerRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-  });
-}
+export const registerRequestIdHeader = fp(
+  async function requestIdPlugin(app: FastifyInstance) {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+    });
+  },
+  { name: 'gas-request-id' },
+);

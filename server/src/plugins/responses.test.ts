@@ -7,7 +7,7 @@ import { registerResponses } from './responses';
 async function appWith(validate: boolean, answer: unknown) {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
-  registerResponses(app, validate);
+  await app.register(registerResponses, { validate });
   app.get(
     '/x/',
     { schema: { response: { 200: z.object({ id: z.number(), nome: z.string() }) } } },

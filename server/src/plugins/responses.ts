@@ -7,6 +7,7 @@
 // what is sent. In production the check is skipped (docs/performance.md has
 // its cost): the schemas guard the tests, not every request.
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
@@ -22,7 +23,7 @@ declare module 'fastify' {
 
 type SerializerInput = { schema: unknown; method: string; url: string };
 
-export function registerResponses(app: FastifyInstance, validate: boolean): void {
+async function responsesPlugin(app: FastifyInstance, { validate }: { validate: boolean }) {
   const routes: RouteResponses[] = [];
   app.decorate('routeResponses', routes);
   app.addHook('onRoute', (route) => {
@@ -42,3 +43,5 @@ export function registerResponses(app: FastifyInstance, validate: boolean): void
     };
   });
 }
+
+export const registerResponses = fp(responsesPlugin, { name: 'gas-responses' });

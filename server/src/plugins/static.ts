@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { ERRORS } from '../errors';
 
 const API_PREFIXES = ['/api/', '/ws/', '/healthz'];
@@ -20,10 +21,9 @@ function indexHtml(indexFile: string, sentryDsn: string | undefined): string | n
     .replace('</head>', `<meta name="gas-sentry-dsn" content="${escaped}">\n</head>`);
 }
 
-export async function registerWebApp(
+async function webAppPlugin(
   app: FastifyInstance,
-  webDist: string,
-  options: { sentryDsn?: string } = {},
+  { webDist, ...options }: { webDist: string; sentryDsn?: string },
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -61,3 +61,5 @@ export async function registerWebApp(
     return index === null ? reply.sendFile('index.html') : reply.send(index);
   });
 }
+
+export const registerWebApp = fp(webAppPlugin, { name: 'gas-web-app' });
