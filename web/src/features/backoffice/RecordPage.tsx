@@ -38,6 +38,7 @@ import {
   type Record_,
 } from './api';
 import { campiDi, risorsaByNome, type Campo } from './fields';
+import { ConfermaCorrezione } from '../../components/ConfermaCorrezione';
 import { testoCorrezione } from '../../lib/correzione';
 import { mostra } from './format';
 import { Correlati } from './Correlati';
@@ -434,17 +435,11 @@ function Scheda({
       </div>
       {general && <Alert variant="danger">{general}</Alert>}
       {correzione && (
-        <Alert variant="warning">
-          <p className="mb-2">{testoCorrezione(correzione.anteprima)}</p>
-          <div className="d-flex gap-2">
-            <Button variant="warning" onClick={() => void save(correzione.body)}>
-              Conferma la correzione
-            </Button>
-            <Button variant="outline-secondary" onClick={() => setCorrezione(null)}>
-              Annulla
-            </Button>
-          </div>
-        </Alert>
+        <ConfermaCorrezione
+          righe={[{ testo: testoCorrezione(correzione.anteprima) }]}
+          onConferma={() => void save(correzione.body)}
+          onAnnulla={() => setCorrezione(null)}
+        />
       )}
       <div className="d-flex flex-wrap gap-2">
         {editable && (

@@ -5,7 +5,6 @@
 // ('X risposte diventano corrette e Y errate'), as in the back office.
 import type { Evento } from '@gas/contracts';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -16,6 +15,7 @@ import { DateTimeInput } from '../../components/form/DateTimeInput';
 import { FormAlert } from '../../components/form/FormAlert';
 import { useApiForm } from '../../components/form/useApiForm';
 import { zodResolver } from '../../components/form/zodResolver';
+import { ConfermaCorrezione } from '../../components/ConfermaCorrezione';
 import { testoCorrezione } from '../../lib/correzione';
 import { anteprimaCorrezione, creaEvento, salvaEvento } from './api';
 import {
@@ -246,21 +246,11 @@ export function EventoForm({ mode, initial, eventoId, puoUfficiale, onSaved }: E
 
       <FormAlert message={general ?? errors.root?.message} />
       {correzione && (
-        <Alert variant="warning" data-testid="anteprima-correzione">
-          {correzione.righe.map((r) => (
-            <p key={r.nome} className="mb-2">
-              <strong>{r.nome}</strong>: {r.testo}
-            </p>
-          ))}
-          <div className="d-flex flex-wrap gap-2">
-            <Button variant="warning" onClick={() => void save(correzione.values)}>
-              Conferma la correzione
-            </Button>
-            <Button variant="outline-secondary" onClick={() => setCorrezione(null)}>
-              Annulla
-            </Button>
-          </div>
-        </Alert>
+        <ConfermaCorrezione
+          righe={correzione.righe}
+          onConferma={() => void save(correzione.values)}
+          onAnnulla={() => setCorrezione(null)}
+        />
       )}
       <div className="d-flex flex-wrap gap-2">
         <Button
