@@ -84,6 +84,12 @@ test('scores page, answer desk, commentary and clock follow the event without a 
   for (const p of pages) await expect(p.getByText(/L'evento è in corso/)).toBeVisible(PRESTO);
   await expect(clock.getByText('Alla fine mancano')).toBeVisible(PRESTO);
   expect(Date.parse(evento.inizio)).toBeLessThan(Date.now());
+  // The desk, never reloaded, takes an answer on the server's clock again.
+  await desk.getByLabel('Squadra', { exact: true }).selectOption({ label: live.squadre[2]!.nome });
+  await desk.getByLabel('Problema', { exact: true }).selectOption(String(live.problemi[1]!.id));
+  await desk.getByLabel('Valore', { exact: true }).fill('2');
+  await desk.getByRole('button', { name: 'Invia' }).click();
+  await expect(desk.getByText(/^Corretto!/).first()).toBeVisible();
 
   // An important message: posted, edited, deleted; the toasts follow.
   const message = await admin.post<{ id: number }>('/api/gas/messaggi-importanti/', {
