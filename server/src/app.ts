@@ -133,7 +133,7 @@ export async function buildApp({
   await app.register(registerCacheHttp);
   // After helmet's and the cache headers' hooks, before the session's: a hit
   // skips the session lookup and the handler.
-  await app.register(registerMicrocache);
+  await app.register(registerMicrocache, { modifiche: services.modifiche });
   await app.register(registerOpenApi);
   await app.register(sessionAuth, {
     database,

@@ -31,11 +31,13 @@ import type { Database } from './db/client';
 import { SharedChangeFeed, type ChangeSubscription } from './db/lazy-change-feed';
 import type { ListenerLogger } from './db/listener';
 import { ActorCache } from './auth/actor-cache';
-import { ConsegnaBatcher } from './api/risposta/consegna';
-import { SubmissionTargets } from './api/risposta/targets';
+import { ConsegnaBatcher } from './gara/risposte/consegna';
+import { SubmissionTargets } from './gara/risposte/targets';
 import { AccessGuard } from './live/access-guard';
 import { LiveBus } from './live/bus';
-import { ModificheEvento } from './live/modifiche-evento';
+import { FlussoModifiche } from './gara/modifiche';
+import { ModificheEvento } from './gara/modifiche-evento';
+import { pubblicaSulBus } from './live/frames';
 import { EventoLookups } from './live/lookups';
 import { SnapshotCache } from './scores/cache';
 import { SincronizzazioneOlimpiadi } from './api/import/sync';
@@ -63,6 +65,8 @@ export type Services = {
   readonly config: AppConfig;
   readonly database: Database;
   readonly live: LiveBus;
+  /** The committed changes of contest data (gara/modifiche.ts), emitted by the core only. */
+  readonly modifiche: FlussoModifiche;
   readonly changes: SharedChangeFeed;
   readonly snapshots: SnapshotCache;
   readonly targets: SubmissionTargets;
@@ -103,6 +107,12 @@ export function createServices({
   });
   const snapshots = new SnapshotCache(database, live);
   metriche.fonti.snapshot = () => snapshots.stats;
+  // Whatever follows a committed change subscribes here, caches first: a page
+  // woken by a frame must read the new state (the microcache subscribes in app.ts).
+  const modifiche = new FlussoModifiche(log);
+  modifiche.iscrivi('snapshot', (m) => snapshots.applica(m));
+  modifiche.iscrivi('live', pubblicaSulBus(live));
+  modifiche.iscrivi('metriche', (m) => metriche.modifica(m));
   const targets = new SubmissionTargets(database, { changes, log });
   // PGlite runs one statement at a time; PostgreSQL's cores work in parallel.
   const batcher = new ConsegnaBatcher(database, database.kind === 'pglite' ? 1 : 4, (n) =>
@@ -125,7 +135,7 @@ export function createServices({
   const modificheEvento = new ModificheEvento({
     database,
     changes,
-    live,
+    modifiche,
     followed: (eventoId) => access.follows(eventoId),
     log,
   });
@@ -135,13 +145,14 @@ export function createServices({
     database,
     config,
     log,
-    dopoIlCommit: dopoImportazione({ db: database.db, snapshots, mailer, config, log }),
+    dopoIlCommit: dopoImportazione({ db: database.db, modifiche, mailer, config, log }),
   });
   let closing: Promise<void> | null = null;
   return {
     config,
     database,
     live,
+    modifiche,
     changes,
     snapshots,
     targets,

@@ -11,6 +11,7 @@ export * from './gara';
 export * from './csv';
 export * from './links';
 export * from './live';
+export * from './modifiche-gara';
 export * from './params';
 export * from './persone';
 export * from './responses';

@@ -1,20 +1,21 @@
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
-import type { LiveBus } from '../live/bus';
+import type { FlussoModifiche } from '../gara/modifiche';
 import type { SnapshotCache } from '../scores/cache';
 import type { Mailer } from '../email/mailer';
 import type { CasellaErrori } from '../errori/casella';
 import type { Prontezza } from '../util/prontezza';
 import type { Metriche } from '../metrics/metriche';
 import type { SincronizzazioneOlimpiadi } from './import/sync';
-import type { ConsegnaBatcher } from './risposta/consegna';
-import type { SubmissionTargets } from './risposta/targets';
+import type { ConsegnaBatcher } from '../gara/risposte/consegna';
+import type { SubmissionTargets } from '../gara/risposte/targets';
 
 /** What every API route plugin receives: the app's services (services.ts). */
 export type ApiDeps = {
   config: AppConfig;
   database: Database;
-  live: LiveBus;
+  /** The change stream: the core's use cases emit on it after their commit. */
+  modifiche: FlussoModifiche;
   snapshots: SnapshotCache;
   /** The answer route's in-memory copies of what it checks. */
   targets: SubmissionTargets;

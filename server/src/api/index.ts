@@ -7,7 +7,9 @@ import { authRoutes } from './auth/routes';
 import { bigliettiConsegnaRoutes } from './biglietti-consegna/routes';
 import { chatTokenRoutes } from './chat-token/routes';
 import { digitazioneRoutes } from './digitazione/routes';
-import { erroriRoutes } from './errori/routes';
+import { erroriAdminRoutes, erroriRoutes } from './errori/routes';
+import { importRoutes } from './import/routes';
+import { requireStaff } from './shared/staff';
 import { eventiRoutes } from './eventi/routes';
 import { eventoRoutes } from './evento/routes';
 import { extUserRoutes } from './ext-user/routes';
@@ -44,8 +46,14 @@ const resources = [
   sitoRoutes,
   alboDoroRoutes,
   erroriRoutes,
-  adminRoutes,
+  backOffice,
 ];
+
+/** Every /api/admin/ route: staff only (this plugin's scope's hook). */
+async function backOffice(app: FastifyInstance, deps: ApiDeps) {
+  app.addHook('onRequest', requireStaff);
+  for (const routes of [adminRoutes, importRoutes, erroriAdminRoutes]) routes(app, deps);
+}
 
 export async function apiRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   for (const resource of resources) await app.register(resource, deps);

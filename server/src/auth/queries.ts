@@ -12,6 +12,7 @@ import {
   users,
   type NewLoginSession,
   type ScopoTokenPassword,
+  type User,
 } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 import type { Actor } from '../policies';
@@ -182,4 +183,9 @@ export async function usaTokenPassword(
     );
     return row.userId;
   });
+}
+
+export async function userById(db: DbOrTx, id: number): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
 }

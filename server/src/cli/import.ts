@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { conta, IMPORT_LIMITI } from '@gas/contracts';
 import pino from 'pino';
-import { invitaTutti } from '../api/auth/inviti';
+import { invitaTutti } from '../auth/inviti';
 import { baseUrlDi } from '../email/messaggi';
 import { importa, type CambiImport } from '../api/import/engine';
 import { loadConfig } from '../config';

@@ -20,7 +20,7 @@ import { canSeeEvento } from '../policies';
 import type { SnapshotCache } from '../scores/cache';
 import type { Metriche } from '../metrics/metriche';
 import type { AccessGuard } from './access-guard';
-import type { ModificheEvento } from './modifiche-evento';
+import type { ModificheEvento } from '../gara/modifiche-evento';
 import { admitUpgrade, ConnectionLimits, placeOf } from './admission';
 import { ThrottledWarnings } from './client-log';
 import type { LiveBus } from './bus';

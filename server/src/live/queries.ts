@@ -2,10 +2,9 @@
 // to (for the visibility check when a socket connects), a message by id (for
 // the LISTEN/NOTIFY bridge when a message is too long for a payload), and who
 // is still behind a login session (access re-checks, access-guard.ts).
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { evento, loginSession, messaggioImportante, sessione } from '../db/schema';
-import type { TempiEvento } from './bus';
+import { loginSession, messaggioImportante, sessione } from '../db/schema';
 import type { EventoWithAccess } from '../access/evento-access';
 import { loadEventoWithAccess } from '../access/queries';
 
@@ -22,31 +21,6 @@ export async function eventoOfSessione(
 
 export function eventoById(db: DbOrTx, eventoId: number): Promise<EventoWithAccess | null> {
   return loadEventoWithAccess(db, eventoId);
-}
-
-/** An event's times and its sessions (the `tempi` frame and the feeds it goes to), or null when gone. */
-export async function loadTempiEvento(
-  db: DbOrTx,
-  eventoId: number,
-): Promise<{ tempi: TempiEvento; sessioni: number[] } | null> {
-  const [row] = await db
-    .select({ inizio: evento.inizio, fine: evento.fine, jolly: evento.fineConsegnaJolly })
-    .from(evento)
-    .where(eq(evento.id, eventoId));
-  if (!row) return null;
-  const sessioni = await db
-    .select({ id: sessione.id })
-    .from(sessione)
-    .where(eq(sessione.eventoId, eventoId))
-    .orderBy(asc(sessione.id));
-  return {
-    tempi: {
-      inizio: row.inizio.toISOString(),
-      fine: row.fine.toISOString(),
-      fine_consegna_jolly: row.jolly?.toISOString() ?? null,
-    },
-    sessioni: sessioni.map((s) => s.id),
-  };
 }
 
 export async function messaggioById(db: DbOrTx, id: number) {

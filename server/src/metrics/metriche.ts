@@ -5,6 +5,7 @@
 // happens per request or per answer is counted where it happens, with
 // labels of bounded cardinality (route patterns, outcomes, feed kinds: never
 // ids).
+import type { ModificaGara } from '@gas/contracts';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client';
 import { connessioniListenPerse } from '../db/listener';
@@ -39,6 +40,7 @@ export class Metriche {
   private readonly consegne: Counter<'esito'>;
   private readonly risposteSalvate: Counter<'esito'>;
   private readonly lotti: Histogram<string>;
+  private readonly modifiche: Counter<'tipo'>;
 
   constructor(database: Database) {
     const registers = [this.registro];
@@ -66,6 +68,13 @@ export class Metriche {
       name: 'gas_consegna_lotto_risposte',
       help: 'Risposte per istruzione del group commit (ConsegnaBatcher)',
       buckets: [1, 2, 4, 8, 16, 32, 64],
+      registers,
+    });
+
+    this.modifiche = new Counter({
+      name: 'gas_modifiche_gara_total',
+      help: 'Modifiche dei dati di gara confermate (il flusso delle modifiche), per tipo: consegna, consegna_eliminata, evento_modificato, messaggio…',
+      labelNames: ['tipo'],
       registers,
     });
 
@@ -145,6 +154,11 @@ export class Metriche {
   consegna(esito: EsitoConsegna, corretta?: boolean | null): void {
     this.consegne.inc({ esito });
     if (esito === 'creata') this.risposteSalvate.inc({ esito: corretta ? 'corretta' : 'errata' });
+  }
+
+  /** The change stream's subscriber (gara/modifiche.ts). */
+  modifica(modifica: ModificaGara): void {
+    this.modifiche.inc({ tipo: modifica.tipo });
   }
 
   /** Answers sent to the database in one statement. */

@@ -5,15 +5,18 @@
 // `config.cache`, asked by a visitor without a session) is kept here too, for
 // the same few seconds (CACHE_CONDIVISA), already compressed in the encoding
 // asked for; concurrent misses of one key wait for the first (as nginx's
-// proxy_cache_lock). A write on this instance drops what it may have changed
-// at once: an answer or a joker the live reads (snapshot, messages, blocks'
-// index), anything else every entry; writes on other instances reach it
-// within the same seconds a proxy would take.
+// proxy_cache_lock). A committed change of contest data (the change stream,
+// gara/modifiche.ts, whatever path made it: a route, the back office, the
+// scheduled import) drops what it may have changed at once: an answer or a
+// joker the live reads (snapshot, messages, blocks' index), anything else
+// every entry; so does any other write request answered here. Writes on
+// other instances reach it within the same seconds a proxy would take.
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
+import type { ModificaGara } from '@gas/contracts';
 import { CACHE_CONDIVISA, type PoliticaCache } from './cache-http';
 import { SOGLIA_COMPRESSIONE } from './compressione';
 
@@ -41,14 +44,36 @@ function daVisitatore(request: FastifyRequest): boolean {
   return !/(?:^|;\s*)sessionid=/.test(request.headers.cookie ?? '');
 }
 
+export type MicrocacheOptions = {
+  /** The change stream (gara/modifiche.ts); returns the unsubscribe. */
+  modifiche: { iscrivi(nome: string, ricevi: (m: ModificaGara) => void): () => void };
+};
+
+/** The changes that touch only the live reads (the answers and jokers of a session). */
+const MODIFICHE_VIVE: ReadonlySet<ModificaGara['tipo']> = new Set([
+  'consegna',
+  'consegna_eliminata',
+]);
+
 export const registerMicrocache = fp(
-  async function registerMicrocache(app: FastifyInstance) {
+  async function registerMicrocache(app: FastifyInstance, options: MicrocacheOptions) {
     const voci = new LRUCache<string, Voce>({
       maxSize: 128 * 1024 * 1024,
       sizeCalculation: (v) => v.body.length + 512,
     });
     const inCorso = new Map<string, Promise<void>>();
     const fine = new Map<string, () => void>();
+    /** Drops the entries a change may have made stale (null: every entry). */
+    const svuota = (solo: PoliticaCache | null) => {
+      for (const [chiave, voce] of voci.entries()) {
+        if (solo === null || voce.politica === solo) voci.delete(chiave);
+      }
+    };
+    const smetti = options.modifiche.iscrivi('microcache', (modifica) => {
+      if (modifica.tipo !== 'ricarica_richiesta')
+        svuota(MODIFICHE_VIVE.has(modifica.tipo) ? 'viva' : null);
+    });
+    app.addHook('onClose', async () => smetti());
 
     // After the session and the rate limits (onRequest hooks): a hit skips
     // validation, the handler, serialisation and compression, not the limits.
@@ -129,10 +154,7 @@ export const registerMicrocache = fp(
         fine.delete(m.chiave);
       }
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-      const solo = SCRITTURE_VIVE.has(request.routeOptions.url ?? '') ? 'viva' : null;
-      for (const [chiave, voce] of voci.entries()) {
-        if (solo === null || voce.politica === solo) voci.delete(chiave);
-      }
+      svuota(SCRITTURE_VIVE.has(request.routeOptions.url ?? '') ? 'viva' : null);
     });
   },
   { name: 'gas-microcache' },

@@ -3,7 +3,7 @@
 // the live feeds that need it):
 //
 //   await snapshots.get(id)    // cached or rebuilt; null = no such session
-//   snapshots.invalidate(id)   // write paths, right after their commit
+//   snapshots.applica(m)       // each committed change (gara/modifiche.ts)
 //   await snapshots.clear(id)  // admin 'delete_cache'
 //
 // Why memory and not the punteggi_cache table: a rebuild from the answers
@@ -12,12 +12,14 @@
 // same JSON), so a restart loses nothing. clear() still empties the table, so
 // snapshots stored there by an import or an older version go too.
 //
-// Staleness is bounded two ways: write paths call invalidate() after commit
-// (the cross-instance bridge calls it too for a remote npe/npe_delete, and
+// Staleness is bounded two ways: the change stream reaches applica() after
+// each commit (the cross-instance bridge invalidates too for a remote
+// npe/npe_delete, and
 // keeps snapshot_invalidated local); and an entry is re-checked at most every
 // `freshnessMs` against a fingerprint of everything it was built from
 // (answers, teams, problems, parameters), which also catches edits made by
 // other endpoints or other instances.
+import type { ModificaGara } from '@gas/contracts';
 import { NEW_WINDOW_MS } from '@gas/scoring';
 import type { Database, DbOrTx } from '../db/client';
 import { LRUCache } from 'lru-cache';
@@ -102,6 +104,11 @@ export class SnapshotCache {
     return inflight;
   }
 
+  /** The change stream's subscriber: the sessions whose ranking a change made stale. */
+  applica(modifica: ModificaGara): void {
+    for (const id of sessioniToccate(modifica)) this.invalidate(id);
+  }
+
   /**
    * After a commit that changed the session's answers or jokers: drops the
    * entry and publishes `snapshot_invalidated` (a live feed rebuilds on it).
@@ -160,5 +167,22 @@ export class SnapshotCache {
     const ttl = value.ora.getTime() + this.maxAgeMs - this.now();
     if (ttl > 0) this.entries.set(sessioneId, { value, checkedAt }, { ttl });
     else this.entries.delete(sessioneId);
+  }
+}
+
+/** The sessions whose snapshot a committed change makes stale. */
+export function sessioniToccate(modifica: ModificaGara): readonly number[] {
+  switch (modifica.tipo) {
+    case 'consegna':
+    case 'consegna_eliminata':
+      return [modifica.sessione];
+    case 'classifiche_da_ricalcolare':
+    case 'evento_modificato':
+      // Times, names, problems and teams are all in the snapshot.
+      return modifica.sessioni;
+    case 'messaggio':
+    case 'messaggio_eliminato':
+    case 'ricarica_richiesta':
+      return [];
   }
 }

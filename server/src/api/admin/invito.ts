@@ -8,9 +8,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditContext } from '../../audit/queries';
 import { apiError } from '../../errors';
 import { ACCOUNT_PRIVILEGIATO, canManageAccount } from '../../policies';
-import { creaLinkPassword, spedisciLinkPassword } from '../auth/inviti';
+import { creaLinkPassword, spedisciLinkPassword } from '../../auth/inviti';
 import { baseUrlDi } from '../../email/messaggi';
-import { userById } from '../auth/queries';
+import { userById } from '../../auth/queries';
 import type { ApiDeps } from '../deps';
 import { ok } from '../shared/responses';
 

@@ -21,7 +21,6 @@ import {
   pgError,
 } from '../../db/client';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
-import { canUseAdminActions, isAuthenticated } from '../../policies';
 import type { ApiDeps } from '../deps';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { created, csvResponse, noContent, ok, page } from '../shared/responses';
@@ -29,8 +28,6 @@ import { bulkRoutes } from './bulk';
 import { correzioneRoutes } from './correzione';
 import { csvDisposition, toCsv } from './csv';
 import { impostazioniRoutes } from './impostazioni';
-import { erroriAdminRoutes } from '../errori/routes';
-import { importRoutes } from '../import/routes';
 import { invitoRoutes } from './invito';
 import {
   countAnswers,
@@ -39,12 +36,12 @@ import {
   idExists,
   listRecords,
   type ListFilter,
-} from './queries';
+} from '../shared/risorse/queries';
 import { logRoutes } from './log';
 import { titoliDi } from './titoli/queries';
-import type { AdminRecord, AdminResource, Change } from './resource';
+import type { AdminRecord, AdminResource, Change } from '../shared/risorse/resource';
 import { createOne, deleteOne, patchOne, type WriteContext } from './writes';
-import { ADMIN_RESOURCES, ID_COLUMNS } from './resources';
+import { ADMIN_RESOURCES, ID_COLUMNS } from '../shared/risorse/resources';
 
 const RESOURCES_BY_NAME = new Map(ADMIN_RESOURCES.map((r) => [r.risorsa.nome, r]));
 
@@ -53,12 +50,6 @@ const GIA_PRESENTE = 'Esiste già un elemento con questo valore.';
 
 /** Rows of one CSV download at most. */
 const CSV_MAX_ROWS = 100_000;
-
-/** Staff and superusers; anyone else gets DRF's 403. */
-async function requireStaff(request: FastifyRequest) {
-  if (!isAuthenticated(request.actor)) throw apiError('not_authenticated');
-  if (!canUseAdminActions(request.actor)) throw apiError('permission_denied');
-}
 
 const boolParam = z
   .enum(['true', 'false', '1', '0'], { error: 'Usa true o false.' })
@@ -352,14 +343,11 @@ function sendCsv(
     .send(toCsv(columns, rows));
 }
 
-export async function adminRoutes(app: FastifyInstance, deps: ApiDeps) {
-  // Every /api/admin/ route, this plugin's scope only.
-  app.addHook('onRequest', requireStaff);
+/** The back office's own routes (api/index.ts registers them in the staff-only scope). */
+export function adminRoutes(app: FastifyInstance, deps: ApiDeps) {
   for (const resource of ADMIN_RESOURCES) resourceRoutes(app, deps, resource);
   logRoutes(app, deps);
   correzioneRoutes(app, deps);
   impostazioniRoutes(app, deps);
-  importRoutes(app, deps);
-  erroriAdminRoutes(app, deps);
   invitoRoutes(app, deps);
 }

@@ -13,9 +13,14 @@ import {
   getRecord,
   insertRecord,
   updateRecord,
-} from './queries';
-import { nomeRegistro, type AdminRecord, type AdminResource, type Change } from './resource';
-import { ADMIN_RESOURCES } from './resources';
+} from '../shared/risorse/queries';
+import {
+  nomeRegistro,
+  type AdminRecord,
+  type AdminResource,
+  type Change,
+} from '../shared/risorse/resource';
+import { ADMIN_RESOURCES } from '../shared/risorse/resources';
 
 export type WriteContext = { tx: DbOrTx; actor: Actor; audit: AuditContext };
 

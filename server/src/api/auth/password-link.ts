@@ -25,7 +25,7 @@ import { apiError, fieldErrors } from '../../errors';
 import { LoginThrottle } from '../../plugins/auth/login-throttle';
 import type { ApiDeps } from '../deps';
 import { noContent, ok } from '../shared/responses';
-import { inviaLinkPassword } from './inviti';
+import { inviaLinkPassword } from '../../auth/inviti';
 import { baseUrlDi } from '../../email/messaggi';
 import { activeUserByEmail } from './queries';
 import { auditContext } from '../../audit/queries';

@@ -9,11 +9,6 @@ export async function userByUsername(db: DbOrTx, username: string): Promise<User
   return user ?? null;
 }
 
-export async function userById(db: DbOrTx, id: number): Promise<User | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return user ?? null;
-}
-
 export async function touchLastLogin(db: DbOrTx, userId: number): Promise<void> {
   await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
 }

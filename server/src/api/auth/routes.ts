@@ -19,7 +19,8 @@ import { problemiPassword } from '../../auth/password-rules';
 import { endLoginSession, setCsrfCookie, startLoginSession } from '../../plugins/auth/session';
 import { passwordLinkRoutes } from './password-link';
 import { presentWhoami } from './present';
-import { changePassword, touchLastLogin, userById, userByUsername } from './queries';
+import { changePassword, touchLastLogin, userByUsername } from './queries';
+import { userById } from '../../auth/queries';
 import { auditContext, recordChange } from '../../audit/queries';
 import { CAMPI_SEGRETI, NOTE_SEGRETI, recordSecretChange } from '../../audit/account';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { testBackends } from '../../db/testing';
 import { evento, polo, squadra } from '../../db/schema';
-import { GIORNO_GARA_UFFICIALE } from './giorno-gara';
+import { GIORNO_GARA_UFFICIALE } from '../../gara/giorno-gara';
 import { PDFLATEX_MANCANTE } from './pdflatex';
 
 const hasPdflatex = (() => {

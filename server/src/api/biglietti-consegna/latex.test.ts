@@ -2,7 +2,7 @@
 // the system's pdflatex (installed by .ci/run).
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { giornoRoma } from './giorno-gara';
+import { giornoRoma } from '../../gara/giorno-gara';
 import { bigliettiSource, escapeLatex, escapeUnit } from './latex';
 import { compileLatex, hasExecutable, PDFLATEX_MANCANTE } from './pdflatex';
 

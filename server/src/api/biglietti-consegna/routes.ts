@@ -12,7 +12,7 @@ import type { ApiDeps } from '../deps';
 import { apiError, fieldErrors } from '../../errors';
 import { canSeeDeliverySlips, canSeeEvento } from '../../policies';
 import { loadEventiWithAccess } from '../../access/queries';
-import { GIORNO_GARA_UFFICIALE, giornoRoma } from './giorno-gara';
+import { GIORNO_GARA_UFFICIALE, giornoRoma } from '../../gara/giorno-gara';
 import { bigliettiSource } from './latex';
 import { CodaPienaError, compileLatex, PDFLATEX_MANCANTE, PdflatexMancanteError } from './pdflatex';
 import { officialEventsBetween, slipContext, squadreByNome, venueManagers } from './queries';

@@ -9,7 +9,7 @@ import { MESSAGGI_GARA } from '@gas/contracts';
 import { registro, risposta } from '../../db/schema';
 import { testBackends } from '../../db/testing';
 import { createTestApp, type Client, type TestApp } from '../testing';
-import { loadDemo, rispostaCount, setClock, type Demo } from './../risposta/testing';
+import { loadDemo, rispostaCount, setClock, type Demo } from '../risposta/testing';
 
 describe.each(testBackends())('double entry on %s', (backend) => {
   let t: TestApp;

@@ -23,10 +23,10 @@ import { auditContext } from '../../audit/queries';
 import type { ApiDeps } from '../deps';
 import { noContent, ok, page } from '../shared/responses';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import { announce, requireLogin } from '../risposta/submission';
-import { eventOf } from '../risposta/present';
-import { findSessione } from '../squadra/queries';
-import { presentDigitazione } from './present';
+import { annunciaConsegna } from '../../gara/risposte/annunci';
+import { requireLogin } from '../shared/login';
+import { sessioneById } from '../../gara/queries';
+import { presentDigitazione } from '../shared/present-digitazione';
 import {
   digitazioneConNomi,
   listaDigitazioni,
@@ -34,7 +34,7 @@ import {
   risolviCoppia,
   scartaInAttesa,
   type Decisione,
-} from './queries';
+} from '../../gara/digitazione/queries';
 
 const listQuery = paginationQuery.extend({
   sessione: idParam,
@@ -79,7 +79,7 @@ export async function digitazioneRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (request) => {
       const { actor } = request;
       const q = request.query;
-      const sessione = await findSessione(db, q.sessione);
+      const sessione = await sessioneById(db, q.sessione);
       const evento = sessione && (await loadEventoWithAccess(db, sessione.eventoId));
       if (!evento || !canSeeEvento(actor, evento.access)) throw apiError('not_found');
       if (!isEventoStaff(actor, evento.access)) throw apiError('permission_denied');
@@ -153,7 +153,7 @@ export async function digitazioneRoutes(app: FastifyInstance, deps: ApiDeps) {
       }
       if (esito.nuova && esito.risposta) {
         deps.metriche.consegna('creata', esito.risposta.corretto);
-        announce(deps, esito.risposta.sessioneId, eventOf(esito.risposta));
+        annunciaConsegna(deps.modifiche, esito.risposta);
       }
       return present(d.id);
     },

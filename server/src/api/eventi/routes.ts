@@ -17,7 +17,7 @@ import { CACHE_CONDIVISA } from '../../plugins/cache-http';
 import type { DbOrTx } from '../../db/client';
 import type { ApiDeps } from '../deps';
 import { ok, preEncodedJson } from '../shared/responses';
-import { eventoOfSessione } from '../risposta/queries';
+import { eventoOfSessione } from '../../gara/risposte/queries';
 import { blocchiDi, bytesDi, codificaPer } from './blocchi';
 
 const UN_ANNO = 365 * 24 * 3600;

@@ -6,7 +6,7 @@
 // office, so a problem's history reads the same whichever page changed it.
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { auditSnapshot, auditSnapshotChanges, type Istantanea } from '../admin/audit-api';
+import { auditSnapshot, auditSnapshotChanges, type Istantanea } from '../shared/risorse/audit-api';
 
 /** The resources an event's write can change, each by its `evento` field. */
 const RECORD_DELL_EVENTO = ['sessione', 'problema', 'file-programmato'] as const;

@@ -1,6 +1,6 @@
 // The event payload (spec §3 Evento) as the current user may see it.
 import { canSeeSoluzioni, eventoPermissionsFor, type Actor, type PoloRef } from '../../policies';
-import { presentFile } from '../file-programmato/present';
+import { presentFile } from '../shared/present-file';
 import type { EventoDetails } from './queries';
 import { scoringParams } from '../../scores/rows';
 

@@ -320,33 +320,3 @@ export async function moveDefaultFileDates(
   await move('problemi', before.inizio, after.inizio);
   await move('soluzioni', before.fine, after.fine);
 }
-
-// ---- re-checking answers after a solution changed (recheck.ts)
-
-/**
- * An answer being stored right now either commits before this lock is
- * granted (and is read after it) or waits for the transaction's commit and
- * then meets the new solution (gas_consegna_risposta, migration 0003).
- */
-export async function lockRisposte(tx: DbTransaction): Promise<void> {
-  await tx.execute(sql`lock table risposta in share row exclusive mode`);
-}
-
-export function problemiByIds(tx: DbOrTx, ids: readonly number[]) {
-  return tx
-    .select()
-    .from(problema)
-    .where(inArray(problema.id, [...ids]));
-}
-
-/** The answers (kind r, jokers not) given to these problems. */
-export function answersOfProblemi(tx: DbOrTx, problemaIds: readonly number[]) {
-  return tx
-    .select()
-    .from(risposta)
-    .where(and(inArray(risposta.problemaId, [...problemaIds]), eq(risposta.kind, 'r')));
-}
-
-export async function setCorretto(tx: DbOrTx, id: number, corretto: boolean): Promise<void> {
-  await tx.update(risposta).set({ corretto }).where(eq(risposta.id, id));
-}

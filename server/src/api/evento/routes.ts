@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventoCreateRequest, eventoPatchRequest, idParams, invitoRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
-import { auditAfter, auditBefore } from '../admin/audit-api';
+import { auditAfter, auditBefore } from '../shared/risorse/audit-api';
 import { auditContext } from '../../audit/queries';
 import { TIPOLOGIE_EVENTO } from '../../db/schema';
 import { apiError, fieldErrors } from '../../errors';
@@ -19,17 +19,21 @@ import {
   isExemptFromEventiMaxGiorno,
   type Actor,
 } from '../../policies';
-import { giornoRoma } from '../biglietti-consegna/giorno-gara';
+import { giornoRoma } from '../../gara/giorno-gara';
 import { loadEventoWithAccess } from '../../access/queries';
 import { eventoVisibleWhere } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import { requireEvento, throwIfErrors } from './access';
+import { requireEvento, throwIfErrors } from '../../gara/permessi';
 import { recordDellEvento, registraRecordDellEvento } from './audit';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
 import { deletionErrors, planErrors } from './nested';
 import { presentEvento } from './present';
 import { nominaDa, staffRoutes } from './staff/routes';
-import { problemsWithNewSolution, publishFlipped, recheckAnswers } from './recheck';
+import {
+  annunciaRicontrollo,
+  problemsWithNewSolution,
+  recheckAnswers,
+} from '../../gara/ricontrollo';
 import {
   applyProblemi,
   applySessioni,
@@ -219,7 +223,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
             )
           : [];
       });
-      publishFlipped(deps, flipped);
+      annunciaRicontrollo(deps.modifiche, flipped);
       return present(id, actor);
     },
   );

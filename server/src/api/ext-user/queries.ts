@@ -4,11 +4,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { citta, paese, regione, scuola, type TipologiaScuola } from '../../db/schema';
 import type { Window } from '../shared/pagination';
-
-/** A case-insensitive "contains" pattern, with the user's % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from '../../db/like';
 
 const page = <T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) =>
   Promise.all([rows, total]).then(([results, [row]]) => ({ results, count: row?.n ?? 0 }));

@@ -13,7 +13,12 @@ import { apiError } from '../../errors';
 import { activeResponsabile, isAuthenticated } from '../../policies';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { findScuola, listCitta, listPaesi, listRegioni, listScuole } from './queries';
-import { presentCitta, presentPaese, presentRegione, presentScuola } from './present';
+import {
+  presentCitta,
+  presentPaese,
+  presentRegione,
+  presentScuola,
+} from '../shared/present-luoghi';
 
 const id = idParam;
 // PostgreSQL cannot compare with NUL: control characters are a 400, not a 500.

@@ -6,7 +6,7 @@ import { evento, fileProgrammato, type TipologiaFile } from '../../db/schema';
 import type { Actor } from '../../policies';
 import { inVisibleEvento } from '../../access/queries';
 import type { Window } from '../shared/pagination';
-import type { FileMeta } from './present';
+import type { FileMeta } from '../shared/present-file';
 
 const meta = {
   id: fileProgrammato.id,

@@ -20,11 +20,12 @@ import { canEditEvento, canSeeFile, hasManagementBase, isAuthenticated } from '.
 import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { idParams } from '@gas/contracts';
-import { eventoFilter, requireEvento, requireEventoField } from '../evento/access';
+import { requireEvento, requireEventoField } from '../../gara/permessi';
+import { eventoFilter } from '../shared/evento-filter';
 import { inlineDisposition, isPdf, safeFileName } from './pdf';
-import { presentFile } from './present';
+import { presentFile } from '../shared/present-file';
 import { fileContent, fileMeta, listFiles, replaceFile, updateFile } from './queries';
-import { auditAfter, auditBefore } from '../admin/audit-api';
+import { auditAfter, auditBefore } from '../shared/risorse/audit-api';
 
 // Client file names, kept beside the buffers the multipart parser hands over.
 const fileNames = new WeakMap<Buffer, string | undefined>();

@@ -5,20 +5,21 @@
 // can send it again from the back office).
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../email/mailer';
-import type { SnapshotCache } from '../../scores/cache';
-import { invitaTutti } from '../auth/inviti';
+import { annunciaClassifiche } from '../../gara/classifiche';
+import type { FlussoModifiche } from '../../gara/modifiche';
+import { invitaTutti } from '../../auth/inviti';
 import { baseUrlDi } from '../../email/messaggi';
 import type { CambiImport } from './engine';
 
 export function dopoImportazione(deps: {
   db: Db;
-  snapshots: Pick<SnapshotCache, 'invalidate'>;
+  modifiche: Pick<FlussoModifiche, 'emetti'>;
   mailer: Mailer;
   config: { publicUrl: string | undefined; port: number };
   log: { error(obj: object, msg: string): void };
 }): (cambi: CambiImport) => void {
   return (cambi) => {
-    for (const id of cambi.sessioni) deps.snapshots.invalidate(id);
+    annunciaClassifiche(deps.modifiche, cambi.sessioni);
     if (cambi.nuoviAccount.length === 0) return;
     void invitaTutti(
       { db: deps.db, mailer: deps.mailer, baseUrl: baseUrlDi(deps.config), log: deps.log },

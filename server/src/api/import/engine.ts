@@ -13,9 +13,9 @@ import {
 } from '@gas/contracts';
 import { recordChanges, type AuditContext, type AuditEntry } from '../../audit/queries';
 import type { Db, DbOrTx } from '../../db/client';
-import { listRecords } from '../admin/queries';
-import { nomeRegistro, type AdminRecord } from '../admin/resource';
-import { ADMIN_RESOURCES } from '../admin/resources';
+import { listRecords } from '../shared/risorse/queries';
+import { nomeRegistro, type AdminRecord } from '../shared/risorse/resource';
+import { ADMIN_RESOURCES } from '../shared/risorse/resources';
 import { dettagliDi, pianifica, type Piano } from './piano';
 import {
   bloccaImportazioni,
@@ -32,7 +32,7 @@ import {
 import { doveDi, ordineDi, recordDi } from './dove';
 import { leggi } from './lettura';
 import { verifica } from './verifica';
-import type { Account } from '../auth/inviti';
+import type { Account } from '../../auth/inviti';
 
 export type OpzioniImport = {
   /** Check and report, write nothing. */

@@ -66,7 +66,7 @@ export function importRoutes(app: FastifyInstance, deps: ApiDeps) {
         audit: { userId: request.actor.userId, indirizzo: request.ip },
         dopoIlCommit: dopoImportazione({
           db: deps.database.db,
-          snapshots: deps.snapshots,
+          modifiche: deps.modifiche,
           mailer: deps.mailer,
           config: deps.config,
           log: request.log,

@@ -1,27 +1,11 @@
-// Reads and writes of jokers (one per team; the kind-j risposta row carries
-// the choice into the live feed). Only this file of the folder touches drizzle.
+// The list of jokers (one per team); their writes are the core's
+// (gara/risposte/queries.ts). Only this file of the folder touches drizzle.
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { evento, jolly, squadra, type NewJolly } from '../../db/schema';
+import { evento, jolly, squadra } from '../../db/schema';
 import type { Actor } from '../../policies';
 import { eventoVisibleWhere } from '../../access/queries';
 import type { Window } from '../shared/pagination';
-
-export async function findJolly(db: DbOrTx, squadraId: number) {
-  const [row] = await db.select().from(jolly).where(eq(jolly.squadraId, squadraId));
-  return row ?? null;
-}
-
-/** The joker a kind-j answer row carries. */
-export async function jollyDellaRisposta(db: DbOrTx, rispostaId: number) {
-  const [row] = await db.select().from(jolly).where(eq(jolly.rispostaId, rispostaId));
-  return row ?? null;
-}
-
-export async function insertJolly(db: DbOrTx, values: NewJolly) {
-  const [row] = await db.insert(jolly).values(values).returning();
-  return row!;
-}
 
 export type JollyFilters = {
   squadra?: number;

@@ -17,13 +17,21 @@ import { PG_UNIQUE_VIOLATION, pgError } from '../../db/client';
 import { fieldErrors } from '../../errors';
 import { canRecordJokerAt } from '../../policies';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import { eventOf } from '../risposta/present';
-import { insertRisposta, loadSubmissionTarget, rispostaPerChiave } from '../risposta/queries';
-import { chiaveDellaRichiesta, chiaveRiusata, improntaRichiesta } from '../risposta/idempotenza';
-import { announce, checkTarget, deliveryTime, requireLogin } from '../risposta/submission';
-import { findJolly, jollyDellaRisposta, insertJolly, listJolly } from './queries';
+import {
+  findJolly,
+  insertJolly,
+  insertRisposta,
+  jollyDellaRisposta,
+  loadSubmissionTarget,
+  rispostaPerChiave,
+} from '../../gara/risposte/queries';
+import { chiaveDellaRichiesta, chiaveRiusata, improntaRichiesta } from '../shared/idempotenza';
+import { checkTarget, deliveryTime } from '../../gara/risposte/regole';
+import { annunciaConsegna } from '../../gara/risposte/annunci';
+import { requireLogin } from '../shared/login';
+import { listJolly } from './queries';
 import { presentJolly } from './present';
-import { auditAfter } from '../admin/audit-api';
+import { auditAfter } from '../shared/risorse/audit-api';
 
 const listQuery = paginationQuery.extend({
   squadra: idParam.optional(),
@@ -134,7 +142,7 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
         if (replayed) return send(reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'), replayed);
         throw alreadyChosen();
       }
-      announce(deps, created.risposta.sessioneId, eventOf(created.risposta));
+      annunciaConsegna(deps.modifiche, created.risposta);
       return send(reply, created);
     },
   );

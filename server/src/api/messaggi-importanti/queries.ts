@@ -1,4 +1,4 @@
-// Reads and writes of the important messages of events.
+// What the messages' routes read (the writes are the core's: gara/messaggi/).
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { messaggioImportante, type MessaggioImportante } from '../../db/schema';
@@ -44,35 +44,4 @@ export async function messaggioEventoId(db: DbOrTx, id: number): Promise<number 
     .from(messaggioImportante)
     .where(eq(messaggioImportante.id, id));
   return row?.eventoId ?? null;
-}
-
-export async function insertMessaggio(
-  db: DbOrTx,
-  eventoId: number,
-  testo: string,
-  data: Date,
-): Promise<MessaggioImportante> {
-  const [row] = await db.insert(messaggioImportante).values({ eventoId, testo, data }).returning();
-  return row!;
-}
-
-export async function deleteMessaggio(db: DbOrTx, id: number): Promise<MessaggioImportante | null> {
-  const [row] = await db
-    .delete(messaggioImportante)
-    .where(eq(messaggioImportante.id, id))
-    .returning();
-  return row ?? null;
-}
-
-export async function updateMessaggio(
-  db: DbOrTx,
-  id: number,
-  testo: string,
-): Promise<MessaggioImportante | null> {
-  const [row] = await db
-    .update(messaggioImportante)
-    .set({ testo })
-    .where(eq(messaggioImportante.id, id))
-    .returning();
-  return row ?? null;
 }

@@ -1,31 +1,25 @@
 // /api/gas/messaggi-importanti/: an event's important messages, newest first.
-// The event's administrators post, edit and delete them; each change goes out
-// on the live feed /ws/gas/messaggi-importanti/{evento}/ once committed
-// (new_message, edit_message, delete_message) and is in the audit log.
+// The event's administrators post, edit and delete them through the core's
+// use cases (gara/messaggi/): audited, and on the live feed
+// /ws/gas/messaggi-importanti/{evento}/ once committed.
 import { messaggioImportanteSchema } from '@gas/contracts';
 import { created, noContent, ok, page } from '../shared/responses';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messaggioImportantePatch, messaggioImportanteRequest } from '@gas/contracts';
-import { auditContext, recordChange } from '../../audit/queries';
+import { auditContext } from '../../audit/queries';
 import type { ApiDeps } from '../deps';
 import { apiError } from '../../errors';
-import { canEditEvento } from '../../policies';
-import { loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { idParams } from '@gas/contracts';
-import { eventoFilter, requireEvento, requireEventoField } from '../evento/access';
-import { presentMessaggio } from './present';
 import {
-  deleteMessaggio,
-  insertMessaggio,
-  loadMessaggi,
-  messaggioEventoId,
-  updateMessaggio,
-} from './queries';
-
-/** How the audit log names a message: the start of its text. */
-const titoloMessaggio = (testo: string) => (testo.length > 60 ? `${testo.slice(0, 59)}…` : testo);
+  eliminaMessaggio,
+  modificaMessaggio,
+  pubblicaMessaggio,
+} from '../../gara/messaggi/messaggi';
+import { eventoFilter } from '../shared/evento-filter';
+import { presentMessaggio } from '../../gara/messaggi/messaggio';
+import { loadMessaggi } from './queries';
 
 const listQuery = paginationQuery.extend({ evento: eventoFilter });
 
@@ -33,6 +27,11 @@ export async function messaggiImportantiRoutes(app: FastifyInstance, deps: ApiDe
   const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['messaggi-importanti'];
+  const gara = { db, modifiche: deps.modifiche };
+  const chi = (request: FastifyRequest) => ({
+    actor: request.actor,
+    audit: auditContext(request, 'api'),
+  });
 
   r.get(
     '/api/gas/messaggi-importanti/',
@@ -73,24 +72,7 @@ export async function messaggiImportantiRoutes(app: FastifyInstance, deps: ApiDe
       },
     },
     async (request, reply) => {
-      const { evento, testo } = request.body;
-      const entry = await loadEventoWithAccess(db, evento);
-      requireEventoField(request.actor, entry, evento, canEditEvento);
-      const messaggio = await db.transaction(async (tx) => {
-        const row = await insertMessaggio(tx, evento, testo, new Date());
-        await recordChange(tx, auditContext(request, 'api'), {
-          azione: 'crea',
-          risorsa: 'messaggio-importante',
-          oggettoId: row.id,
-          oggettoNome: titoloMessaggio(row.testo),
-          prima: null,
-          dopo: presentMessaggio(row),
-        });
-        return row;
-      });
-      // Published only after the insert committed: the feed never shows a lost message.
-      const { id, data } = presentMessaggio(messaggio);
-      deps.live.publish({ type: 'new_message', eventoId: evento, message: { id, testo, data } });
+      const messaggio = await pubblicaMessaggio(gara, chi(request), request.body);
       reply.status(201);
       return presentMessaggio(messaggio);
     },
@@ -107,30 +89,8 @@ export async function messaggiImportantiRoutes(app: FastifyInstance, deps: ApiDe
       },
     },
     async (request) => {
-      const eventoId = await messaggioEventoId(db, request.params.id);
-      const entry = eventoId === null ? null : await loadEventoWithAccess(db, eventoId);
-      requireEvento(request.actor, entry, canEditEvento);
-      const edited = await db.transaction(async (tx) => {
-        const [before] = (await loadMessaggi(tx, request.actor, { id: request.params.id })).rows;
-        const row = await updateMessaggio(tx, request.params.id, request.body.testo);
-        if (!before || !row) throw apiError('not_found');
-        await recordChange(tx, auditContext(request, 'api'), {
-          azione: 'modifica',
-          risorsa: 'messaggio-importante',
-          oggettoId: row.id,
-          oggettoNome: titoloMessaggio(row.testo),
-          prima: presentMessaggio(before),
-          dopo: presentMessaggio(row),
-        });
-        return row;
-      });
-      const { id, testo, data } = presentMessaggio(edited);
-      deps.live.publish({
-        type: 'edit_message',
-        eventoId: edited.eventoId,
-        message: { id, testo, data },
-      });
-      return presentMessaggio(edited);
+      const { id } = request.params;
+      return presentMessaggio(await modificaMessaggio(gara, chi(request), id, request.body.testo));
     },
   );
 
@@ -138,25 +98,7 @@ export async function messaggiImportantiRoutes(app: FastifyInstance, deps: ApiDe
     '/api/gas/messaggi-importanti/:id/',
     { schema: { response: noContent, tags, params: idParams } },
     async (request, reply) => {
-      const eventoId = await messaggioEventoId(db, request.params.id);
-      const entry = eventoId === null ? null : await loadEventoWithAccess(db, eventoId);
-      requireEvento(request.actor, entry, canEditEvento);
-      const deleted = await db.transaction(async (tx) => {
-        const row = await deleteMessaggio(tx, request.params.id);
-        if (!row) return null;
-        await recordChange(tx, auditContext(request, 'api'), {
-          azione: 'elimina',
-          risorsa: 'messaggio-importante',
-          oggettoId: row.id,
-          oggettoNome: titoloMessaggio(row.testo),
-          prima: presentMessaggio(row),
-          dopo: null,
-        });
-        return row;
-      });
-      if (deleted) {
-        deps.live.publish({ type: 'delete_message', eventoId: deleted.eventoId, id: deleted.id });
-      }
+      await eliminaMessaggio(gara, chi(request), request.params.id);
       return reply.status(204).send();
     },
   );

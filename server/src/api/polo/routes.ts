@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../deps';
 import { apiError } from '../../errors';
 import { idParams } from '@gas/contracts';
-import { eventoFilter } from '../evento/access';
+import { eventoFilter } from '../shared/evento-filter';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { presentPolo } from './present';
 import { loadPoli } from './queries';

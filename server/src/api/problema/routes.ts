@@ -24,7 +24,7 @@ import { problemaById } from '../../gara/queries';
 import type { Problema } from '../../db/schema';
 import { loadEventiWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import { eventoFilter } from '../evento/access';
+import { eventoFilter } from '../shared/evento-filter';
 import { presentProblema } from './present';
 import { loadProblemi } from './queries';
 

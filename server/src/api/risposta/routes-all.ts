@@ -13,8 +13,13 @@ import { apiError } from '../../errors';
 import { canSeeEvento, canSeeLatencyTab, type Actor } from '../../policies';
 import type { DbOrTx } from '../../db/client';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import { presentEvento } from './present';
-import { eventoOfSessione, sessionEventIds, sessionEvents, sessionEventsByIds } from './queries';
+import { presentEvento } from '../shared/present-risposta';
+import {
+  eventoOfSessione,
+  sessionEventIds,
+  sessionEvents,
+  sessionEventsByIds,
+} from '../../gara/risposte/queries';
 
 const pkIn = z
   .string()

@@ -31,7 +31,7 @@ import {
 import { loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { rispostaAllRoutes } from './routes-all';
-import { eventOf, presentRisposta } from './present';
+import { presentRisposta } from '../shared/present-risposta';
 import {
   deleteRisposta,
   eventoOfFilters,
@@ -40,18 +40,20 @@ import {
   responsabiliOf,
   rispostaPerChiave,
   squadraRefOf,
-} from './queries';
-import { announce, announceDelete, checkTarget, deliveryTime, requireLogin } from './submission';
-import { auditAfter, auditBefore } from '../admin/audit-api';
-import { chiaveDellaRichiesta, chiaveRiusata, improntaRichiesta } from './idempotenza';
-import type { ConsegnaInput } from './consegna';
+} from '../../gara/risposte/queries';
+import { checkTarget, deliveryTime } from '../../gara/risposte/regole';
+import { annunciaConsegna, annunciaEliminazione } from '../../gara/risposte/annunci';
+import { requireLogin } from '../shared/login';
+import { auditAfter, auditBefore } from '../shared/risorse/audit-api';
+import { chiaveDellaRichiesta, chiaveRiusata, improntaRichiesta } from '../shared/idempotenza';
+import type { ConsegnaInput } from '../../gara/risposte/consegna';
 import {
   digitazioneConNomi,
   digitazionePerChiave,
   registraDigitazione,
   type EsitoDigitazione,
-} from '../digitazione/queries';
-import { presentDigitazione } from '../digitazione/present';
+} from '../../gara/digitazione/queries';
+import { presentDigitazione } from '../shared/present-digitazione';
 
 /** How the metrics name each outcome of the group commit. */
 const ESITO_METRICA = {
@@ -117,7 +119,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       const row = typing.risposta;
       if (typing.nuova) {
         deps.metriche.consegna('creata', row.corretto);
-        announce(deps, row.sessioneId, eventOf(row));
+        annunciaConsegna(deps.modifiche, row);
       }
       const target = await targets.target(row.squadraId, row.problemaId);
       const names = {
@@ -240,7 +242,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
         const { row, esito } = outcome;
         // Another request with this key was stored meanwhile (two tabs): its answer.
         if (esito === 'replay') return replay(reply, row);
-        if (esito === 'created') announce(deps, row.sessioneId, eventOf(row));
+        if (esito === 'created') annunciaConsegna(deps.modifiche, row);
         // The submitter sees his own value back (he just typed it).
         const names = { squadra: squadra.row.nome, problema: problema.nome, autore: null };
         const out = presentRisposta(row, names, true);
@@ -322,7 +324,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       });
       // Deleted meanwhile by someone else: gone all the same, but not by this request.
       if (!deleted) throw apiError('not_found');
-      announceDelete(deps, deleted.sessioneId, deleted.id);
+      annunciaEliminazione(deps.modifiche, deleted);
       return reply.status(204).send();
     },
   );

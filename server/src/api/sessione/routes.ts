@@ -24,7 +24,8 @@ import { apiError } from '../../errors';
 import { canUseAdminActions, type Actor } from '../../policies';
 import { eventoVisibleWhere } from '../../access/queries';
 import { pageOf, pageWindow, paginateArray, paginationQuery } from '../shared/pagination';
-import { requireLogin } from '../risposta/submission';
+import { requireLogin } from '../shared/login';
+import { richiediRicarica } from '../../gara/ricarica';
 import { loadSessioni, scuoleOfSessione } from './queries';
 import { presentScuola, presentSessione } from './present';
 
@@ -174,13 +175,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     async (request) => {
       await adminOnly(request.actor, request.params.id);
-      const sessioneId = request.params.id;
-      const { interval } = request.body;
-      deps.live.publish(
-        interval === 0
-          ? { type: 'refresh_page', sessioneId }
-          : { type: 'refresh_page_delayed', sessioneId, interval },
-      );
+      richiediRicarica(deps.modifiche, request.params.id, request.body.interval);
       return { detail: MESSAGGI_GARA.refreshSchedulato };
     },
   );

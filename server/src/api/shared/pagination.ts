@@ -21,7 +21,9 @@ export const paginationQuery = z.object({
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 
-export type Window = { limit: number; offset: number; style: 'page' | 'limit' };
+import type { Window } from '../../db/window';
+
+export type { Window };
 
 export function pageWindow(query: PaginationQuery): Window {
   if (query.limit !== undefined || query.offset !== undefined) {

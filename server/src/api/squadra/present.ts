@@ -8,7 +8,7 @@ import {
   type Actor,
   type EventoAccess,
 } from '../../policies';
-import { presentScuola } from '../ext-user/present';
+import { presentScuola } from '../shared/present-luoghi';
 import { squadraRefOf, type SquadraFull } from './queries';
 
 export function presentSquadra(full: SquadraFull, evento: EventoAccess, actor: Actor, now: Date) {

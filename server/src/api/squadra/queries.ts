@@ -7,7 +7,6 @@ import {
   polo,
   responsabileSquadra,
   scuola,
-  sessione,
   squadra,
   type NewSquadra,
   type Squadra,
@@ -15,11 +14,6 @@ import {
 import type { Actor, SquadraRef, SquadraScope } from '../../policies';
 import { eventoVisibleWhere } from '../../access/queries';
 import type { Window } from '../shared/pagination';
-
-export async function findSessione(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(sessione).where(eq(sessione.id, id));
-  return row ?? null;
-}
 
 export async function findPolo(db: DbOrTx, id: number) {
   const [row] = await db

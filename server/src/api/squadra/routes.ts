@@ -15,6 +15,7 @@ import {
   squadraUpdateRequest,
 } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
+import { sessioneById } from '../../gara/queries';
 import { apiError, fieldErrors } from '../../errors';
 import {
   canEditSquadra,
@@ -29,11 +30,10 @@ import {
 } from '../../policies';
 import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery, type PaginationQuery } from '../shared/pagination';
-import { auditAfter, auditBefore } from '../admin/audit-api';
+import { auditAfter, auditBefore } from '../shared/risorse/audit-api';
 import { presentSquadra } from './present';
 import {
   findPolo,
-  findSessione,
   findSquadra,
   insertSquadra,
   listSquadre,
@@ -79,7 +79,7 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   /** The session and its event, or 404 when missing or not visible. */
   async function visibleSessione(actor: Actor, sessioneId: number) {
-    const s = await findSessione(db, sessioneId);
+    const s = await sessioneById(db, sessioneId);
     const e = s ? await loadEventoWithAccess(db, s.eventoId) : null;
     if (!s || !e || !canSeeEvento(actor, e.access)) throw apiError('not_found');
     return { sessione: s, evento: e };
@@ -169,7 +169,7 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
       const { actor } = request;
       const body = request.body;
       const now = new Date();
-      const s = await findSessione(db, body.sessione);
+      const s = await sessioneById(db, body.sessione);
       const e = s ? await loadEventoWithAccess(db, s.eventoId) : null;
       // A session of an event the user cannot see is as good as missing.
       if (!s || !e || !canSeeEvento(actor, e.access)) {

@@ -50,8 +50,8 @@ import {
   updateManager,
   usernameTaken,
 } from './queries';
-import { auditAfter, auditBefore } from '../admin/audit-api';
-import { giornoRoma } from '../biglietti-consegna/giorno-gara';
+import { auditAfter, auditBefore } from '../shared/risorse/audit-api';
+import { giornoRoma } from '../../gara/giorno-gara';
 
 const tags = ['responsabile'];
 

@@ -10,11 +10,11 @@ import { auditContext } from '../../../audit/queries';
 import { baseUrlDi } from '../../../email/messaggi';
 import { apiError } from '../../../errors';
 import { canInvite, canSeeUserEmails } from '../../../policies';
-import { inviaLinkPassword } from '../../auth/inviti';
-import { auditAfter, auditBefore } from '../../admin/audit-api';
+import { inviaLinkPassword } from '../../../auth/inviti';
+import { auditAfter, auditBefore } from '../../shared/risorse/audit-api';
 import type { ApiDeps } from '../../deps';
 import { ok } from '../../shared/responses';
-import { requireEvento } from '../access';
+import { requireEvento } from '../../../gara/permessi';
 import { cercaCandidati, nomina } from './queries';
 
 /** New accounts one user may make by invitation in 24 hours (each gets an e-mail). */

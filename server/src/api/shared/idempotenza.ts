@@ -5,18 +5,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { CHIAVE_IDEMPOTENZA, IDEMPOTENCY_HEADER, MESSAGGI_GARA } from '@gas/contracts';
 import { apiError } from '../../errors';
-
-/**
- * The keys the server writes itself: the answer two agreeing typings store
- * is keyed `digitazione-<first typing's id>` under the second typist (double
- * entry). A client sending one would take that key first and block the
- * pair's answer for good, so the whole prefix is the server's.
- */
-const PREFISSO_RISERVATO = 'digitazione-';
-
-/** The key of the answer a pair of typings stores (see PREFISSO_RISERVATO). */
-export const chiaveDellaCoppia = (primaDigitazione: number) =>
-  `${PREFISSO_RISERVATO}${primaDigitazione}`;
+import { PREFISSO_RISERVATO } from '../../gara/digitazione/chiave';
 
 /** The request's key, or null without the header; 400 when it is malformed or reserved. */
 export function chiaveDellaRichiesta(request: FastifyRequest): string | null {

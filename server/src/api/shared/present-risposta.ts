@@ -45,15 +45,3 @@ export function presentEvento(
   const event = toScoringEvent(row);
   return withReceived ? { ...event, date_received: row.dateReceived.toISOString() } : event;
 }
-
-/** The live event of a stored row (the `npe` published after its commit). */
-export function eventOf(row: Risposta): ScoreEvent {
-  return toScoringEvent({
-    id: row.id,
-    k: row.kind,
-    s: row.squadraId,
-    p: row.problemaId,
-    c: row.corretto,
-    d: row.date,
-  });
-}

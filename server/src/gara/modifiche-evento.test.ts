@@ -8,7 +8,7 @@ import { evento, polo, problema, sessione, squadra } from '../db/schema';
 import { testBackends } from '../db/testing';
 import { createTestApp, type TestApp } from '../api/testing';
 import { ensureLiveSession, type LiveSession } from '../demo/queries';
-import { connectWs, type Frame, type TestSocket } from './testing/ws-client';
+import { connectWs, type Frame, type TestSocket } from '../live/testing/ws-client';
 
 describe.each(testBackends())('an event’s changes on its feeds, %s', (backend) => {
   let t: TestApp;

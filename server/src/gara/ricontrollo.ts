@@ -4,10 +4,10 @@
 // solution. Live clients get each flipped answer as a delete followed by the
 // event with its new outcome.
 import { isAnswerCorrect } from '@gas/scoring';
-import { recordChanges, type AuditContext, type AuditEntry } from '../../audit/queries';
-import type { DbTransaction } from '../../db/client';
-import { toScoringEvent } from '../../scores/rows';
-import type { ApiDeps } from '../deps';
+import { recordChanges, type AuditContext, type AuditEntry } from '../audit/queries';
+import type { DbTransaction } from '../db/client';
+import { toScoringEvent } from '../scores/rows';
+import type { FlussoModifiche } from './modifiche';
 import { answersOfProblemi, lockRisposte, problemiByIds, setCorretto } from './queries';
 
 /** The note of an answer's outcome changed by a corrected solution. */
@@ -74,19 +74,16 @@ export async function recheckAnswers(
   return flipped;
 }
 
-/** After commit: live clients replace each flipped answer; snapshots are rebuilt. */
-export function publishFlipped(
-  deps: Pick<ApiDeps, 'live' | 'snapshots'>,
+/** After commit: each flipped answer replaces its old copy on the rankings and the pages. */
+export function annunciaRicontrollo(
+  modifiche: Pick<FlussoModifiche, 'emetti'>,
   flipped: readonly FlippedAnswer[],
 ): void {
-  const sessions = new Set<number>();
   for (const f of flipped) {
-    sessions.add(f.sessioneId);
-    deps.live.publish({ type: 'npe_delete', sessioneId: f.sessioneId, id: f.id });
-    deps.live.publish({
-      type: 'npe',
-      sessioneId: f.sessioneId,
-      event: toScoringEvent({
+    modifiche.emetti({
+      tipo: 'consegna',
+      sessione: f.sessioneId,
+      evento: toScoringEvent({
         id: f.id,
         k: 'r',
         s: f.squadraId,
@@ -94,9 +91,9 @@ export function publishFlipped(
         c: f.corretto,
         d: f.date,
       }),
+      ricontrollata: true,
     });
   }
-  for (const id of sessions) deps.snapshots.invalidate(id);
 }
 
 /** Problems of a PATCH whose solution, exponent or tolerance is being changed. */

@@ -1,14 +1,10 @@
-// How the event-scoped resources (evento, file-programmato, polo, problema,
-// messaggi-importanti) turn the policies' answers into DRF responses, and the
-// id/filter schemas they share. The decisions themselves stay in policies/.
-import { idParam, pkNonValido } from '@gas/contracts';
-import { z } from 'zod';
-import { apiError, fieldErrors, type FieldErrors } from '../../errors';
-import { canSeeEvento, isAuthenticated, type Actor, type EventoAccess } from '../../policies';
-import type { EventoWithAccess } from '../../access/evento-access';
-
-/** `?evento=<id>`; an empty value means no filter, as in DRF. */
-export const eventoFilter = z.preprocess((v) => (v === '' ? undefined : v), idParam.optional());
+// How the use cases and routes on an event's data (evento, file-programmato,
+// polo, problema, messaggi-importanti) turn the policies' answers into the
+// API's errors. The decisions themselves stay in policies/.
+import { pkNonValido } from '@gas/contracts';
+import { apiError, fieldErrors, type FieldErrors } from '../errors';
+import { canSeeEvento, isAuthenticated, type Actor, type EventoAccess } from '../policies';
+import type { EventoWithAccess } from '../access/evento-access';
 
 type Rule = (actor: Actor, evento: EventoAccess) => boolean;
 

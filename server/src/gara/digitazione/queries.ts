@@ -19,16 +19,16 @@ import {
 } from '../../db/schema';
 import { DECISIONE_DIGITAZIONE, valoreScritto, type DecisioneDigitazione } from '@gas/contracts';
 import { recordChange, type AuditContext } from '../../audit/queries';
-import type { Window } from '../shared/pagination';
+import type { Window } from '../../db/window';
 import {
   consegnaOutcomes,
   consegnaPayload,
   type ConsegnaInput,
   type ConsegnaOutcome,
   type OutcomeRow,
-} from '../risposta/consegna';
+} from '../risposte/consegna';
 import { stessaLettura } from './confronto';
-import { chiaveDellaCoppia } from '../risposta/idempotenza';
+import { chiaveDellaCoppia } from './chiave';
 
 /** A typing as it arrives: an answer that passed every check of the route. */
 export type DigitazioneInput = ConsegnaInput & { inseritaDa: number };

@@ -6,9 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problema, registro, risposta, users, type Problema } from '../../db/schema';
 import { createTestDatabase, testBackends, type TestDatabase } from '../../db/testing';
-import { recheckAnswers } from '../evento/recheck';
+import { recheckAnswers } from '../ricontrollo';
 import { ConsegnaBatcher, consegnaRisposte, type ConsegnaInput } from './consegna';
-import { loadDemo, setClock, type Demo } from './testing';
+import { loadDemo, setClock, type Demo } from '../../api/risposta/testing';
 
 describe.each(testBackends())('consegna of answers on %s', (backend) => {
   let database: TestDatabase;

@@ -4,8 +4,8 @@
 // the write, in the write's transaction.
 import type { NomeRisorsaAdmin } from '@gas/contracts';
 import type { FastifyRequest } from 'fastify';
-import { auditContext, recordChange, recordChanges, type AuditEntry } from '../../audit/queries';
-import type { DbOrTx } from '../../db/client';
+import { auditContext, recordChange, recordChanges, type AuditEntry } from '../../../audit/queries';
+import type { DbOrTx } from '../../../db/client';
 import { getRecord, listRecords } from './queries';
 import type { AdminRecord } from './resource';
 import { ADMIN_RESOURCES } from './resources';

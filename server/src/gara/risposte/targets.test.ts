@@ -8,9 +8,9 @@ import { MESSAGGI_GARA } from '@gas/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { evento, problema, responsabileSquadra, risposta, squadra } from '../../db/schema';
 import { createTestDatabase, testBackends, type TestDatabase } from '../../db/testing';
-import { createTestApp, type TestApp } from '../testing';
+import { createTestApp, type TestApp } from '../../api/testing';
 import { SubmissionTargets } from './targets';
-import { loadDemo, setClock, type Demo } from './testing';
+import { loadDemo, setClock, type Demo } from '../../api/risposta/testing';
 import { until } from '../../testing';
 
 const quiet = { warn: () => undefined };

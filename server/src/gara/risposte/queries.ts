@@ -14,6 +14,7 @@ import {
   sessione,
   squadra,
   users,
+  type NewJolly,
   type NewRisposta,
   type Problema,
   type Squadra,
@@ -21,7 +22,7 @@ import {
 import type { SquadraRef, SquadraScope } from '../../policies';
 import { toEventoAccess, type EventoWithAccess } from '../../access/evento-access';
 import { loadEventoWithAccess } from '../../access/queries';
-import type { Window } from '../shared/pagination';
+import type { Window } from '../../db/window';
 import { scoringEventColumns } from '../../scores/queries';
 
 /** Teams' direct managers (Squadra.responsabili), for the policies' SquadraRef. */
@@ -305,4 +306,26 @@ export async function sessionEventIds(db: DbOrTx, sessioneId: number): Promise<n
     .where(and(eq(risposta.sessioneId, sessioneId), countsForScores(sessioneId)))
     .orderBy(asc(risposta.id));
   return rows.map((r) => r.id);
+}
+
+// ---- jokers (one per team; the kind-j answer row carries the choice into the live feed)
+
+export async function findJolly(db: DbOrTx, squadraId: number) {
+  const [row] = await db.select().from(jolly).where(eq(jolly.squadraId, squadraId));
+  return row ?? null;
+}
+
+/** The joker a kind-j answer row carries. */
+export async function jollyDellaRisposta(db: DbOrTx, rispostaId: number) {
+  const [row] = await db.select().from(jolly).where(eq(jolly.rispostaId, rispostaId));
+  return row ?? null;
+}
+
+export async function insertJolly(db: DbOrTx, values: NewJolly) {
+  const [row] = await db.insert(jolly).values(values).returning();
+  return row!;
+}
+
+export async function deleteJollyRow(db: DbOrTx, jollyId: number) {
+  await db.delete(jolly).where(eq(jolly.id, jollyId));
 }

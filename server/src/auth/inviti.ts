@@ -1,13 +1,13 @@
 // One-time links to set a password (issue 15), sent by e-mail: to a manager
 // the import created ('imposta', 7 days), on 'Password dimenticata?'
 // ('reimposta', 2 hours), or again by staff from the back office.
-import { CAMPI_SEGRETI, NOTE_SEGRETI, recordSecretChange } from '../../audit/account';
-import type { AuditContext } from '../../audit/queries';
-import { nuovoTokenPassword } from '../../auth/queries';
-import type { DbOrTx } from '../../db/client';
-import type { ScopoTokenPassword } from '../../db/schema';
-import type { Mailer } from '../../email/mailer';
-import { invitoPassword, reimpostaPassword } from '../../email/messaggi';
+import { CAMPI_SEGRETI, NOTE_SEGRETI, recordSecretChange } from '../audit/account';
+import type { AuditContext } from '../audit/queries';
+import { nuovoTokenPassword } from './queries';
+import type { DbOrTx } from '../db/client';
+import type { ScopoTokenPassword } from '../db/schema';
+import type { Mailer } from '../email/mailer';
+import { invitoPassword, reimpostaPassword } from '../email/messaggi';
 
 export const INVITO_GIORNI = 7;
 export const REIMPOSTA_ORE = 2;

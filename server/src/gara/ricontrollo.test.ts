@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { testBackends } from '../../db/testing';
-import { evento, problema, registro, risposta } from '../../db/schema';
-import { RICONTROLLO } from './recheck';
-import { LiveBus, type LiveMessage } from '../../live/bus';
-import { createTestApp, type TestApp } from '../testing';
+import { testBackends } from '../db/testing';
+import { evento, problema, registro, risposta } from '../db/schema';
+import { RICONTROLLO } from './ricontrollo';
+import { LiveBus, type LiveMessage } from '../live/bus';
+import { createTestApp, type TestApp } from '../api/testing';
 
 // An organiser who corrects a solution after answers arrived: stored outcomes,
 // live clients and the ranking all follow the new solution.

@@ -5,11 +5,11 @@
 // resource differs (passwords, answers, live frames). One generic set of
 // routes (routes.ts) and queries (queries.ts) serves every resource.
 import type { NomeRisorsaAdmin, PermessiRecord, RisorsaAdmin } from '@gas/contracts';
-import type { AuditContext } from '../../audit/queries';
-import type { DbOrTx } from '../../db/client';
-import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
-import type { Actor } from '../../policies';
-import type { ApiDeps } from '../deps';
+import type { AuditContext } from '../../../audit/queries';
+import type { DbOrTx } from '../../../db/client';
+import type { AnyPgColumn, PgTable } from '../../../db/schema/columns';
+import type { Actor } from '../../../policies';
+import type { ApiDeps } from '../../deps';
 
 /** A record as the API shows it. */
 export type AdminRecord = Record<string, unknown> & { id: number };

@@ -1,32 +1,19 @@
-// What answers and jokers share: who may submit, for which team and problem,
-// with which delivery time, and what happens once the row is committed.
-import type { FastifyRequest } from 'fastify';
+// The rules answers and jokers share: who may submit, for which team and
+// problem, and with which delivery time.
 import { LIMITI_GARA, MESSAGGI_GARA, pkNonValido } from '@gas/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { Problema } from '../../db/schema';
 import { apiError, fieldErrors, type FieldErrors } from '../../errors';
-import type { ScoreEvent } from '../../scores/rows';
 import {
   canChooseDeliveryTime,
   canSeeEvento,
   canSubmitForSquadra,
   deliveryInWindow,
-  isAuthenticated,
   type Actor,
   type EventoAccess,
 } from '../../policies';
-import type { ApiDeps } from '../deps';
 import type { EventoWithAccess } from '../../access/evento-access';
 import { eventoOfProblema, type SubmissionTarget } from './queries';
-
-/**
- * preValidation hook of the write routes: an anonymous visitor gets 403
- * not_authenticated whatever the body, as DRF checks permissions before
- * the serializer.
- */
-export async function requireLogin(request: FastifyRequest): Promise<void> {
-  if (!isAuthenticated(request.actor)) throw apiError('not_authenticated');
-}
 
 export type CheckedTarget = {
   squadra: NonNullable<SubmissionTarget['squadra']>;
@@ -160,27 +147,4 @@ function typingTime(
     );
   }
   return t;
-}
-
-/**
- * After the commit, never before: the cached ranking is dropped and the event
- * goes to the live feed (a subscriber may fetch it back at once).
- */
-export function announce(
-  deps: Pick<ApiDeps, 'live' | 'snapshots'>,
-  sessioneId: number,
-  event: ScoreEvent,
-): void {
-  deps.snapshots.invalidate(sessioneId);
-  deps.live.publish({ type: 'npe', sessioneId, event });
-}
-
-/** After the commit of a deletion: clients drop the event with this id. */
-export function announceDelete(
-  deps: Pick<ApiDeps, 'live' | 'snapshots'>,
-  sessioneId: number,
-  id: number,
-): void {
-  deps.snapshots.invalidate(sessioneId);
-  deps.live.publish({ type: 'npe_delete', sessioneId, id });
 }

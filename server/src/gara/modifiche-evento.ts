@@ -6,21 +6,21 @@
 // 'sessioni:<evento>', 'problemi:<evento>', 'squadre:<evento>',
 // 'poli:<evento>' for its parts (migration 0015). Each instance hears them on
 // its own change feed and turns them, for the events someone follows on this
-// instance, into two frames on the feeds of the event and of its sessions:
-//
-// - `tempi`: the event's times as committed (a moved start or end, earlier
-//   or later, a contest reopened), applied by the pages at once;
-// - `modifica`: which parts changed, read again by the pages.
+// instance, into one `evento_modificato` on the change stream
+// (gara/modifiche.ts): which parts changed and, when the event's row did, its
+// times as committed (a moved start or end, earlier or later, a contest
+// reopened). The live feeds make the `tempi` and `modifica` frames of the
+// event's and its sessions' pages from it; the snapshots are rebuilt.
 //
 // Changes are gathered for DELAY_MS so that an edit touching many rows (an
-// import, a whole problem list) makes one frame per event. The frames are
-// this instance's own (the bridge does not forward them): every instance
-// hears the same change feed.
+// import, a whole problem list) makes one change per event. The changes are
+// this instance's own (the bridge does not forward their frames): every
+// instance hears the same change feed.
 import type { ParteEvento } from '@gas/contracts';
 import type { Database } from '../db/client';
 import type { DbChange } from '../db/changes';
 import type { ChangeSource, ChangeSubscription } from '../db/lazy-change-feed';
-import type { LiveBus } from './bus';
+import type { FlussoModifiche } from './modifiche';
 import { loadTempiEvento } from './queries';
 
 /** The change feed's names of an event's parts (gas_notifica_parte_evento). */
@@ -37,7 +37,7 @@ const DELAY_MS = 50;
 export type ModificheEventoOptions = {
   database: Database;
   changes: ChangeSource;
-  live: LiveBus;
+  modifiche: Pick<FlussoModifiche, 'emetti'>;
   /** Whether someone on this instance follows the event (no one: no query, no frame). */
   followed(eventoId: number): boolean;
   log: { error(obj: object, msg: string): void };
@@ -94,14 +94,12 @@ export class ModificheEvento {
         // Read after the commit that announced it: the times as they are now.
         const evento = await loadTempiEvento(this.options.database.db, eventoId);
         if (!evento || this.stopped) continue;
-        const { sessioni, tempi } = evento;
-        if (parti.has('evento'))
-          this.options.live.publish({ type: 'tempi', eventoId, sessioni, tempi });
-        this.options.live.publish({
-          type: 'modifica',
-          eventoId,
-          sessioni,
+        this.options.modifiche.emetti({
+          tipo: 'evento_modificato',
+          evento: eventoId,
+          sessioni: evento.sessioni,
           parti: [...parti].sort(),
+          tempi: parti.has('evento') ? evento.tempi : null,
         });
       } catch (err) {
         this.options.log.error({ err, eventoId }, 'live: modifica dell’evento non inviata');

@@ -1,8 +1,8 @@
 // JSON of a typing (DigitazioneOut of @gas/contracts).
 import type { DecisioneDigitazione, DigitazioneOut } from '@gas/contracts';
-import { nomeDi } from '../risposta/present';
-import { stessaLettura } from './confronto';
-import type { DigitazioneConNomi } from './queries';
+import { nomeDi } from './present-risposta';
+import { stessaLettura } from '../../gara/digitazione/confronto';
+import type { DigitazioneConNomi } from '../../gara/digitazione/queries';
 
 /**
  * What the administrators made of this typing, read from the pair and the

@@ -23,9 +23,9 @@ import {
   SOLO_SUPERUTENTE,
   TIPOLOGIE_SCUOLA,
 } from '@gas/contracts';
-import { hashPassword } from '../../auth/password';
-import { chiudiLinkPassword } from '../../auth/queries';
-import { apiError, fieldErrors, type FieldErrors } from '../../errors';
+import { hashPassword } from '../../../auth/password';
+import { chiudiLinkPassword } from '../../../auth/queries';
+import { apiError, fieldErrors, type FieldErrors } from '../../../errors';
 import {
   ACCOUNT_PRIVILEGIATO,
   canDeleteAccount,
@@ -33,12 +33,14 @@ import {
   canSetAccountPassword,
   canSetAccountRoles,
   type AccountTarget,
-} from '../../policies';
-import type { DbTransaction } from '../../db/client';
-import { publishFlipped, recheckAnswers, type FlippedAnswer } from '../evento/recheck';
-import { deleteRisposta } from '../risposta/queries';
-import { announceDelete } from '../risposta/submission';
-import { deleteJollyRow, eventoOfPolo, rispostaOfJolly, sessioneOfSquadra } from './queries';
+} from '../../../policies';
+import type { DbTransaction } from '../../../db/client';
+import { annunciaRicontrollo, recheckAnswers, type FlippedAnswer } from '../../../gara/ricontrollo';
+import { annunciaClassifiche } from '../../../gara/classifiche';
+import { annunciaMessaggio } from '../../../gara/messaggi/messaggi';
+import { deleteJollyRow, deleteRisposta } from '../../../gara/risposte/queries';
+import { annunciaEliminazione } from '../../../gara/risposte/annunci';
+import { eventoOfPolo, rispostaOfJolly, sessioneOfSquadra } from './queries';
 import {
   citta,
   collaboratore,
@@ -63,8 +65,8 @@ import {
   squadra,
   users,
   type TipologiaScuola,
-} from '../../db/schema';
-import type { AnyPgColumn } from '../../db/schema/columns';
+} from '../../../db/schema';
+import type { AnyPgColumn } from '../../../db/schema/columns';
 import { defineResource, type AdminRecord, type AdminResource } from './resource';
 
 // The school types of the contracts and of the database are one list (tsc fails otherwise).
@@ -99,12 +101,14 @@ const accountOf = (r: AdminRecord): AccountTarget => ({
   isSuperuser: r.is_superuser === true,
 });
 
-/** The live message of an important message record. */
-const messaggioLive = (r: AdminRecord) => ({
-  id: r.id,
-  testo: String(r.testo),
-  data: String(r.data),
-});
+/** An important message record as the core announces it. */
+const messaggioScritto = (r: AdminRecord | null) =>
+  r && {
+    id: r.id,
+    eventoId: r.evento as number,
+    testo: String(r.testo),
+    data: new Date(String(r.data)),
+  };
 
 export const ADMIN_RESOURCES: readonly AdminResource[] = [
   defineResource({
@@ -183,7 +187,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
     dependents: [{ risorsa: 'squadra', etichetta: 'Squadre', column: squadra.sessioneId }],
     // The session's name and qualified count are part of its ranking.
     afterCommit: (deps, { prima, dopo }) => {
-      for (const r of [prima, dopo]) if (r) deps.snapshots.invalidate(r.id);
+      annunciaClassifiche(deps.modifiche, [prima?.id, dopo?.id]);
     },
   }),
   defineResource({
@@ -212,7 +216,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
     },
     afterCommit: (deps, { dettagli }) => {
       const flipped = (dettagli?.flipped ?? []) as FlippedAnswer[];
-      if (flipped.length > 0) publishFlipped(deps, flipped);
+      annunciaRicontrollo(deps.modifiche, flipped);
     },
     constraints: {
       problema_evento_ordine_unique: [
@@ -260,7 +264,12 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       return undefined;
     },
     afterCommit: (deps, { prima }) => {
-      if (prima) announceDelete(deps, prima.sessione as number, prima.id);
+      if (prima) {
+        annunciaEliminazione(deps.modifiche, {
+          id: prima.id,
+          sessioneId: prima.sessione as number,
+        });
+      }
     },
   }),
   defineResource({
@@ -282,7 +291,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
         sessioneId?: number | null;
       };
       if (typeof rispostaId === 'number' && typeof sessioneId === 'number') {
-        announceDelete(deps, sessioneId, rispostaId);
+        annunciaEliminazione(deps.modifiche, { id: rispostaId, sessioneId });
       }
     },
   }),
@@ -296,27 +305,10 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       data: messaggioImportante.data,
     },
     // Open pages follow every change (docs/live.md).
-    afterCommit: (deps, { azione, prima, dopo }) => {
-      if (azione === 'elimina' && prima) {
-        deps.live.publish({
-          type: 'delete_message',
-          eventoId: prima.evento as number,
-          id: prima.id,
-        });
-        return;
-      }
-      if (!dopo) return;
-      if (prima && prima.evento !== dopo.evento) {
-        deps.live.publish({
-          type: 'delete_message',
-          eventoId: prima.evento as number,
-          id: prima.id,
-        });
-      }
-      deps.live.publish({
-        type: azione === 'crea' || prima?.evento !== dopo.evento ? 'new_message' : 'edit_message',
-        eventoId: dopo.evento as number,
-        message: messaggioLive(dopo),
+    afterCommit: (deps, { prima, dopo }) => {
+      annunciaMessaggio(deps.modifiche, {
+        prima: messaggioScritto(prima),
+        dopo: messaggioScritto(dopo),
       });
     },
   }),
@@ -370,7 +362,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
     ],
     // Rankings show the team's name, venue, guest flag, penalty and age order.
     afterCommit: (deps, { prima, dopo }) => {
-      for (const r of [prima, dopo]) if (r) deps.snapshots.invalidate(r.sessione as number);
+      annunciaClassifiche(deps.modifiche, [prima?.sessione, dopo?.sessione]);
     },
   }),
   defineResource({

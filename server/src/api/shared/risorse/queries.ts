@@ -16,7 +16,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../../db/client';
 import {
   impostazioniSito,
   jolly,
@@ -26,9 +26,9 @@ import {
   sessione,
   squadra,
   users,
-} from '../../db/schema';
-import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
-import type { Window } from '../shared/pagination';
+} from '../../../db/schema';
+import type { AnyPgColumn, PgTable } from '../../../db/schema/columns';
+import type { Window } from '../pagination';
 import type { AdminRecord, AdminResource, Dependent, Link, WithAnswers } from './resource';
 
 type Row = Record<string, unknown>;
@@ -332,10 +332,6 @@ export async function rispostaOfJolly(db: DbOrTx, jollyId: number): Promise<numb
     .from(jolly)
     .where(eq(jolly.id, jollyId));
   return row?.rispostaId ?? null;
-}
-
-export async function deleteJollyRow(db: DbOrTx, jollyId: number) {
-  await db.delete(jolly).where(eq(jolly.id, jollyId));
 }
 
 /** The session of a team (the live feed of its answers). */
