@@ -74,8 +74,9 @@ const serverLayers = [
     folder: 'api',
     forbidden: [
       {
-        regex: '^(\\.\\./)+live(/(?!bus$)|$)',
-        message: 'api/ reaches the live transport only through its bus (live/bus.ts).',
+        regex: '^(\\.\\./)+live(/|$)',
+        message:
+          'api/ never reaches the live transport: its changes go out through the core (gara/modifiche.ts).',
       },
       up(['demo', ...TOP], 'api/ never imports the demo or the composition root.'),
     ],
@@ -139,6 +140,19 @@ const serverLayerConfigs = [
     files: ['server/src/**/*.ts'],
     ignores: [...SERVER_TESTS, '**/queries.ts', ...DRIZZLE_INFRA],
     rules: restrict([notWeb, drizzleOnlyInQueries]),
+  },
+  // The composition root builds the core and the infrastructure; the routes,
+  // plugins and demo get what it built, and never the other way round.
+  {
+    files: ['server/src/services.ts'],
+    rules: restrict([
+      notWeb,
+      drizzleOnlyInQueries,
+      {
+        regex: '^\\./(api|plugins|demo)(/|$)',
+        message: 'services.ts imports only the core (gara/) and the infrastructure.',
+      },
+    ]),
   },
   ...serverLayers.flatMap(({ folder, forbidden }) => [
     {

@@ -15,7 +15,7 @@
 // re-import ≤ 10 s.
 import type { ImportDocumento } from '@gas/contracts';
 import { asc, eq } from 'drizzle-orm';
-import { importa } from '../../server/src/api/import/engine';
+import { importa } from '../../server/src/gara/importazione/engine';
 import {
   migrateDatabase,
   openDatabase,

@@ -24,7 +24,8 @@ describe('server layer rules', () => {
 
   it.each([
     ['live/x.ts', "import type { ApiDeps } from '../api/deps';", 'live/ never imports api/'],
-    ['api/risposta/x.ts', "import { FeedHub } from '../../live/hub';", 'only through its bus'],
+    ['api/risposta/x.ts', "import { FeedHub } from '../../live/hub';", 'through the core'],
+    ['api/risposta/x.ts', "import type { LiveBus } from '../../live/bus';", 'through the core'],
     ['scores/x.ts', "import { LiveBus } from '../live/bus';", 'scores/ sits below'],
     ['access/x.ts', "import { apiError } from '../api/shared/pagination';", 'access/ sits below'],
     ['auth/x.ts', "import { sessionAuth } from '../plugins/auth/session';", 'auth/ sits below'],
@@ -42,19 +43,22 @@ describe('server layer rules', () => {
     ['api/auth/routes.ts', "import { eq } from 'drizzle-orm';", 'Only queries.ts files'],
     ['live/feeds.ts', "import { sql } from 'drizzle-orm';", 'Only queries.ts files'],
     ['services.ts', "import { sql } from 'drizzle-orm';", 'Only queries.ts files'],
+    ['services.ts', "import { x } from './api/risposta/routes';", 'only the core'],
+    ['services.ts', "import { x } from './plugins/microcache';", 'only the core'],
   ])('%s: %s is refused', async (file, code, why) => {
     const messages = await restricted(file, `${code}\nexport {};\n`);
     expect(messages.join('\n')).toContain(why);
   });
 
   it.each([
-    ['api/risposta/x.ts', "import type { LiveBus } from '../../live/bus';"],
+    ['api/risposta/x.ts', "import type { FlussoModifiche } from '../../gara/modifiche';"],
     ['api/risposta/x.ts', "import { toScoringEvent } from '../../scores/rows';"],
     ['live/x.ts', "import { loadEventoWithAccess } from '../access/queries';"],
     ['api/risposta/queries.ts', "import { eq } from 'drizzle-orm';"],
     ['db/schema/x.ts', "import { sql } from 'drizzle-orm';"],
     ['demo/seed/x.ts', "import { hashPassword } from '../../auth/password';"],
     ['live/x.test.ts', "import { createTestApp } from '../api/testing';"],
+    ['services.ts', "import { ConsegnaBatcher } from './gara/risposte/consegna';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await restricted(file, `${code}\nexport {};\n`)).toEqual([]);
   });

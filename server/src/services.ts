@@ -1,10 +1,14 @@
 // The composition root: the services one app instance shares between its
-// plugins, routes and live feeds, built once here and handed to them
+// plugins, routes and live feeds, built once here from the core (gara/) and
+// the infrastructure only, and handed to them
 // explicitly (ApiDeps, the liveFeeds and sessionAuth options), then closed in
 // order by one close() (app.ts registers it on the app's onClose).
 //
 //   database        the handle given (opened and closed by main.ts or the tests)
-//   live            the in-process bus of committed events (live/bus.ts)
+//   modifiche       the stream of committed changes of contest data, emitted by
+//                   the core only (gara/modifiche.ts); the snapshots, the live
+//                   frames and the metrics subscribe here, the microcache in app.ts
+//   live            the in-process bus of the live feeds' messages (live/bus.ts)
 //   changes         ONE change feed per instance (db/lazy-change-feed.ts): on
 //                   PostgreSQL one LISTEN connection on gas_modifiche, shared by
 //                   the actor cache, the answer route's copies and the access
@@ -13,18 +17,18 @@
 //                   by main.ts, because its channel carries the live events
 //   snapshots       score snapshots per session (scores/cache.ts)
 //   targets         the answer route's copies of teams, problems, events
-//   batcher         answers stored a batch per statement (api/risposta/consegna.ts)
+//   batcher         answers stored a batch per statement (gara/risposte/consegna.ts)
 //   actors          session cookie → actor (auth/actor-cache.ts)
 //   lookups, access the live feeds' access lookups and the guard that closes
 //                   feeds whose viewer lost access (live/)
 //   modificheEvento every committed change of an event (from the change feed)
-//                   as the `tempi` and `modifica` frames of its open pages
+//                   as an `evento_modificato` on the stream
 //   mailer          outgoing e-mail (SMTP, or the log without GAS_SMTP_URL)
 //   metriche        the Prometheus metrics (metrics/metriche.ts, GET /metrics)
 //   prontezza       whether the instance takes traffic (util/prontezza.ts, /readyz)
 //   errori          the error inbox (errori/casella.ts): unexpected errors of the
 //                   web app and of the server, grouped, e-mailed, sent to Sentry
-//   sync            the scheduled sync with the olympiad site (api/import/sync.ts;
+//   sync            the scheduled sync with the olympiad site (gara/importazione/sync.ts;
 //                   started by main.ts, so tests and scripts never pull)
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -40,8 +44,8 @@ import { ModificheEvento } from './gara/modifiche-evento';
 import { pubblicaSulBus } from './live/frames';
 import { EventoLookups } from './live/lookups';
 import { SnapshotCache } from './scores/cache';
-import { SincronizzazioneOlimpiadi } from './api/import/sync';
-import { dopoImportazione } from './api/import/dopo';
+import { SincronizzazioneOlimpiadi } from './gara/importazione/sync';
+import { dopoImportazione } from './gara/importazione/dopo';
 import { createMailer, type Mailer } from './email/mailer';
 import { CasellaErrori } from './errori/casella';
 import { Prontezza } from './util/prontezza';

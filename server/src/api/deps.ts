@@ -6,7 +6,7 @@ import type { Mailer } from '../email/mailer';
 import type { CasellaErrori } from '../errori/casella';
 import type { Prontezza } from '../util/prontezza';
 import type { Metriche } from '../metrics/metriche';
-import type { SincronizzazioneOlimpiadi } from './import/sync';
+import type { SincronizzazioneOlimpiadi } from '../gara/importazione/sync';
 import type { ConsegnaBatcher } from '../gara/risposte/consegna';
 import type { SubmissionTargets } from '../gara/risposte/targets';
 

@@ -11,7 +11,7 @@ import { conta, IMPORT_LIMITI } from '@gas/contracts';
 import pino from 'pino';
 import { invitaTutti } from '../auth/inviti';
 import { baseUrlDi } from '../email/messaggi';
-import { importa, type CambiImport } from '../api/import/engine';
+import { importa, type CambiImport } from '../gara/importazione/engine';
 import { loadConfig } from '../config';
 import { createMailer } from '../email/mailer';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';

@@ -4,7 +4,7 @@
 // correcting it sees the effect first, from the back office
 // (GET /api/admin/problema/{id}/anteprima-correzione/) or from 'Modifica
 // evento' (GET /api/gas/problema/{id}/anteprima-correzione/). Saving re-checks
-// the answers for real (api/evento/recheck.ts).
+// the answers for real (gara/ricontrollo.ts).
 import type { AnteprimaCorrezione } from '@gas/contracts';
 import { isAnswerCorrect } from '@gas/scoring';
 import type { DbOrTx } from '../db/client';

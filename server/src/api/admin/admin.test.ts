@@ -8,7 +8,7 @@ import { registro } from '../../db/schema';
 import { testBackends } from '../../db/testing';
 import { cells, demoEventi, STAFF_ONLY, type DemoEventi } from '../evento/testing';
 import { createTestApp, type TestApp } from '../testing';
-import { ADMIN_RESOURCES } from '../shared/risorse/resources';
+import { ADMIN_RESOURCES } from '../../gara/registro/resources';
 
 describe.each(testBackends())('admin API on %s', (backend) => {
   let t: TestApp;

@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import { ApiError, apiError, fieldErrors } from '../../errors';
 import type { ApiDeps } from '../deps';
 import { ok } from '../shared/responses';
-import { getRecord, teamsOfEvento } from '../shared/risorse/queries';
-import type { AdminResource, Change } from '../shared/risorse/resource';
+import { getRecord, teamsOfEvento } from '../../gara/registro/queries';
+import type { AdminResource, Change } from '../../gara/registro/resource';
 import { deleteOne, patchOne, type WriteContext } from './writes';
 
 type Helpers = {

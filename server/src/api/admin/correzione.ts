@@ -1,7 +1,7 @@
 // GET /api/admin/problema/{id}/anteprima-correzione/ (issue 14, item 4): the
 // back office's preview of a solution correction (gara/correzione.ts), staff
 // only as every admin route. Saving (PATCH of the problem) re-checks the
-// answers for real (resources.ts, evento/recheck.ts).
+// answers for real (gara/registro/resources.ts, gara/ricontrollo.ts).
 import { anteprimaCorrezioneQuery, anteprimaCorrezioneSchema, idParams } from '@gas/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

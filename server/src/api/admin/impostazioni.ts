@@ -18,7 +18,7 @@ import { apiError, fieldErrors } from '../../errors';
 import type { ApiDeps } from '../deps';
 import { paginateArray, paginationQuery } from '../shared/pagination';
 import { ok, page } from '../shared/responses';
-import { loadSettings, saveSetting } from '../shared/risorse/queries';
+import { loadSettings, saveSetting } from '../../gara/registro/queries';
 
 const chiaveParams = z.object({ chiave: z.string().max(50) });
 const isChiave = (key: string): key is ChiaveSito => (CHIAVI_SITO as string[]).includes(key);

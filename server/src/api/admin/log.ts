@@ -19,7 +19,7 @@ import type { ApiDeps } from '../deps';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { csvResponse, page } from '../shared/responses';
 import { csvDisposition, toCsv } from './csv';
-import { listLog, type LogRow } from '../shared/risorse/queries';
+import { listLog, type LogRow } from '../../gara/registro/queries';
 import { titoliDiOgni } from './titoli/queries';
 
 /** Rows of one CSV download at most. */

@@ -36,12 +36,12 @@ import {
   idExists,
   listRecords,
   type ListFilter,
-} from '../shared/risorse/queries';
+} from '../../gara/registro/queries';
 import { logRoutes } from './log';
 import { titoliDi } from './titoli/queries';
-import type { AdminRecord, AdminResource, Change } from '../shared/risorse/resource';
+import type { AdminRecord, AdminResource, Change } from '../../gara/registro/resource';
 import { createOne, deleteOne, patchOne, type WriteContext } from './writes';
-import { ADMIN_RESOURCES, ID_COLUMNS } from '../shared/risorse/resources';
+import { ADMIN_RESOURCES, ID_COLUMNS } from '../../gara/registro/resources';
 
 const RESOURCES_BY_NAME = new Map(ADMIN_RESOURCES.map((r) => [r.risorsa.nome, r]));
 

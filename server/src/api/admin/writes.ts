@@ -13,14 +13,14 @@ import {
   getRecord,
   insertRecord,
   updateRecord,
-} from '../shared/risorse/queries';
+} from '../../gara/registro/queries';
 import {
   nomeRegistro,
   type AdminRecord,
   type AdminResource,
   type Change,
-} from '../shared/risorse/resource';
-import { ADMIN_RESOURCES } from '../shared/risorse/resources';
+} from '../../gara/registro/resource';
+import { ADMIN_RESOURCES } from '../../gara/registro/resources';
 
 export type WriteContext = { tx: DbOrTx; actor: Actor; audit: AuditContext };
 

@@ -6,7 +6,8 @@
 // office, so a problem's history reads the same whichever page changed it.
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { auditSnapshot, auditSnapshotChanges, type Istantanea } from '../shared/risorse/audit-api';
+import { auditSnapshot, auditSnapshotChanges, type Istantanea } from '../../gara/registro/audit';
+import { auditContext } from '../../audit/queries';
 
 /** The resources an event's write can change, each by its `evento` field. */
 const RECORD_DELL_EVENTO = ['sessione', 'problema', 'file-programmato'] as const;
@@ -28,6 +29,6 @@ export async function registraRecordDellEvento(
 ): Promise<void> {
   for (const before of prima) {
     const after = await auditSnapshot(tx, before.nome, 'evento', eventoId);
-    await auditSnapshotChanges(tx, request, before, after);
+    await auditSnapshotChanges(tx, auditContext(request, 'api'), before, after);
   }
 }

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventoCreateRequest, eventoPatchRequest, idParams, invitoRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
-import { auditAfter, auditBefore } from '../shared/risorse/audit-api';
+import { auditAfter, auditBefore } from '../../gara/registro/audit';
 import { auditContext } from '../../audit/queries';
 import { TIPOLOGIE_EVENTO } from '../../db/schema';
 import { apiError, fieldErrors } from '../../errors';
@@ -158,7 +158,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         const nuovi = await recordDellEvento(tx, eventoId);
         await applySessioni(tx, eventoId, sessioni);
         await applyProblemi(tx, eventoId, problemi);
-        await auditAfter(tx, request, 'evento', eventoId, null);
+        await auditAfter(tx, auditContext(request, 'api'), 'evento', eventoId, null);
         await registraRecordDellEvento(tx, request, eventoId, nuovi);
         return eventoId;
       });
@@ -208,7 +208,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
         const prima = await auditBefore(tx, 'evento', id);
         const primaDelleModifiche = await recordDellEvento(tx, id);
         await updateEvento(tx, id, values);
-        await auditAfter(tx, request, 'evento', id, prima);
+        await auditAfter(tx, auditContext(request, 'api'), 'evento', id, prima);
         const after = { inizio: values.inizio ?? row.inizio, fine: values.fine ?? row.fine };
         await moveDefaultFileDates(tx, id, row, after);
         if (tipo !== row.tipologia) await setSessioniUfficiali(tx, id, tipo === 'o');

@@ -25,7 +25,8 @@ import { eventoFilter } from '../shared/evento-filter';
 import { inlineDisposition, isPdf, safeFileName } from './pdf';
 import { presentFile } from '../shared/present-file';
 import { fileContent, fileMeta, listFiles, replaceFile, updateFile } from './queries';
-import { auditAfter, auditBefore } from '../shared/risorse/audit-api';
+import { auditAfter, auditBefore } from '../../gara/registro/audit';
+import { auditContext } from '../../audit/queries';
 
 // Client file names, kept beside the buffers the multipart parser hands over.
 const fileNames = new WeakMap<Buffer, string | undefined>();
@@ -178,7 +179,7 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
           pubblico: body.pubblico !== 'false',
           ...bytes,
         });
-        await auditAfter(tx, request, 'file-programmato', stored.id, null);
+        await auditAfter(tx, auditContext(request, 'api'), 'file-programmato', stored.id, null);
         return stored;
       });
       reply.status(201);
@@ -219,7 +220,8 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
           ...(body.pubblico !== undefined && { pubblico: body.pubblico === 'true' }),
           ...(bytes && { bytes }),
         });
-        if (row) await auditAfter(tx, request, 'file-programmato', current.id, prima);
+        if (row)
+          await auditAfter(tx, auditContext(request, 'api'), 'file-programmato', current.id, prima);
         return row;
       });
       if (!updated) throw apiError('not_found');

@@ -10,7 +10,7 @@ import { testBackends } from '../../db/testing';
 import { demoEventi } from '../evento/testing';
 import { setClock } from '../risposta/testing';
 import { createTestApp, type TestApp } from '../testing';
-import { importa } from './engine';
+import { importa } from '../../gara/importazione/engine';
 
 describe.each(testBackends())('after an import on %s', (backend) => {
   let t: TestApp;

@@ -11,7 +11,7 @@ import { registro, sessione, sincronizzazione, squadra } from '../../db/schema';
 import { testBackends } from '../../db/testing';
 import { cells, demoEventi, STAFF_ONLY, type DemoEventi } from '../evento/testing';
 import { createTestApp, type TestApp } from '../testing';
-import { SincronizzazioneOlimpiadi } from './sync';
+import { SincronizzazioneOlimpiadi } from '../../gara/importazione/sync';
 
 /** The olympiad site of the tests: answers what `risposta` says, records what it was sent. */
 function sitoOlimpiadi() {

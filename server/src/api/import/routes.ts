@@ -20,8 +20,8 @@ import type { Sincronizzazione as RigaSincronizzazione } from '../../db/schema';
 import { apiError } from '../../errors';
 import type { ApiDeps } from '../deps';
 import { ok } from '../shared/responses';
-import { dopoImportazione } from './dopo';
-import { importa } from './engine';
+import { dopoImportazione } from '../../gara/importazione/dopo';
+import { importa } from '../../gara/importazione/engine';
 
 const vero = (v: string | undefined) => v === '1' || v === 'true';
 

@@ -1,6 +1,6 @@
 // /api/gas/jolly/: the joker problems (public for visible events) and the
-// 'Imposta come jolly' action: once per team, a problem of the team's event,
-// before fine_consegna_jolly for ordinary managers.
+// 'Imposta come jolly' action, an adapter of the core's use case
+// (gara/risposte/jolly.ts).
 import {
   detailSchema,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -11,27 +11,15 @@ import { created, page } from '../shared/responses';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Jolly, Risposta } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, jollyCreateRequest, MESSAGGI_GARA } from '@gas/contracts';
+import { idParam, jollyCreateRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
-import { PG_UNIQUE_VIOLATION, pgError } from '../../db/client';
-import { fieldErrors } from '../../errors';
-import { canRecordJokerAt } from '../../policies';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
-import {
-  findJolly,
-  insertJolly,
-  insertRisposta,
-  jollyDellaRisposta,
-  loadSubmissionTarget,
-  rispostaPerChiave,
-} from '../../gara/risposte/queries';
-import { chiaveDellaRichiesta, chiaveRiusata, improntaRichiesta } from '../shared/idempotenza';
-import { checkTarget, deliveryTime } from '../../gara/risposte/regole';
-import { annunciaConsegna } from '../../gara/risposte/annunci';
+import { scegliJolly } from '../../gara/risposte/jolly';
+import { chiaveDellaRichiesta, improntaRichiesta } from '../shared/idempotenza';
 import { requireLogin } from '../shared/login';
 import { listJolly } from './queries';
 import { presentJolly } from './present';
-import { auditAfter } from '../shared/risorse/audit-api';
+import { auditContext } from '../../audit/queries';
 
 const listQuery = paginationQuery.extend({
   squadra: idParam.optional(),
@@ -39,8 +27,6 @@ const listQuery = paginationQuery.extend({
   squadra__evento: idParam.optional(),
   problema: idParam.optional(),
 });
-
-const alreadyChosen = () => fieldErrors({ non_field_errors: [MESSAGGI_GARA.jollyGiaScelto] });
 
 export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
@@ -77,73 +63,20 @@ export async function jollyRoutes(app: FastifyInstance, deps: ApiDeps) {
       preValidation: requireLogin,
     },
     async (request, reply) => {
-      const { actor, body } = request;
-      const now = new Date();
       const chiave = chiaveDellaRichiesta(request);
-      const impronta = chiave === null ? null : improntaRichiesta('j', body);
-      /**
-       * The joker a key already stored (null: none), or 422 for another
-       * request. It returns the rows, never the reply: awaiting a reply
-       * waits for it to be sent and gives undefined, so the handler would
-       * go on as if nothing was stored (a second transaction, a second send).
-       */
-      const giaRegistrato = async () => {
-        if (chiave === null) return null;
-        const risposta = await rispostaPerChiave(db, actor.userId!, chiave);
-        if (!risposta) return null;
-        const row = risposta.kind === 'j' ? await jollyDellaRisposta(db, risposta.id) : null;
-        if (!row || risposta.improntaRichiesta !== impronta) throw chiaveRiusata();
-        return { row, risposta };
-      };
-      const replay = await giaRegistrato();
-      if (replay) return send(reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'), replay);
-      let created;
-      try {
-        created = await db.transaction(async (tx) => {
-          // Locks the team row: two choices for one team cannot interleave.
-          const target = await loadSubmissionTarget(tx, body.squadra, body.problema);
-          const { squadra, problema, evento } = await checkTarget(tx, actor, target, body);
-          const momento = deliveryTime(actor, evento.access, body, now, 'jolly');
-          if (!canRecordJokerAt(actor, evento.access, now)) {
-            throw fieldErrors({ non_field_errors: [MESSAGGI_GARA.jollyScaduto] });
-          }
-          // Taken: by another choice, or by this very key in another tab (below).
-          if (await findJolly(tx, squadra.row.id)) return null;
-          const risposta = await insertRisposta(tx, {
-            problemaId: problema.id,
-            squadraId: squadra.row.id,
-            sessioneId: squadra.row.sessioneId,
-            kind: 'j',
-            corretto: null,
-            momentoConsegna: momento,
-            date: momento,
-            dateReceived: now,
-            inseritaDa: actor.userId,
-            chiaveIdempotenza: chiave,
-            improntaRichiesta: impronta,
-          });
-          const row = await insertJolly(tx, {
-            squadraId: squadra.row.id,
-            problemaId: problema.id,
-            rispostaId: risposta.id,
-            createdAt: now,
-          });
-          await auditAfter(tx, request, 'jolly', row.id, null);
-          return { row, risposta };
-        });
-      } catch (error) {
-        // The unique indexes are the last word if two requests ever race past
-        // the checks: the same key (another tab stored it), or the team's joker.
-        if (pgError(error)?.code !== PG_UNIQUE_VIOLATION) throw error;
-        created = null;
-      }
-      if (created === null) {
-        const replayed = await giaRegistrato();
-        if (replayed) return send(reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'), replayed);
-        throw alreadyChosen();
-      }
-      annunciaConsegna(deps.modifiche, created.risposta);
-      return send(reply, created);
+      const scelto = await scegliJolly(
+        { db, modifiche: deps.modifiche },
+        {
+          actor: request.actor,
+          audit: auditContext(request, 'api'),
+          chiave,
+          impronta: chiave === null ? null : improntaRichiesta('j', request.body),
+          ora: new Date(),
+        },
+        request.body,
+      );
+      if (scelto.ripetuto) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return send(reply, scelto);
     },
   );
 

@@ -1,5 +1,6 @@
-// /api/gas/risposta/: submit an answer, list the answers the user may see
-// (answer-submission page), delete one. risposta-all is in routes-all.ts.
+// /api/gas/risposta/: submit an answer and delete one (adapters of the core's
+// use cases, gara/risposte/), list the answers the user may see (the
+// answer-submission page). risposta-all is in routes-all.ts.
 import {
   detailSchema,
   digitazioneSchema,
@@ -7,7 +8,7 @@ import {
   rispostaSchema,
 } from '@gas/contracts';
 import { created, noContent, page } from '../shared/responses';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Risposta } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,54 +19,28 @@ import {
   MESSAGGI_GARA,
   rispostaCreateRequest,
 } from '@gas/contracts';
-import { isAnswerCorrect, parseAnswerValue } from '@gas/scoring';
+import { parseAnswerValue } from '@gas/scoring';
 import type { ApiDeps } from '../deps';
-import { ApiError, apiError, fieldErrors } from '../../errors';
-import {
-  answerWindowOpen,
-  canDeleteAnswers,
-  canSeeEvento,
-  canSeeRispostaValore,
-  rispostaListScope,
-} from '../../policies';
+import { apiError, fieldErrors } from '../../errors';
+import type { EsitoConsegna } from '../../metrics/metriche';
+import { canSeeEvento, canSeeRispostaValore, rispostaListScope } from '../../policies';
 import { loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { rispostaAllRoutes } from './routes-all';
 import { presentRisposta } from '../shared/present-risposta';
 import {
-  deleteRisposta,
   eventoOfFilters,
   listRisposte,
-  loadRispostaWithSquadra,
   responsabiliOf,
-  rispostaPerChiave,
   squadraRefOf,
 } from '../../gara/risposte/queries';
-import { checkTarget, deliveryTime } from '../../gara/risposte/regole';
-import { annunciaConsegna, annunciaEliminazione } from '../../gara/risposte/annunci';
+import { consegnaRisposta } from '../../gara/risposte/consegna-risposta';
+import { eliminaRisposta } from '../../gara/risposte/elimina';
 import { requireLogin } from '../shared/login';
-import { auditAfter, auditBefore } from '../shared/risorse/audit-api';
-import { chiaveDellaRichiesta, chiaveRiusata, improntaRichiesta } from '../shared/idempotenza';
-import type { ConsegnaInput } from '../../gara/risposte/consegna';
-import {
-  digitazioneConNomi,
-  digitazionePerChiave,
-  registraDigitazione,
-  type EsitoDigitazione,
-} from '../../gara/digitazione/queries';
+import { auditContext } from '../../audit/queries';
+import { chiaveDellaRichiesta, improntaRichiesta } from '../shared/idempotenza';
+import { digitazioneConNomi } from '../../gara/digitazione/queries';
 import { presentDigitazione } from '../shared/present-digitazione';
-
-/** How the metrics name each outcome of the group commit. */
-const ESITO_METRICA = {
-  created: 'creata',
-  duplicate: 'duplicata',
-  replay: 'ripetuta',
-  conflict: 'conflitto',
-  stale: 'obsoleta',
-} as const;
-
-/** Checks against fresh rows after the database refused stale copies. */
-const MAX_ATTEMPTS = 3;
 
 const createBody = rispostaCreateRequest.superRefine((body, ctx) => {
   // Too long is already reported; a number it could never be anyway.
@@ -88,50 +63,29 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
   // Built once per app by the composition root (services.ts).
   const { targets, batcher } = deps;
 
-  // The helpers below send, and are only ever `return`ed by the handler,
-  // never awaited: awaiting a reply waits for it to be sent and gives
-  // undefined, so the code after would run as if nothing was sent.
+  const gara = {
+    db,
+    targets,
+    batcher,
+    modifiche: deps.modifiche,
+    conta: (esito: EsitoConsegna, corretta?: boolean | null) =>
+      deps.metriche.consegna(esito, corretta),
+  };
 
-  /** The stored answer of a key, as its first answer was: 201 and the same body. */
-  async function replay(reply: FastifyReply, row: Risposta) {
+  const chi = (request: FastifyRequest) => ({
+    actor: request.actor,
+    audit: auditContext(request, 'api'),
+  });
+
+  /** How the submitter sees an answer: his own value back, with the names of its team and problem. */
+  async function presentata(row: Risposta) {
     const target = await targets.target(row.squadraId, row.problemaId);
     const names = {
       squadra: target.squadra?.row.nome ?? '',
       problema: target.problema?.nome ?? '',
       autore: null,
     };
-    return reply
-      .status(201)
-      .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
-      .send(presentRisposta(row, names, true));
-  }
-
-  /**
-   * Double entry: a typing that stored the answer answers as a single entry
-   * would (201 and the answer); one that waits or disagrees, 202 and itself.
-   */
-  async function rispondiDigitazione(
-    reply: FastifyReply,
-    typing: Exclude<EsitoDigitazione, { esito: 'conflict' | 'stale' }>,
-  ) {
-    if (typing.replay) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    if (typing.esito === 'confermata') {
-      const row = typing.risposta;
-      if (typing.nuova) {
-        deps.metriche.consegna('creata', row.corretto);
-        annunciaConsegna(deps.modifiche, row);
-      }
-      const target = await targets.target(row.squadraId, row.problemaId);
-      const names = {
-        squadra: target.squadra?.row.nome ?? '',
-        problema: target.problema?.nome ?? '',
-        autore: null,
-      };
-      return reply.status(201).send(presentRisposta(row, names, true));
-    }
-    const out = await digitazioneConNomi(db, typing.digitazione.id);
-    if (!out) throw apiError('not_found');
-    return reply.status(202).send(presentDigitazione(out));
+    return presentRisposta(row, names, true);
   }
 
   r.post(
@@ -153,101 +107,33 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       preValidation: requireLogin,
     },
     async (request, reply) => {
-      const { actor } = request;
-      const body = request.body;
-      const now = new Date();
       const chiave = chiaveDellaRichiesta(request);
-      const impronta = chiave === null ? null : improntaRichiesta('r', body);
-      /**
-       * What a key this user already used stored (null: nothing), or 422
-       * for another request. Looked up only when the checks refuse (the
-       * contest is over, the typed time is now too old: a retry of what was
-       * stored while its answer got lost); otherwise the statement that
-       * stores answers looks the key up itself, at no extra round trip.
-       */
-      const giaRegistrata = async (rifiuto: unknown) => {
-        if (chiave === null || !(rifiuto instanceof ApiError) || rifiuto.status >= 500) return null;
-        const stored = await rispostaPerChiave(db, actor.userId!, chiave);
-        if (!stored) {
-          const typing = await digitazionePerChiave(db, actor.userId!, chiave, impronta);
-          if (typing?.esito === 'conflict') throw chiaveRiusata();
-          return typing ? { typing } : null;
-        }
-        const uguale = stored.improntaRichiesta === impronta;
-        deps.metriche.consegna(uguale ? 'ripetuta' : 'conflitto');
-        if (!uguale) throw chiaveRiusata();
-        return { stored };
-      };
-      // Checked against in-memory copies, stored in one statement that has the
-      // database confirm them ('stale': check again with fresh rows). The
-      // response and the live event come only after the commit.
-      for (let attempt = 1; ; attempt++) {
-        let checked;
-        try {
-          const target = await targets.target(body.squadra, body.problema, attempt > 1);
-          const { squadra, problema, evento } = await checkTarget(db, actor, target, body);
-          const momento = deliveryTime(actor, evento.access, body, now, 'risposta');
-          if (!answerWindowOpen(actor, evento.access, now)) {
-            throw fieldErrors({ non_field_errors: [MESSAGGI_GARA.garaNonInCorso] });
-          }
-          checked = { target, squadra, problema, evento, momento };
-        } catch (rifiuto) {
-          const gia = await giaRegistrata(rifiuto);
-          if (gia?.stored) return replay(reply, gia.stored);
-          if (gia?.typing) return rispondiDigitazione(reply, gia.typing);
-          throw rifiuto;
-        }
-        const { target, squadra, problema, momento } = checked;
-        const corretto = isAnswerCorrect({
-          valore: body.valore,
-          valore_exp: body.valore_exp,
-          soluzione: problema.soluzione,
-          soluzione_exp: problema.soluzioneExp,
-          intervallo_validita: problema.intervalloValidita,
-        });
-        const input: ConsegnaInput = {
-          squadraId: squadra.row.id,
-          sessioneId: squadra.row.sessioneId,
-          problema,
-          valore: body.valore,
-          valoreExp: body.valore_exp,
-          momentoConsegna: momento,
-          momentoScelto: body.momento_consegna != null || body.momento_digitazione != null,
-          ricevuta: now,
-          corretto,
-          inseritaDa: actor.userId,
-          indirizzo: request.ip,
+      const esito = await consegnaRisposta(
+        gara,
+        {
+          ...chi(request),
           chiave,
-          impronta,
-        };
-        if (checked.evento.row.doppiaDigitazione) {
-          const typing = await registraDigitazione(db, { ...input, inseritaDa: actor.userId! });
-          if (typing.esito === 'conflict') throw chiaveRiusata();
-          if (typing.esito === 'stale') {
-            targets.forget(target);
-            if (attempt >= MAX_ATTEMPTS) throw apiError('conflict', MESSAGGI_GARA.datiCambiati);
-            continue;
-          }
-          return rispondiDigitazione(reply, typing);
+          impronta: chiave === null ? null : improntaRichiesta('r', request.body),
+          ora: new Date(),
+          indirizzo: request.ip,
+        },
+        request.body,
+      );
+      // Double entry: a typing that stored the answer answers as a single
+      // entry would (201 and the answer); one that waits or disagrees, 202 and itself.
+      if (esito.esito === 'digitazione') {
+        const typing = esito.digitazione;
+        if (typing.replay) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        if (typing.esito === 'confermata') {
+          return reply.status(201).send(await presentata(typing.risposta));
         }
-        const outcome = await batcher.submit(input);
-        deps.metriche.consegna(ESITO_METRICA[outcome.esito], corretto);
-        if (outcome.esito === 'conflict') throw chiaveRiusata();
-        if (outcome.esito === 'stale') {
-          targets.forget(target);
-          // Only a burst of edits to this very team or problem gets here.
-          if (attempt >= MAX_ATTEMPTS) throw apiError('conflict', MESSAGGI_GARA.datiCambiati);
-          continue;
-        }
-        const { row, esito } = outcome;
-        // Another request with this key was stored meanwhile (two tabs): its answer.
-        if (esito === 'replay') return replay(reply, row);
-        if (esito === 'created') annunciaConsegna(deps.modifiche, row);
-        // The submitter sees his own value back (he just typed it).
-        const names = { squadra: squadra.row.nome, problema: problema.nome, autore: null };
-        const out = presentRisposta(row, names, true);
-        return reply.status(esito === 'created' ? 201 : 200).send(out);
+        const out = await digitazioneConNomi(db, typing.digitazione.id);
+        if (!out) throw apiError('not_found');
+        return reply.status(202).send(presentDigitazione(out));
       }
+      if (esito.esito === 'ripetuta') reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      const status = esito.esito === 'registrata' && !esito.nuova ? 200 : 201;
+      return reply.status(status).send(await presentata(esito.risposta));
     },
   );
 
@@ -310,21 +196,7 @@ export async function rispostaRoutes(app: FastifyInstance, deps: ApiDeps) {
       preValidation: requireLogin,
     },
     async (request, reply) => {
-      const { actor } = request;
-      const found = await loadRispostaWithSquadra(db, request.params.id);
-      const evento = found && (await loadEventoWithAccess(db, found.squadra.eventoId));
-      if (!found || !evento || !canSeeEvento(actor, evento.access)) throw apiError('not_found');
-      if (!canDeleteAnswers(actor, evento.access)) throw apiError('permission_denied');
-      // The row and, for a joker row, its jolly go together.
-      const deleted = await db.transaction(async (tx) => {
-        const prima = await auditBefore(tx, 'risposta', found.risposta.id);
-        const row = await deleteRisposta(tx, found.risposta.id);
-        if (row) await auditAfter(tx, request, 'risposta', row.id, prima);
-        return row;
-      });
-      // Deleted meanwhile by someone else: gone all the same, but not by this request.
-      if (!deleted) throw apiError('not_found');
-      annunciaEliminazione(deps.modifiche, deleted);
+      await eliminaRisposta(gara, chi(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -44,6 +44,3 @@ export function improntaRichiesta(
   ];
   return createHash('sha256').update(JSON.stringify(campi)).digest('hex');
 }
-
-/** 422: the key was already used for another submission. */
-export const chiaveRiusata = () => apiError('unprocessable', MESSAGGI_GARA.chiaveRiusata);

@@ -30,7 +30,8 @@ import {
 } from '../../policies';
 import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery, type PaginationQuery } from '../shared/pagination';
-import { auditAfter, auditBefore } from '../shared/risorse/audit-api';
+import { auditAfter, auditBefore } from '../../gara/registro/audit';
+import { auditContext } from '../../audit/queries';
 import { presentSquadra } from './present';
 import {
   findPolo,
@@ -207,7 +208,7 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
           { ...values, ufficiale: false },
           actor.responsabile?.id ?? null,
         );
-        await auditAfter(tx, request, 'squadra', id, null);
+        await auditAfter(tx, auditContext(request, 'api'), 'squadra', id, null);
         return id;
       });
       const full = await findSquadra(db, newId);
@@ -266,7 +267,7 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
           annoP2: body.anno_p2,
           annoP3: body.anno_p3,
         });
-        await auditAfter(tx, request, 'squadra', team.id, prima);
+        await auditAfter(tx, auditContext(request, 'api'), 'squadra', team.id, prima);
       });
       const updated = await findSquadra(db, team.id);
       return presentSquadra(updated!, e.access, actor, now);

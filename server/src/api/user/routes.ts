@@ -50,7 +50,8 @@ import {
   updateManager,
   usernameTaken,
 } from './queries';
-import { auditAfter, auditBefore } from '../shared/risorse/audit-api';
+import { auditAfter, auditBefore } from '../../gara/registro/audit';
+import { auditContext } from '../../audit/queries';
 import { giornoRoma } from '../../gara/giorno-gara';
 
 const tags = ['responsabile'];
@@ -219,8 +220,14 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
           });
           const created = await findManager(tx, id);
           await updateManager(tx, created!.responsabile.id, { squadre, scuole });
-          await auditAfter(tx, request, 'user', id, null);
-          await auditAfter(tx, request, 'responsabile', created!.responsabile.id, null);
+          await auditAfter(tx, auditContext(request, 'api'), 'user', id, null);
+          await auditAfter(
+            tx,
+            auditContext(request, 'api'),
+            'responsabile',
+            created!.responsabile.id,
+            null,
+          );
           return id;
         })
         .catch((error: unknown) => {
@@ -287,7 +294,13 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
       await db.transaction(async (tx) => {
         const prima = await auditBefore(tx, 'responsabile', m.responsabile.id);
         await updateManager(tx, m.responsabile.id, change);
-        await auditAfter(tx, request, 'responsabile', m.responsabile.id, prima);
+        await auditAfter(
+          tx,
+          auditContext(request, 'api'),
+          'responsabile',
+          m.responsabile.id,
+          prima,
+        );
       });
       return presentManager((await findManager(db, m.user.id))!, actor);
     },

@@ -148,3 +148,6 @@ function typingTime(
   }
   return t;
 }
+
+/** 422: an idempotency key already used for another submission. */
+export const chiaveRiusata = () => apiError('unprocessable', MESSAGGI_GARA.chiaveRiusata);

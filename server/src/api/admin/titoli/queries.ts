@@ -24,7 +24,7 @@ import {
   users,
 } from '../../../db/schema';
 import type { AnyPgColumn } from '../../../db/schema/columns';
-import { ADMIN_RESOURCES } from '../../shared/risorse/resources';
+import { ADMIN_RESOURCES } from '../../../gara/registro/resources';
 
 /** Id → title. */
 export type Titoli = Map<number, string>;

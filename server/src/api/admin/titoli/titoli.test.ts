@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evento, sessione, squadra } from '../../../db/schema';
 import { testBackends } from '../../../db/testing';
 import { createTestApp, type TestApp } from '../../testing';
-import { ADMIN_RESOURCES } from '../../shared/risorse/resources';
+import { ADMIN_RESOURCES } from '../../../gara/registro/resources';
 
 describe.each(testBackends())('titles of the back office on %s', (backend) => {
   let t: TestApp;

@@ -11,7 +11,7 @@ import { baseUrlDi } from '../../../email/messaggi';
 import { apiError } from '../../../errors';
 import { canInvite, canSeeUserEmails } from '../../../policies';
 import { inviaLinkPassword } from '../../../auth/inviti';
-import { auditAfter, auditBefore } from '../../shared/risorse/audit-api';
+import { auditAfter, auditBefore } from '../../../gara/registro/audit';
 import type { ApiDeps } from '../../deps';
 import { ok } from '../../shared/responses';
 import { requireEvento } from '../../../gara/permessi';
@@ -94,8 +94,14 @@ export function nominaDa(deps: ApiDeps) {
       );
       if (fatto.esito === 'nominato') {
         if (fatto.nuovoAccount)
-          await auditAfter(tx, request, 'user', fatto.nuovoAccount.userId, null);
-        await auditAfter(tx, request, 'evento', eventoId, prima);
+          await auditAfter(
+            tx,
+            auditContext(request, 'api'),
+            'user',
+            fatto.nuovoAccount.userId,
+            null,
+          );
+        await auditAfter(tx, auditContext(request, 'api'), 'evento', eventoId, prima);
       }
       return fatto;
     });

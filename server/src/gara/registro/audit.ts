@@ -1,11 +1,15 @@
-// The audit log of writes made through the public API (issue 14, item 5):
+// The audit log of writes made outside the back office (issue 14, item 5):
 // the record is read as the back office shows it (the same fields, so the
 // history of an object reads the same whoever changed it), before and after
 // the write, in the write's transaction.
 import type { NomeRisorsaAdmin } from '@gas/contracts';
-import type { FastifyRequest } from 'fastify';
-import { auditContext, recordChange, recordChanges, type AuditEntry } from '../../../audit/queries';
-import type { DbOrTx } from '../../../db/client';
+import {
+  recordChange,
+  recordChanges,
+  type AuditContext,
+  type AuditEntry,
+} from '../../audit/queries';
+import type { DbOrTx } from '../../db/client';
 import { getRecord, listRecords } from './queries';
 import type { AdminRecord } from './resource';
 import { ADMIN_RESOURCES } from './resources';
@@ -33,7 +37,7 @@ export function auditBefore(
  */
 export async function auditAfter(
   tx: DbOrTx,
-  request: FastifyRequest,
+  audit: AuditContext,
   nome: NomeRisorsaAdmin,
   id: number,
   prima: AdminRecord | null,
@@ -42,7 +46,7 @@ export async function auditAfter(
   const dopo = await getRecord(tx, resource, id);
   if (!prima && !dopo) return;
   const record = (dopo ?? prima)!;
-  await recordChange(tx, auditContext(request, 'api'), {
+  await recordChange(tx, audit, {
     azione: !prima ? 'crea' : !dopo ? 'elimina' : 'modifica',
     risorsa: nome,
     oggettoId: id,
@@ -84,7 +88,7 @@ export async function auditSnapshot(
  */
 export async function auditSnapshotChanges(
   tx: DbOrTx,
-  request: FastifyRequest,
+  audit: AuditContext,
   prima: Istantanea,
   dopo: Istantanea,
 ): Promise<void> {
@@ -102,5 +106,5 @@ export async function auditSnapshotChanges(
       dopo: after,
     };
   });
-  await recordChanges(tx, auditContext(request, 'api'), entries);
+  await recordChanges(tx, audit, entries);
 }

@@ -5,8 +5,8 @@
 // can send it again from the back office).
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../email/mailer';
-import { annunciaClassifiche } from '../../gara/classifiche';
-import type { FlussoModifiche } from '../../gara/modifiche';
+import { annunciaClassifiche } from '../classifiche';
+import type { FlussoModifiche } from '../modifiche';
 import { invitaTutti } from '../../auth/inviti';
 import { baseUrlDi } from '../../email/messaggi';
 import type { CambiImport } from './engine';

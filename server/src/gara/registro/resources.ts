@@ -23,9 +23,9 @@ import {
   SOLO_SUPERUTENTE,
   TIPOLOGIE_SCUOLA,
 } from '@gas/contracts';
-import { hashPassword } from '../../../auth/password';
-import { chiudiLinkPassword } from '../../../auth/queries';
-import { apiError, fieldErrors, type FieldErrors } from '../../../errors';
+import { hashPassword } from '../../auth/password';
+import { chiudiLinkPassword } from '../../auth/queries';
+import { apiError, fieldErrors, type FieldErrors } from '../../errors';
 import {
   ACCOUNT_PRIVILEGIATO,
   canDeleteAccount,
@@ -33,13 +33,13 @@ import {
   canSetAccountPassword,
   canSetAccountRoles,
   type AccountTarget,
-} from '../../../policies';
-import type { DbTransaction } from '../../../db/client';
-import { annunciaRicontrollo, recheckAnswers, type FlippedAnswer } from '../../../gara/ricontrollo';
-import { annunciaClassifiche } from '../../../gara/classifiche';
-import { annunciaMessaggio } from '../../../gara/messaggi/messaggi';
-import { deleteJollyRow, deleteRisposta } from '../../../gara/risposte/queries';
-import { annunciaEliminazione } from '../../../gara/risposte/annunci';
+} from '../../policies';
+import type { DbTransaction } from '../../db/client';
+import { annunciaRicontrollo, recheckAnswers, type FlippedAnswer } from '../ricontrollo';
+import { annunciaClassifiche } from '../classifiche';
+import { annunciaMessaggio } from '../messaggi/messaggi';
+import { deleteJollyRow, deleteRisposta } from '../risposte/queries';
+import { annunciaEliminazione } from '../risposte/annunci';
 import { eventoOfPolo, rispostaOfJolly, sessioneOfSquadra } from './queries';
 import {
   citta,
@@ -65,8 +65,8 @@ import {
   squadra,
   users,
   type TipologiaScuola,
-} from '../../../db/schema';
-import type { AnyPgColumn } from '../../../db/schema/columns';
+} from '../../db/schema';
+import type { AnyPgColumn } from '../../db/schema/columns';
 import { defineResource, type AdminRecord, type AdminResource } from './resource';
 
 // The school types of the contracts and of the database are one list (tsc fails otherwise).

@@ -17,8 +17,8 @@ import {
 } from '../../db/schema';
 import { resetDatabase, testBackends } from '../../db/testing';
 import { seedDemoData } from '../../demo/seed';
-import { demoEventi, type DemoEventi } from '../evento/testing';
-import { createTestApp, type TestApp } from '../testing';
+import { demoEventi, type DemoEventi } from '../../api/evento/testing';
+import { createTestApp, type TestApp } from '../../api/testing';
 import { importa, luogoDi, type OpzioniImport } from './engine';
 
 const opzioni = (extra: Partial<OpzioniImport> = {}): OpzioniImport => ({

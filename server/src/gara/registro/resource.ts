@@ -5,11 +5,11 @@
 // resource differs (passwords, answers, live frames). One generic set of
 // routes (routes.ts) and queries (queries.ts) serves every resource.
 import type { NomeRisorsaAdmin, PermessiRecord, RisorsaAdmin } from '@gas/contracts';
-import type { AuditContext } from '../../../audit/queries';
-import type { DbOrTx } from '../../../db/client';
-import type { AnyPgColumn, PgTable } from '../../../db/schema/columns';
-import type { Actor } from '../../../policies';
-import type { ApiDeps } from '../../deps';
+import type { AuditContext } from '../../audit/queries';
+import type { DbOrTx } from '../../db/client';
+import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
+import type { Actor } from '../../policies';
+import type { FlussoModifiche } from '../modifiche';
 
 /** A record as the API shows it. */
 export type AdminRecord = Record<string, unknown> & { id: number };
@@ -77,8 +77,8 @@ export type AdminResource = {
     context: { tx: DbOrTx; audit: AuditContext },
     change: Change,
   ): Promise<Record<string, unknown> | undefined>;
-  /** After the commit: live frames and caches. */
-  afterCommit?(deps: ApiDeps, change: Change): void;
+  /** After the commit: the change the write made, on the change stream. */
+  afterCommit?(deps: { modifiche: Pick<FlussoModifiche, 'emetti'> }, change: Change): void;
   /** Constraint name → [field, Italian message] for writes the database refuses. */
   constraints?: Record<string, [string, string]>;
 };

@@ -16,7 +16,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   impostazioniSito,
   jolly,
@@ -26,9 +26,9 @@ import {
   sessione,
   squadra,
   users,
-} from '../../../db/schema';
-import type { AnyPgColumn, PgTable } from '../../../db/schema/columns';
-import type { Window } from '../pagination';
+} from '../../db/schema';
+import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
+import type { Window } from '../../db/window';
 import type { AdminRecord, AdminResource, Dependent, Link, WithAnswers } from './resource';
 
 type Row = Record<string, unknown>;

@@ -13,9 +13,9 @@ import {
 } from '@gas/contracts';
 import { recordChanges, type AuditContext, type AuditEntry } from '../../audit/queries';
 import type { Db, DbOrTx } from '../../db/client';
-import { listRecords } from '../shared/risorse/queries';
-import { nomeRegistro, type AdminRecord } from '../shared/risorse/resource';
-import { ADMIN_RESOURCES } from '../shared/risorse/resources';
+import { listRecords } from '../registro/queries';
+import { nomeRegistro, type AdminRecord } from '../registro/resource';
+import { ADMIN_RESOURCES } from '../registro/resources';
 import { dettagliDi, pianifica, type Piano } from './piano';
 import {
   bloccaImportazioni,
