@@ -36,8 +36,6 @@ const SCRITTURE_DA_SPOSTARE: readonly string[] = [
   'api/evento/queries.ts → sessione',
   'api/file-programmato/queries.ts → evento',
   'api/file-programmato/queries.ts → fileProgrammato',
-  'api/squadra/queries.ts → responsabileSquadra',
-  'api/squadra/queries.ts → squadra',
   'api/user/queries.ts → responsabileSquadra',
 ];
 

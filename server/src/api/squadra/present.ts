@@ -9,7 +9,8 @@ import {
   type EventoAccess,
 } from '../../policies';
 import { presentScuola } from '../shared/present-luoghi';
-import { squadraRefOf, type SquadraFull } from './queries';
+import { type SquadraFull } from '../../gara/squadre/queries';
+import { squadraRefOf } from '../../gara/risposte/queries';
 
 export function presentSquadra(full: SquadraFull, evento: EventoAccess, actor: Actor, now: Date) {
   const { squadra: s } = full;

@@ -1,4 +1,4 @@
-// Reads and writes of teams. Only this file of the folder touches drizzle.
+// Reads and writes of teams (their use cases: squadre.ts).
 import { and, asc, count, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, DbTransaction } from '../../db/client';
 import {
@@ -9,11 +9,10 @@ import {
   scuola,
   squadra,
   type NewSquadra,
-  type Squadra,
 } from '../../db/schema';
-import type { Actor, SquadraRef, SquadraScope } from '../../policies';
+import type { Actor, SquadraScope } from '../../policies';
 import { eventoVisibleWhere } from '../../access/queries';
-import type { Window } from '../shared/pagination';
+import type { Window } from '../../db/window';
 
 export async function findPolo(db: DbOrTx, id: number) {
   const [row] = await db
@@ -31,16 +30,6 @@ export async function scuolaExists(db: DbOrTx, id: number): Promise<boolean> {
 export type SquadraFull = Awaited<ReturnType<typeof selectSquadre>>[number] & {
   responsabili: number[];
 };
-
-export function squadraRefOf(row: Squadra, responsabileIds: readonly number[]): SquadraRef {
-  return {
-    id: row.id,
-    eventoId: row.eventoId,
-    scuolaId: row.scuolaId,
-    poloId: row.poloId,
-    responsabileIds,
-  };
-}
 
 function selectSquadre(db: DbOrTx, where: SQL | undefined, window?: Window) {
   const query = db
