@@ -21,6 +21,7 @@ import { sessionAuth } from './plugins/auth/session';
 import { registerWebApp } from './plugins/static';
 import { opzioniConnessioni } from './plugins/connessioni';
 import { apiRoutes } from './api';
+import { creaAnteprime } from './api/anteprima/anteprime';
 import type { LiveBus } from './live/bus';
 import { liveFeeds } from './live/feeds';
 import { createServices, type Services } from './services';
@@ -145,6 +146,12 @@ export async function buildApp({
   await app.register(registerListReads, { config });
   await app.register(liveFeeds, services);
   await apiRoutes(app, services);
-  await app.register(registerWebApp, { webDist: config.webDist, sentryDsn: config.sentryDsn });
+  await app.register(registerWebApp, {
+    webDist: config.webDist,
+    sentryDsn: config.sentryDsn,
+    publicUrl: config.publicUrl,
+    // Link previews of the session pages (issue 28), from the cached snapshots.
+    anteprima: creaAnteprime({ db: database.db, snapshots: services.snapshots }),
+  });
   return app;
 }

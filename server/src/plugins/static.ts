@@ -3,11 +3,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERRORS } from '../errors';
 
 const API_PREFIXES = ['/api/', '/ws/', '/healthz'];
+
+/**
+ * The link-preview tags of a page (api/anteprima): for a path and the site's
+ * origin, HTML to put in index.html's head, or null for none.
+ */
+export type TagsPagina = (path: string, origin: string) => Promise<string | null>;
+
+/**
+ * `html` with `tags` in its head, before the first script (crawlers read
+ * them without running any) and after what precedes it (the charset first).
+ */
+export function conTagsInTesta(html: string, tags: string): string {
+  const head = html.search(/<\/head>/i);
+  const script = html.search(/<script\b/i);
+  const at = script !== -1 && (head === -1 || script < head) ? script : head;
+  if (at === -1) return html;
+  return `${html.slice(0, at)}${tags}\n${html.slice(at)}`;
+}
 
 /**
  * index.html as sent: with GAS_SENTRY_DSN, the DSN in a meta tag the web app
@@ -23,11 +41,18 @@ function indexHtml(indexFile: string, sentryDsn: string | undefined): string | n
 
 async function webAppPlugin(
   app: FastifyInstance,
-  { webDist, ...options }: { webDist: string; sentryDsn?: string },
+  {
+    webDist,
+    publicUrl,
+    ...options
+  }: { webDist: string; sentryDsn?: string; publicUrl?: string; anteprima?: TagsPagina },
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   const index = hasBuild ? indexHtml(indexFile, options.sentryDsn) : null;
+  // The text the previews are added to, read once: it changes only with a new build.
+  const indexText =
+    hasBuild && options.anteprima ? (index ?? fs.readFileSync(indexFile, 'utf8')) : '';
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -50,7 +75,21 @@ async function webAppPlugin(
     app.log.warn({ webDist }, 'web app non compilata: servo solo le API');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  /** The page's preview tags; a failed lookup costs the preview, never the page. */
+  async function tagsOf(url: string, request: FastifyRequest): Promise<string | null> {
+    if (!options.anteprima) return null;
+    // Behind a proxy request.host is the client's Host as the proxy passed it
+    // (trustProxy); GAS_PUBLIC_URL, when set, is the one canonical origin.
+    const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+    try {
+      return await options.anteprima(url, origin);
+    } catch (error) {
+      request.log.warn({ err: error, url }, 'anteprima della pagina non disponibile');
+      return null;
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix));
     const looksLikeAsset = /\.[a-z0-9]{1,8}$/i.test(url);
@@ -58,6 +97,8 @@ async function webAppPlugin(
       return reply.status(404).send({ detail: ERRORS.not_found.detail });
     }
     reply.header('Cache-Control', 'no-cache').type('text/html');
+    const tags = await tagsOf(url, request);
+    if (tags !== null) return reply.send(conTagsInTesta(indexText, tags));
     return index === null ? reply.sendFile('index.html') : reply.send(index);
   });
 }
