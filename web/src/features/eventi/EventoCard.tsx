@@ -1,11 +1,12 @@
 // An event (spec §2 "Event card"): title, status text, enrolment and
 // team-edit periods, joker deadline, tiles, and its sessions when it is
 // running or when `verbose` (the single-event page).
-import type { Evento, Tipologia } from '@gas/contracts';
+import type { Evento, SessioneBreve, Tipologia } from '@gas/contracts';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
+import { LinkButton } from '../../components/LinkButton';
 import { RelativeTime } from '../../components/RelativeTime';
 import { formatDateTime } from '../../lib/romeTime';
 import { statusText } from '../../lib/eventStatus';
@@ -42,6 +43,19 @@ function Periodi({ evento }: { evento: Evento }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Once the contest is over, its results page, one link a session (issue 28). */
+function RisultatiLinks({ sessioni }: { sessioni: readonly SessioneBreve[] }) {
+  return (
+    <div className="d-flex flex-wrap gap-2 mt-3" data-testid="link-risultati">
+      {sessioni.map((s) => (
+        <LinkButton key={s.id} to={`/sessione/${s.id}/risultati/`} size="sm">
+          {sessioni.length === 1 ? 'Risultati' : `Risultati – ${s.nome}`}
+        </LinkButton>
+      ))}
+    </div>
   );
 }
 
@@ -88,13 +102,21 @@ export function EventoCard({ evento, verbose = false, level }: EventoCardProps) 
         {evento.descrizione && <p>{evento.descrizione}</p>}
         <Periodi evento={evento} />
         <EventoTiles evento={evento} />
+        {phase === 'dopo' && !showSessions && sessioni.length > 0 && (
+          <RisultatiLinks sessioni={sessioni} />
+        )}
         {showSessions && sessioni.length > 0 && (
           <>
             {level === null && <h2 className="h4 mt-4">Sessioni</h2>}
             <Row xs={1} lg={2} className="g-3">
               {sessioni.map((s) => (
                 <Col key={s.id}>
-                  <SessioneCard sessione={s} evento={evento} level={sessionLevel} />
+                  <SessioneCard
+                    sessione={s}
+                    evento={evento}
+                    level={sessionLevel}
+                    conclusa={phase === 'dopo'}
+                  />
                 </Col>
               ))}
             </Row>

@@ -1,5 +1,6 @@
 // A session of an event (spec §2): enrolled teams with 'Segui' to the school
-// scores page, and the actions (scores, clock, chat, deliver answers, your teams).
+// scores page, and the actions (scores, results once the contest is over,
+// clock, chat, deliver answers, your teams).
 import { conta, type Evento, type SessioneBreve, type Squadra } from '@gas/contracts';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
@@ -70,9 +71,11 @@ interface SessioneCardProps {
   evento: Evento;
   /** Heading level of the session name. */
   level: 3 | 4;
+  /** The contest is over: a link to the session's results page. */
+  conclusa?: boolean;
 }
 
-export function SessioneCard({ sessione, evento, level }: SessioneCardProps) {
+export function SessioneCard({ sessione, evento, level, conclusa = false }: SessioneCardProps) {
   const { user } = useCurrentUser();
   const chatUrl = useChatUrl();
   const query = useSquadreInSessione(sessione.id);
@@ -99,6 +102,11 @@ export function SessioneCard({ sessione, evento, level }: SessioneCardProps) {
           <LinkButton to={`/sessione/${sessione.id}/punteggi/`} size="sm">
             Punteggi
           </LinkButton>
+          {conclusa && (
+            <LinkButton to={`/sessione/${sessione.id}/risultati/`} size="sm">
+              Risultati
+            </LinkButton>
+          )}
           <LinkButton to={`/sessione/${sessione.id}/orologio/`} size="sm" variant="outline-primary">
             Orologio
           </LinkButton>
