@@ -1,8 +1,9 @@
 // The results page of a concluded demo session (issue 28 item 3): reached
 // from the event card, its podium and rows as the scores API has them, the
-// link-preview tags in the HTML the server sends, and screenshots at 1280
+// link-preview tags in the HTML the server sends, no axe violations, and screenshots at 1280
 // and 360 px plus the printed page (Chromium's PDF), under test-results/.
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/axe';
 import { loadDemo, type Demo } from './support/demo';
 
 type Riga = { posizione: number | null; nome: string; ospite: boolean; totale: number };
@@ -78,12 +79,12 @@ test('results of a concluded session: podium, ranking, preview, screen and paper
   expect(html).toContain('<meta name="twitter:card" content="summary">');
 
   const out = (name: string) => test.info().outputPath(name);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: out('risultati-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(posti.first()).toBeVisible();
-  // Nothing wider than the screen but the ranking's own scroll box.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(overflow).toBeLessThanOrEqual(360);
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: out('risultati-360.png'), fullPage: true });
 
   // On paper: no navbar, footer or buttons; the ranking whole.
