@@ -49,6 +49,9 @@ export function Risultati(props: {
   const poli = useMemo(() => poliDellaSessione(classifica, props.poli), [classifica, props.poli]);
   const nomiPoli = useMemo(() => new Map(poli.map((p) => [p.id, p.nome_breve])), [poli]);
   const finale = phase === 'dopo';
+  const intestazione = `${evento.titolo} — ${sessione.nome} · ${formatDateLong(sessione.inizio)} · ${
+    finale ? CLASSIFICA_FINALE : CLASSIFICA_PROVVISORIA
+  }`;
   return (
     <>
       <div className="mb-4">
@@ -110,6 +113,10 @@ export function Risultati(props: {
               </h2>
               {poli.map((p) => (
                 <section key={p.id} className="classifica-polo mb-4" data-testid={`polo-${p.id}`}>
+                  {/* On paper a venue's page is handed out alone: it says whose it is. */}
+                  <p className="d-none d-print-block small mb-1" data-testid="intestazione-polo">
+                    {intestazione}
+                  </p>
                   <h3 className="h5">Classifica {delPolo(p.nome_breve)}</h3>
                   <ScaricaPolo
                     sessione={sessione.id}
