@@ -188,4 +188,9 @@ test('venue rankings, ranked within the venue, each on its own printed page', as
       await apiCall(page, 'PATCH', `/api/admin/squadra/${s.id}/`, { polo: null });
     for (const id of poli) await apiCall(page, 'DELETE', `/api/admin/polo/${id}/`);
   }
+  // Given back: the final has no venue again.
+  expect(await apiList<Squadra>(page, `/api/admin/squadra/?evento=${finale.id}`)).toEqual(
+    squadre.map((s) => expect.objectContaining({ id: s.id, polo: null })),
+  );
+  expect(await apiList(page, `/api/admin/polo/?evento=${finale.id}`)).toEqual([]);
 });
