@@ -15,8 +15,12 @@ import { anteprima, metaTags, type Anteprima, type Vincitore } from './tags';
 
 const PAGINA = /^\/sessione\/(\d{1,10})\/(punteggi|risultati)\/?$/;
 
-/** How long a preview is kept: a shared link is fetched by many crawlers within seconds. */
-export const ANTEPRIMA_TTL_MS = 30_000;
+/**
+ * How long a preview is kept: a shared link is fetched by many crawlers
+ * within seconds. Short, because an event made private must stop showing its
+ * title soon: the same 10 s shared caches keep an open event's blocks (api/eventi).
+ */
+export const ANTEPRIMA_TTL_MS = 10_000;
 
 export type AnteprimeOptions = {
   db: DbOrTx;
