@@ -256,6 +256,22 @@ describe('RisultatiPage', () => {
     expect(screen.getByText(/^Aggiornata alle \d\d:\d\d:\d\d\.$/)).toBeTruthy();
   });
 
+  it('before the start there is nothing to rank yet', async () => {
+    const { handlers } = fixture();
+    const later = {
+      ...(handlers['/api/gas/sessione/7/'] as object),
+      inizio: new Date(Date.now() + HOUR).toISOString(),
+      fine: new Date(Date.now() + 3 * HOUR).toISOString(),
+    };
+    mockFetch({ ...handlers, '/api/gas/sessione/7/': later });
+    renderApp('/sessione/7/risultati/');
+    expect(
+      await screen.findByText('La classifica sarà pubblicata qui all’inizio della gara.'),
+    ).toBeTruthy();
+    expect(screen.getByText(/^L'evento non è ancora iniziato\. Inizierà/)).toBeTruthy();
+    expect(screen.queryByTestId('podio')).toBeNull();
+  });
+
   it('a session the visitor may not see is not found', async () => {
     const { handlers } = fixture();
     const { '/api/gas/sessione/7/': _hidden, ...rest } = handlers;
