@@ -29,11 +29,6 @@ const ALTRE_GARA = [
 ];
 /** `file → table` writes outside the core today, each to move into a use case. */
 const SCRITTURE_DA_SPOSTARE: readonly string[] = [
-  'api/evento/queries.ts → evento',
-  'api/evento/queries.ts → eventoAmministratore',
-  'api/evento/queries.ts → fileProgrammato',
-  'api/evento/queries.ts → problema',
-  'api/evento/queries.ts → sessione',
   'api/file-programmato/queries.ts → evento',
   'api/file-programmato/queries.ts → fileProgrammato',
   'api/user/queries.ts → responsabileSquadra',

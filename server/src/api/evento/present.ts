@@ -1,7 +1,7 @@
 // The event payload (spec §3 Evento) as the current user may see it.
 import { canSeeSoluzioni, eventoPermissionsFor, type Actor, type PoloRef } from '../../policies';
 import { presentFile } from '../shared/present-file';
-import type { EventoDetails } from './queries';
+import type { EventoDetails } from '../../gara/eventi/queries';
 import { scoringParams } from '../../scores/rows';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -4,10 +4,9 @@
 // sessions' `ufficiale` with the type, the default files' dates with the
 // event's dates). Each is an entry of its own, as if edited in the back
 // office, so a problem's history reads the same whichever page changed it.
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { auditSnapshot, auditSnapshotChanges, type Istantanea } from '../../gara/registro/audit';
-import { auditContext } from '../../audit/queries';
+import { auditSnapshot, auditSnapshotChanges, type Istantanea } from '../registro/audit';
+import type { AuditContext } from '../../audit/queries';
 
 /** The resources an event's write can change, each by its `evento` field. */
 const RECORD_DELL_EVENTO = ['sessione', 'problema', 'file-programmato'] as const;
@@ -23,12 +22,12 @@ export async function recordDellEvento(tx: DbOrTx, eventoId: number): Promise<Is
 /** Records every session, problem and file the write created, changed or deleted. */
 export async function registraRecordDellEvento(
   tx: DbOrTx,
-  request: FastifyRequest,
+  audit: AuditContext,
   eventoId: number,
   prima: readonly Istantanea[],
 ): Promise<void> {
   for (const before of prima) {
     const after = await auditSnapshot(tx, before.nome, 'evento', eventoId);
-    await auditSnapshotChanges(tx, auditContext(request, 'api'), before, after);
+    await auditSnapshotChanges(tx, audit, before, after);
   }
 }

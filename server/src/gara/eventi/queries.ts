@@ -22,7 +22,7 @@ import {
   type TipologiaEvento,
 } from '../../db/schema';
 import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
-import type { Window } from '../shared/pagination';
+import type { Window } from '../../db/window';
 import type { Plan } from './changes';
 
 /**
