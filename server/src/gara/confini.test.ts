@@ -28,11 +28,7 @@ const ALTRE_GARA = [
   'responsabileSquadra',
 ];
 /** `file → table` writes outside the core today, each to move into a use case. */
-const SCRITTURE_DA_SPOSTARE: readonly string[] = [
-  'api/file-programmato/queries.ts → evento',
-  'api/file-programmato/queries.ts → fileProgrammato',
-  'api/user/queries.ts → responsabileSquadra',
-];
+const SCRITTURE_DA_SPOSTARE: readonly string[] = ['api/user/queries.ts → responsabileSquadra'];
 
 function* sources(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {

@@ -16,16 +16,16 @@ import {
 } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { ApiError, apiError, fieldErrors } from '../../errors';
-import { canEditEvento, canSeeFile, hasManagementBase, isAuthenticated } from '../../policies';
+import { canSeeFile, hasManagementBase, isAuthenticated } from '../../policies';
 import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { idParams } from '@gas/contracts';
-import { requireEvento, requireEventoField } from '../../gara/permessi';
+import { requireEvento } from '../../gara/permessi';
 import { eventoFilter } from '../shared/evento-filter';
 import { inlineDisposition, isPdf, safeFileName } from './pdf';
 import { presentFile } from '../shared/present-file';
-import { fileContent, fileMeta, listFiles, replaceFile, updateFile } from './queries';
-import { auditAfter, auditBefore } from '../../gara/registro/audit';
+import { fileContent, fileMeta, listFiles } from '../../gara/file/queries';
+import { caricaFile, modificaFile } from '../../gara/file/file';
 import { auditContext } from '../../audit/queries';
 
 // Client file names, kept beside the buffers the multipart parser hands over.
@@ -55,6 +55,10 @@ function checkedPdf(file: Buffer, fallback: string) {
 
 export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
+  const chi = (request: FastifyRequest) => ({
+    actor: request.actor,
+    audit: auditContext(request, 'api'),
+  });
 
   // Encapsulated: only this plugin's routes accept multipart bodies.
   await app.register(multipart, {
@@ -162,28 +166,16 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
       onRequest: managersOnly,
     },
     async (request, reply) => {
-      const { actor, body } = request;
-      const entry = await loadEventoWithAccess(db, body.evento);
-      const { row, access } = requireEventoField(actor, entry, body.evento, canEditEvento);
-      const bytes = checkedPdf(body.il_file, `${body.tipologia}.pdf`);
-      const file = await db.transaction(async (tx) => {
-        const stored = await replaceFile(tx, {
-          eventoId: row.id,
-          tipologia: body.tipologia,
-          // Problems are published at the start, solutions at the end, unless told otherwise.
-          data: body.data
-            ? new Date(body.data)
-            : body.tipologia === 'problemi'
-              ? row.inizio
-              : row.fine,
-          pubblico: body.pubblico !== 'false',
-          ...bytes,
-        });
-        await auditAfter(tx, auditContext(request, 'api'), 'file-programmato', stored.id, null);
-        return stored;
+      const { body } = request;
+      const { file, evento } = await caricaFile(db, chi(request), {
+        evento: body.evento,
+        tipologia: body.tipologia,
+        data: body.data,
+        pubblico: body.pubblico !== 'false',
+        bytes: () => checkedPdf(body.il_file, `${body.tipologia}.pdf`),
       });
       reply.status(201);
-      return presentFile(file, access, actor, new Date());
+      return presentFile(file, evento.access, request.actor, new Date());
     },
   );
 
@@ -200,32 +192,16 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
       onRequest: managersOnly,
     },
     async (request) => {
-      const { actor, body } = request;
-      const file = await fileMeta(db, request.params.id);
-      const entry = file && (await loadEventoWithAccess(db, file.eventoId));
-      const { access } = requireEvento(actor, entry, canEditEvento);
-      const current = file!;
-      // The form sends evento and tipologia again; they identify the file, they do not move it.
-      if (body.evento !== undefined && body.evento !== current.eventoId) {
-        throw fieldErrors({ evento: ['Il file appartiene a un altro evento.'] });
-      }
-      if (body.tipologia !== undefined && body.tipologia !== current.tipologia) {
-        throw fieldErrors({ tipologia: ['Per cambiare tipologia carica un nuovo file.'] });
-      }
-      const bytes = body.il_file ? checkedPdf(body.il_file, current.nomeFile) : undefined;
-      const updated = await db.transaction(async (tx) => {
-        const prima = await auditBefore(tx, 'file-programmato', current.id);
-        const row = await updateFile(tx, current.id, {
-          ...(body.data !== undefined && { data: new Date(body.data) }),
-          ...(body.pubblico !== undefined && { pubblico: body.pubblico === 'true' }),
-          ...(bytes && { bytes }),
-        });
-        if (row)
-          await auditAfter(tx, auditContext(request, 'api'), 'file-programmato', current.id, prima);
-        return row;
+      const { body } = request;
+      const { il_file } = body;
+      const { file, evento } = await modificaFile(db, chi(request), request.params.id, {
+        evento: body.evento,
+        tipologia: body.tipologia,
+        data: body.data,
+        pubblico: body.pubblico === undefined ? undefined : body.pubblico === 'true',
+        bytes: il_file ? (nome) => checkedPdf(il_file, nome) : undefined,
       });
-      if (!updated) throw apiError('not_found');
-      return presentFile(updated, access, actor, new Date());
+      return presentFile(file, evento.access, request.actor, new Date());
     },
   );
 }

@@ -1,16 +1,6 @@
 // The file object of spec §3 (File), as the event payload and the file list show it.
 import { canSeeFile, fileIsPublic, type Actor, type EventoAccess } from '../../policies';
-import type { TipologiaFile } from '../../db/schema';
-
-export type FileMeta = {
-  id: number;
-  eventoId: number;
-  tipologia: TipologiaFile;
-  data: Date;
-  pubblico: boolean;
-  nomeFile: string;
-  dimensione: number;
-};
+import type { FileMeta } from '../../gara/file/queries';
 
 export const contenutoUrl = (id: number) => `/api/gas/file-programmato/${id}/contenuto/`;
 

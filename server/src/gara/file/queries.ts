@@ -1,12 +1,23 @@
-// Reads and writes of file_programmato. Lists never select the bytes.
+// Reads and writes of file_programmato (its use cases: file.ts). Lists never
+// select the bytes.
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { evento, fileProgrammato, type TipologiaFile } from '../../db/schema';
 import type { Actor } from '../../policies';
 import { inVisibleEvento } from '../../access/queries';
-import type { Window } from '../shared/pagination';
-import type { FileMeta } from '../shared/present-file';
+import type { Window } from '../../db/window';
+
+/** A file without its bytes. */
+export type FileMeta = {
+  id: number;
+  eventoId: number;
+  tipologia: TipologiaFile;
+  data: Date;
+  pubblico: boolean;
+  nomeFile: string;
+  dimensione: number;
+};
 
 const meta = {
   id: fileProgrammato.id,
