@@ -10,14 +10,15 @@ import { eventoCreateRequest, eventoPatchRequest, idParams, invitoRequest } from
 import type { ApiDeps } from '../deps';
 import { auditContext } from '../../audit/queries';
 import { TIPOLOGIE_EVENTO } from '../../db/schema';
-import { canInvite, type Actor } from '../../policies';
-import { loadEventoWithAccess, eventoVisibleWhere } from '../../access/queries';
+import type { Actor } from '../../policies';
+import { eventoVisibleWhere } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { requireEvento } from '../../gara/permessi';
 import { creaEvento, modificaEvento } from '../../gara/eventi/eventi';
 import { eventoPage, loadEventoDetails } from '../../gara/eventi/queries';
 import { presentEvento } from './present';
-import { nominaDa, staffRoutes } from './staff/routes';
+import { staffRoutes } from './staff/routes';
+import { nominaStaff } from '../../gara/staff/nomina';
 
 const tipologia = z.enum(TIPOLOGIE_EVENTO);
 const listQuery = paginationQuery.extend({
@@ -39,7 +40,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
     audit: auditContext(request, 'api'),
   });
 
-  const nominaEvento = nominaDa(deps);
+  const nominaEvento = nominaStaff({ db, mailer: deps.mailer, config: deps.config });
   staffRoutes(app, deps);
 
   const present = async (id: number, actor: Actor) =>
@@ -123,10 +124,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const entry = await loadEventoWithAccess(db, id);
-      requireEvento(request.actor, entry, canInvite);
-      await nominaEvento(request, request.params.id, request.body);
+      await nominaEvento({ ...chi(request), log: request.log }, request.params.id, request.body);
       return reply.status(204).send();
     },
   );

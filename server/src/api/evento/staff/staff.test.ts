@@ -9,7 +9,7 @@ import { testBackends } from '../../../db/testing';
 import { casellaDiPosta } from '../../../email/testing';
 import { createTestApp, type TestApp } from '../../testing';
 import { createPrivateEvent } from '../testing';
-import { NuoviAccount } from './routes';
+import { NuoviAccount } from '../../../gara/staff/nomina';
 
 describe.each(testBackends())('event staff on %s', (backend) => {
   const posta = casellaDiPosta();

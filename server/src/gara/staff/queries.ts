@@ -6,10 +6,10 @@
 // one-time links, auth/inviti.ts).
 import type { Candidato } from '@gas/contracts';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
-import type { DbOrTx, DbTransaction } from '../../../db/client';
-import { eventoAmministratore, eventoInseritore, responsabile, users } from '../../../db/schema';
-import type { Account } from '../../../auth/inviti';
-import { containsPattern } from '../../../db/like';
+import type { DbOrTx, DbTransaction } from '../../db/client';
+import { eventoAmministratore, eventoInseritore, responsabile, users } from '../../db/schema';
+import type { Account } from '../../auth/inviti';
+import { containsPattern } from '../../db/like';
 
 /** Accounts an event administrator may find at once. */
 export const CANDIDATI_MAX = 10;
