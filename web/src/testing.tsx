@@ -279,6 +279,7 @@ export function sitoOut(extra: Partial<Sito> = {}): Sito {
     webinar: null,
     finale: null,
     chi_siamo: null,
+    attestati: null,
     ...extra,
   };
 }

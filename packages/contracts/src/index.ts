@@ -9,6 +9,7 @@ export * from './auth';
 export * from './evento';
 export * from './gara';
 export * from './csv';
+export * from './classifiche';
 export * from './links';
 export * from './live';
 export * from './modifiche-gara';

@@ -6,6 +6,7 @@ import { alboDoroRoutes } from './albo-d-oro/routes';
 import { authRoutes } from './auth/routes';
 import { bigliettiConsegnaRoutes } from './biglietti-consegna/routes';
 import { chatTokenRoutes } from './chat-token/routes';
+import { classificaRoutes } from './classifica/routes';
 import { digitazioneRoutes } from './digitazione/routes';
 import { erroriAdminRoutes, erroriRoutes } from './errori/routes';
 import { importRoutes } from './import/routes';
@@ -45,6 +46,7 @@ const resources = [
   bigliettiConsegnaRoutes,
   sitoRoutes,
   alboDoroRoutes,
+  classificaRoutes,
   erroriRoutes,
   backOffice,
 ];

@@ -12,3 +12,4 @@ export * from './poli';
 export * from './payload';
 export * from './risposte';
 export * from './account';
+export * from './classifiche';

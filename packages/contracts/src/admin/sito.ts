@@ -46,13 +46,14 @@ export const IMPOSTAZIONI_SITO_SCHEMI = {
   webinar: sitoSchema.shape.webinar.unwrap(),
   finale: sitoSchema.shape.finale.unwrap(),
   chi_siamo: sitoSchema.shape.chi_siamo.unwrap(),
+  attestati: sitoSchema.shape.attestati.unwrap(),
 } as const;
 export type ChiaveSito = keyof typeof IMPOSTAZIONI_SITO_SCHEMI;
 export const CHIAVI_SITO = Object.keys(IMPOSTAZIONI_SITO_SCHEMI) as ChiaveSito[];
 
 /** One setting: its key, its value (null when never set) and when it changed. */
 export const adminImpostazioneSchema = z.object({
-  chiave: z.enum(['home', 'regolamento', 'webinar', 'finale', 'chi_siamo']),
+  chiave: z.enum(['home', 'regolamento', 'webinar', 'finale', 'chi_siamo', 'attestati']),
   valore: z.unknown(),
   aggiornato: istante.nullable(),
 });

@@ -64,6 +64,8 @@ export type ImpostazioniSito = {
     ringraziamenti: string[];
     docenti_scuole: Persona[];
   };
+  /** The certificates' signer and logo (a PNG or JPEG data URL); all optional. */
+  attestati: { firma?: string; firmatario?: string; logo?: string };
 };
 export type ChiaveImpostazione = keyof ImpostazioniSito;
 export const IMPOSTAZIONI_SITO: readonly ChiaveImpostazione[] = [
@@ -72,6 +74,7 @@ export const IMPOSTAZIONI_SITO: readonly ChiaveImpostazione[] = [
   'webinar',
   'finale',
   'chi_siamo',
+  'attestati',
 ];
 
 export type Sponsor = typeof sponsor.$inferSelect;

@@ -132,4 +132,9 @@ export const IMPOSTAZIONI: { [K in ChiaveImpostazione]: ImpostazioniSito[K] } = 
       { nome: 'Carlo Fumagalli', affiliazione: 'Liceo Scientifico "Alessandro Volta", Milano' },
     ],
   },
+  // No logo in the demo: the certificates show the signature line only.
+  attestati: {
+    firmatario: 'Maria Lanfranchi',
+    firma: 'Direzione scientifica delle Gare a squadre di fisica',
+  },
 };

@@ -24,6 +24,8 @@ const ETICHETTE: Record<string, string> = {
   webinar: 'Webinar',
   finale: 'Finale nazionale (date, luogo, calendario)',
   chi_siamo: 'Chi siamo (persone e ringraziamenti; i collaboratori hanno una pagina propria)',
+  attestati:
+    'Attestati (firmatario, riga della firma e logo come data URL PNG o JPEG; tutti facoltativi)',
 };
 
 function Chiave({ item }: { item: Impostazione }) {
