@@ -279,7 +279,6 @@ export function sitoOut(extra: Partial<Sito> = {}): Sito {
     webinar: null,
     finale: null,
     chi_siamo: null,
-    attestati: null,
     ...extra,
   };
 }

@@ -1,6 +1,7 @@
 // Back-office records of the site: sponsors, collaborators, and the settings.
 import { z } from 'zod';
 import { id, istante } from '../responses/common';
+import { attestatiImpostazioneSchema } from '../classifiche';
 import { sitoSchema } from '../responses/sito';
 import { testoLibero, testoObbligatorio } from './common';
 
@@ -39,14 +40,15 @@ export const adminCollaboratoreSchema = z.object({
 
 // ---- the site's content (impostazioni del sito), one JSON value per key
 
-/** The value of each key of the site settings, as GET /api/gas/sito/ serves it. */
+/** The value of each key of the site settings, as GET /api/gas/sito/ serves it (attestati aside). */
 export const IMPOSTAZIONI_SITO_SCHEMI = {
   home: sitoSchema.shape.home.unwrap(),
   regolamento: sitoSchema.shape.regolamento.unwrap(),
   webinar: sitoSchema.shape.webinar.unwrap(),
   finale: sitoSchema.shape.finale.unwrap(),
   chi_siamo: sitoSchema.shape.chi_siamo.unwrap(),
-  attestati: sitoSchema.shape.attestati.unwrap(),
+  /** Read by the certificates only, never served to the public pages (issue 28). */
+  attestati: attestatiImpostazioneSchema,
 } as const;
 export type ChiaveSito = keyof typeof IMPOSTAZIONI_SITO_SCHEMI;
 export const CHIAVI_SITO = Object.keys(IMPOSTAZIONI_SITO_SCHEMI) as ChiaveSito[];

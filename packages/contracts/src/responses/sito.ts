@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { id, istante } from './common';
 import { sitoServer } from '../sito';
-import { attestatiImpostazioneSchema } from '../classifiche';
 
 export const personaSchema = z.object({
   nome: z.string(),
@@ -71,8 +70,6 @@ export const sitoSchema = sitoServer.extend({
       docenti_scuole: z.array(personaSchema),
     })
     .nullable(),
-  /** The certificates' signature line and logo (issue 28). */
-  attestati: attestatiImpostazioneSchema.nullable(),
 });
 export type Sito = z.infer<typeof sitoSchema>;
 

@@ -408,6 +408,7 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
       'webinar',
       'finale',
       'chi_siamo',
+      'attestati',
     ]);
     const home = list.results[0].valore;
     const valore = {

@@ -68,13 +68,16 @@ export type ImpostazioniSito = {
   attestati: { firma?: string; firmatario?: string; logo?: string };
 };
 export type ChiaveImpostazione = keyof ImpostazioniSito;
-export const IMPOSTAZIONI_SITO: readonly ChiaveImpostazione[] = [
+/**
+ * The keys GET /api/gas/sito/ serves. `attestati` is not among them: only the
+ * certificates read it, and its logo would weigh on every page's load.
+ */
+export const IMPOSTAZIONI_SITO: readonly Exclude<ChiaveImpostazione, 'attestati'>[] = [
   'home',
   'regolamento',
   'webinar',
   'finale',
   'chi_siamo',
-  'attestati',
 ];
 
 export type Sponsor = typeof sponsor.$inferSelect;
