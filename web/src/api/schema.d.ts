@@ -1097,6 +1097,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gas/sessione/{id}/classifica/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Classifica della sessione come file (CSV, XLSX o PDF)
+         * @description Calcolata al momento dalle risposte registrate, come la pagina dei punteggi: posizione (nessuna per le squadre ospiti), squadra, scuola, città, polo, ospite, totale e punti per problema, con il jolly indicato. Con `polo` solo le squadre di quel polo, classificate tra loro. Chi vede la pagina dei punteggi può scaricarla; «Classifica provvisoria» fino alla fine della gara, poi «Classifica finale».
+         */
+        get: operations["downloadClassificaSessione"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gas/evento/{id}/classifica/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Classifiche di tutte le sessioni dell’evento come file (XLSX o PDF)
+         * @description Un foglio (XLSX) o una sezione (PDF) per sessione, con le stesse colonne e regole della classifica di una sessione.
+         */
+        get: operations["downloadClassificaEvento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gas/sessione/{id}/attestati/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attestati delle squadre di un polo o di una squadra (PDF)
+         * @description Una pagina per squadra: squadra, scuola, componenti, evento, sessione, data, posizione e punteggio (per le ospiti una riga di partecipazione), con firma e logo dalle impostazioni del sito (`attestati`). Per gli amministratori dell’evento, i responsabili del polo (le squadre del loro polo) e i responsabili della squadra; dopo la fine della gara.
+         */
+        get: operations["downloadAttestati"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/errori/": {
         parameters: {
             query?: never;
@@ -11006,6 +11066,251 @@ export interface operations {
                             }[];
                         }[];
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    } | {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    downloadClassificaSessione: {
+        parameters: {
+            query: {
+                formato: "csv" | "xlsx" | "pdf";
+                polo?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La classifica: CSV (UTF-8 con BOM, separatore ;), XLSX o PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    } | {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    downloadClassificaEvento: {
+        parameters: {
+            query: {
+                formato: "xlsx" | "pdf";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Le classifiche: XLSX (un foglio per sessione) o PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    } | {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    downloadAttestati: {
+        parameters: {
+            query?: {
+                polo?: string;
+                squadra?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gli attestati (PDF, una pagina per squadra) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description Default Response */
@@ -26880,7 +27185,7 @@ export interface operations {
                         previous: string | null;
                         results: {
                             /** @enum {string} */
-                            chiave: "home" | "regolamento" | "webinar" | "finale" | "chi_siamo";
+                            chiave: "home" | "regolamento" | "webinar" | "finale" | "chi_siamo" | "attestati";
                             valore: unknown;
                             aggiornato: string | null;
                         }[];
@@ -26965,7 +27270,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        chiave: "home" | "regolamento" | "webinar" | "finale" | "chi_siamo";
+                        chiave: "home" | "regolamento" | "webinar" | "finale" | "chi_siamo" | "attestati";
                         valore: unknown;
                         aggiornato: string | null;
                     };
@@ -27055,7 +27360,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        chiave: "home" | "regolamento" | "webinar" | "finale" | "chi_siamo";
+                        chiave: "home" | "regolamento" | "webinar" | "finale" | "chi_siamo" | "attestati";
                         valore: unknown;
                         aggiornato: string | null;
                     };
@@ -27145,7 +27450,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        chiave: "home" | "regolamento" | "webinar" | "finale" | "chi_siamo";
+                        chiave: "home" | "regolamento" | "webinar" | "finale" | "chi_siamo" | "attestati";
                         valore: unknown;
                         aggiornato: string | null;
                     };
