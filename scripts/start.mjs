@@ -28,11 +28,11 @@ if (!customDist && !existsSync(path.join(webDist, 'index.html'))) {
 register();
 // Optional system packages: said once, at start, rather than when a feature fails.
 const { hasExecutable, PDFLATEX_MANCANTE } = await import(
-  path.join(root, 'server', 'src', 'api', 'biglietti-consegna', 'pdflatex.ts')
+  path.join(root, 'server', 'src', 'pdf', 'pdflatex.ts')
 );
 if (!hasExecutable('pdflatex')) {
   console.warn(
-    `GaS: ${PDFLATEX_MANCANTE} Senza, i bigliettini di consegna si ottengono solo come sorgente LaTeX.`,
+    `GaS: ${PDFLATEX_MANCANTE} Senza, i bigliettini di consegna si ottengono solo come sorgente LaTeX e le classifiche e gli attestati in PDF non sono disponibili.`,
   );
 }
 await import(path.join(root, 'server', 'src', 'main.ts'));

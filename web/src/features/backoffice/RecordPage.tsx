@@ -45,6 +45,7 @@ import { Correlati } from './Correlati';
 import { RiferimentiPicker, RiferimentoPicker } from './Riferimento';
 import { InvitoPassword } from './InvitoPassword';
 import { Storia } from './Storia';
+import { ScaricaClassifica } from '../../components/ScaricaClassifica';
 
 type Values = Record<string, string | boolean | string[]>;
 
@@ -517,6 +518,15 @@ export function RecordPage() {
                 {risorsa.singolare}: <Titolo risorsa={risorsa} record={record} />
               </h1>
               <Scheda key={JSON.stringify(record)} risorsa={risorsa} record={record} />
+              {(risorsa.nome === 'sessione' || risorsa.nome === 'evento') && (
+                <div className="mt-3">
+                  {risorsa.nome === 'sessione' ? (
+                    <ScaricaClassifica sessioneId={record.id} />
+                  ) : (
+                    <ScaricaClassifica eventoId={record.id} />
+                  )}
+                </div>
+              )}
               {risorsa.nome === 'user' && permessiDi(record.permessi).invito_password && (
                 <InvitoPassword userId={record.id} />
               )}

@@ -11,6 +11,7 @@ import { LoaderError } from '../../components/LoaderError';
 import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
+import { ScaricaClassifica } from '../../components/ScaricaClassifica';
 import { postSessionToServiceWorker } from '../../lib/serviceWorker';
 import NotFoundPage from '../../components/NotFoundPage';
 import { useServerNow } from '../../lib/serverNow';
@@ -111,6 +112,11 @@ function ScoresView(props: {
         </p>
       )}
       <ScoresHeader model={model} sessione={sessione} eventoTitolo={evento.titolo} />
+      {variant !== 'standard-model' && (
+        <div className="mb-3">
+          <ScaricaClassifica sessioneId={sessione.id} poli={poli} />
+        </div>
+      )}
       {variant === 'standard-model' && (
         <StandardModelCard
           real={data.params}
