@@ -52,15 +52,22 @@ const serverLayers = [
     folder: 'util',
     forbidden: [{ regex: '^\\.\\./', message: 'util/ imports nothing of the server.' }],
   },
-  ...['gara', 'scores', 'access', 'auth', 'audit', 'policies', 'backup'].map((folder) => ({
-    folder,
-    forbidden: [
-      up(
-        ['api', 'live', 'plugins', 'demo', ...TOP],
-        `${folder}/ sits below api, live and plugins: it may import db, util, policies and the packages only.`,
-      ),
-    ],
-  })),
+  {
+    // The LaTeX helpers and pdflatex: used by delivery slips, rankings and certificates alike.
+    folder: 'pdf',
+    forbidden: [{ regex: '^\\.\\./', message: 'pdf/ imports nothing of the server.' }],
+  },
+  ...['gara', 'scores', 'classifiche', 'access', 'auth', 'audit', 'policies', 'backup'].map(
+    (folder) => ({
+      folder,
+      forbidden: [
+        up(
+          ['api', 'live', 'plugins', 'demo', ...TOP],
+          `${folder}/ sits below api, live and plugins: it may import db, util, policies and the packages only.`,
+        ),
+      ],
+    }),
+  ),
   {
     folder: 'live',
     forbidden: [

@@ -40,6 +40,12 @@ describe('server layer rules', () => {
     ['db/schema/x.ts', "import { hashPassword } from '../../auth/password';", 'bottom layer'],
     ['demo/x.ts', "import { buildApp } from '../app';", 'demo/ drives the app'],
     ['util/x.ts', "import type { Database } from '../db/client';", 'util/ imports nothing'],
+    ['pdf/x.ts', "import type { Database } from '../db/client';", 'pdf/ imports nothing'],
+    [
+      'classifiche/x.ts',
+      "import { ok } from '../api/shared/responses';",
+      'classifiche/ sits below',
+    ],
     ['api/auth/routes.ts', "import { eq } from 'drizzle-orm';", 'Only queries.ts files'],
     ['live/feeds.ts', "import { sql } from 'drizzle-orm';", 'Only queries.ts files'],
     ['services.ts', "import { sql } from 'drizzle-orm';", 'Only queries.ts files'],
@@ -53,6 +59,8 @@ describe('server layer rules', () => {
   it.each([
     ['api/risposta/x.ts', "import type { FlussoModifiche } from '../../gara/modifiche';"],
     ['api/risposta/x.ts', "import { toScoringEvent } from '../../scores/rows';"],
+    ['classifiche/x.ts', "import { buildSnapshot } from '../scores/build';"],
+    ['api/classifica/x.ts', "import { compileLatex } from '../../pdf/pdflatex';"],
     ['live/x.ts', "import { loadEventoWithAccess } from '../access/queries';"],
     ['api/risposta/queries.ts', "import { eq } from 'drizzle-orm';"],
     ['db/schema/x.ts', "import { sql } from 'drizzle-orm';"],
