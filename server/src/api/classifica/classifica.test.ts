@@ -216,39 +216,56 @@ describe.each(testBackends())('ranking files on %s', (backend) => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Sessione Nord', 'Sessione Centro-Sud']);
   });
 
+  /** Every row of the PDF's table in order, as @gas/scoring ranks the teams. */
+  function righePdf(text: string, attese: LeaderboardEntry[]) {
+    const lines = text.split('\n');
+    let last = -1;
+    for (const entry of attese) {
+      const e = atteso(entry, idProblemi);
+      // A long name wraps in its column: its first word is on the row's first line.
+      const parola = e.nome.split(/[\s"]/)[0]!;
+      const at = lines.findIndex((l, i) => i > last && l.includes(parola));
+      expect(at, e.nome).toBeGreaterThan(last);
+      // A guest's row starts with its name: no position.
+      const inizio = e.posizione === null ? parola : `${e.posizione} `;
+      expect(lines[at]!.trimStart().startsWith(inizio), e.nome).toBe(true);
+      // The points are on the row's first line, or on the next when an unbreakable name fills it.
+      const numeriDi = (l: string) => l.split(/\s+/).filter((x) => /^-?\d+J?$/.test(x));
+      const conNumeri = lines.findIndex((l, i) => i >= at && numeriDi(l).length > e.punti.length);
+      last = conNumeri;
+      // Total and points are the line's last numbers (a school name may hold a digit).
+      const numeri = numeriDi(lines[conNumeri]!).slice(-1 - e.punti.length);
+      expect(numeri.map((x) => parseInt(x, 10))).toEqual([e.totale, ...e.punti]);
+    }
+  }
+
   it.skipIf(!hasPdflatex)(
-    'PDF: A4, the header and every row of a venue as @gas/scoring ranks it',
+    'PDF: the header and every row of the session as @gas/scoring ranks it',
     async () => {
-      const res = await (await t.as('anonimo')).get(url(`formato=pdf&polo=${p.polo.id}`));
+      const res = await (await t.as('anonimo')).get(url('formato=pdf'));
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
       const text = pdfText(res.rawPayload);
-      if (process.env.DUMP_PDF) writeFileSync(process.env.DUMP_PDF, text);
       expect(text).toContain(p.evento.titolo);
+      expect(text).toContain('Sessione Nord');
       expect(text).toContain('Classifica finale');
-      expect(text).toContain('Polo di Prova');
-      const lines = text.split('\n');
-      const delPolo = attesa.filter((e) => p.delPolo.includes(e.id)).map((e) => ({ ...e }));
-      assignPositions(delPolo);
-      let last = -1;
-      for (const entry of delPolo) {
-        const e = atteso(entry, idProblemi);
-        // A long name wraps in its column: its first word is on the row's first line.
-        const parola = e.nome.split(/[\s"]/)[0]!;
-        const at = lines.findIndex((l, i) => i > last && l.includes(parola));
-        expect(at, e.nome).toBeGreaterThan(last);
-        if (e.posizione !== null)
-          expect(lines[at]!.trimStart().startsWith(`${e.posizione} `)).toBe(true);
-        // The points are on the row's first line, or on the next when an unbreakable name fills it.
-        const numeriDi = (l: string) => l.split(/\s+/).filter((x) => /^-?\d+J?$/.test(x));
-        const conNumeri = lines.findIndex((l, i) => i >= at && numeriDi(l).length > e.punti.length);
-        last = conNumeri;
-        // Total and points are the line's last numbers (a school name may hold a digit).
-        const numeri = numeriDi(lines[conNumeri]!).slice(-1 - e.punti.length);
-        expect(numeri.map((x) => parseInt(x, 10))).toEqual([e.totale, ...e.punti]);
-      }
+      expect(text).toContain('(ora italiana)');
+      righePdf(text, attesa);
     },
   );
+
+  it.skipIf(!hasPdflatex)('PDF of a venue: its teams only, ranked among themselves', async () => {
+    const res = await (await t.as('anonimo')).get(url(`formato=pdf&polo=${p.polo.id}`));
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Sessione Nord – Polo di Prova');
+    const delPolo = attesa.filter((e) => p.delPolo.includes(e.id)).map((e) => ({ ...e }));
+    assignPositions(delPolo);
+    righePdf(text, delPolo);
+    const fuori = attesa.find((e) => !p.delPolo.includes(e.id))!;
+    expect(text).not.toContain(fuori.nome);
+  });
 
   it.skipIf(!hasPdflatex)('the event PDF has a section per session', async () => {
     const res = await (
