@@ -2,7 +2,8 @@
 //
 // - heavy reads (the score snapshot, the score state and the answer history a
 //   live page loads, re-checks and reloads; the lists of events and of what
-//   they hold, which a script could call in a loop): per client address, a
+//   they hold, which a script could call in a loop; the ranking files and the
+//   certificates, made at each request): per client address, a
 //   minute's budget of GAS_RATE_LIMIT_READS (default 600, i.e. 10/s
 //   sustained: far above what one page does, well below a reload loop);
 // - submissions (answers and jokers): per logged-in user, GAS_RATE_LIMIT_SUBMISSIONS
@@ -33,6 +34,11 @@ export const LIMITED_ROUTES: ReadonlyMap<string, RateLimitGroup> = new Map([
   ['GET /api/gas/sessione/:id/stato/', 'reads'],
   ['GET /api/gas/risposta-all/', 'reads'],
   ['GET /api/gas/risposta-all/pk_risposte/', 'reads'],
+  // Files computed at each request (issue 28): a ranking from the answers,
+  // and pdflatex behind a queue of four that the delivery slips share.
+  ['GET /api/gas/sessione/:id/classifica/', 'reads'],
+  ['GET /api/gas/evento/:id/classifica/', 'reads'],
+  ['GET /api/gas/sessione/:id/attestati/', 'reads'],
   // Lists: each page costs a count and the related rows of its items.
   ...LIST_ROUTES.map((route) => [route, 'reads'] as const),
   ['POST /api/gas/risposta/', 'submissions'],
