@@ -47,7 +47,7 @@ export function righeClassifica(
 ): RigaClassifica[] {
   let entries: ClassificaEntry[] = punteggi.classifica;
   if (poloId !== null) {
-    // Copies: the snapshot is shared with the scores page and never changed.
+    // Copies: the snapshot's rows keep the session's positions.
     entries = entries.filter((e) => e.polo === poloId).map((e) => ({ ...e }));
     assignPositions(entries);
   }
