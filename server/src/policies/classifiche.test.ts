@@ -14,7 +14,7 @@ import {
 } from './testing';
 import type { SquadraRef, Tipologia } from './types';
 
-describe('canDownloadClassifica: whoever sees the scores page', () => {
+describe('canDownloadClassifica: whoever sees the scores page, and staff', () => {
   const table: Record<Role, Record<Tipologia, boolean>> = {
     anonimo: { o: Y, pub: Y, priv: N },
     utente: { o: Y, pub: Y, priv: N },
@@ -24,7 +24,7 @@ describe('canDownloadClassifica: whoever sees the scores page', () => {
     ss: { o: Y, pub: Y, priv: N },
     inseritore: { o: Y, pub: Y, priv: Y },
     amministratore: { o: Y, pub: Y, priv: Y },
-    staff: { o: Y, pub: Y, priv: N },
+    staff: { o: Y, pub: Y, priv: Y },
     superuser: { o: Y, pub: Y, priv: Y },
   };
   it.each(ROLES)('%s', (role) => {

@@ -1,3 +1,4 @@
+import { canUseAdminActions } from './actor';
 import { canSeeEvento, isEventoAdmin } from './evento';
 import { ownsSquadra } from './squadra';
 import type { Actor, EventoAccess, PoloRef, SquadraRef } from './types';
@@ -7,9 +8,11 @@ import type { Actor, EventoAccess, PoloRef, SquadraRef } from './types';
  * any time the page shows the ranking: everyone for public and official
  * events (during the contest too, as the live page does), only their staff
  * for private ones. The file says 'Classifica provvisoria' until the end.
+ * Staff too, whatever the event: the back office, where they work, shows
+ * every event and offers the download on its sessions.
  */
 export function canDownloadClassifica(actor: Actor, evento: EventoAccess): boolean {
-  return canSeeEvento(actor, evento);
+  return canSeeEvento(actor, evento) || canUseAdminActions(actor);
 }
 
 /**

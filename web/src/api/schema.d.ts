@@ -1106,7 +1106,7 @@ export interface paths {
         };
         /**
          * Classifica della sessione come file (CSV, XLSX o PDF)
-         * @description Calcolata al momento dalle risposte registrate, come la pagina dei punteggi: posizione (nessuna per le squadre ospiti), squadra, scuola, città, polo, ospite, totale e punti per problema, con il jolly indicato. Con `polo` solo le squadre di quel polo, classificate tra loro. Chi vede la pagina dei punteggi può scaricarla; «Classifica provvisoria» fino alla fine della gara, poi «Classifica finale».
+         * @description Calcolata al momento dalle risposte registrate, come la pagina dei punteggi: posizione (nessuna per le squadre ospiti), squadra, scuola, città, polo, ospite, totale e punti per problema, con il jolly indicato. Con `polo` solo le squadre di quel polo, classificate tra loro. Chi vede la pagina dei punteggi (e lo staff) può scaricarla; «Classifica provvisoria» fino alla fine della gara, poi «Classifica finale».
          */
         get: operations["downloadClassificaSessione"];
         put?: never;

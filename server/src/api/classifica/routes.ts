@@ -93,7 +93,7 @@ export async function classificaRoutes(app: FastifyInstance, deps: ApiDeps) {
         operationId: 'downloadClassificaSessione',
         summary: 'Classifica della sessione come file (CSV, XLSX o PDF)',
         description:
-          'Calcolata al momento dalle risposte registrate, come la pagina dei punteggi: posizione (nessuna per le squadre ospiti), squadra, scuola, città, polo, ospite, totale e punti per problema, con il jolly indicato. Con `polo` solo le squadre di quel polo, classificate tra loro. Chi vede la pagina dei punteggi può scaricarla; «Classifica provvisoria» fino alla fine della gara, poi «Classifica finale».',
+          'Calcolata al momento dalle risposte registrate, come la pagina dei punteggi: posizione (nessuna per le squadre ospiti), squadra, scuola, città, polo, ospite, totale e punti per problema, con il jolly indicato. Con `polo` solo le squadre di quel polo, classificate tra loro. Chi vede la pagina dei punteggi (e lo staff) può scaricarla; «Classifica provvisoria» fino alla fine della gara, poi «Classifica finale».',
         params: idParams,
         querystring: classificaSessioneQuery,
       },
