@@ -4,7 +4,8 @@
 #   chromium     the end-to-end tests (/usr/bin/chromium; Playwright never downloads one)
 #   postgresql   the database tests on a throwaway PostgreSQL (scripts/with-postgres.sh)
 #   texlive-latex-base texlive-latex-recommended texlive-lang-italian
-#                pdflatex for the PDF delivery slips
+#                pdflatex for the PDF delivery slips, rankings and certificates
+#   poppler-utils pdftotext and pdfinfo: the tests read those PDFs back
 #   lmodern      only a recommendation of texlive-latex-base, skipped by
 #                --no-install-recommends: without it the slips' T1 fonts are
 #                generated as bitmaps at run time
@@ -25,6 +26,7 @@ missing() {
   command -v pdflatex >/dev/null 2>&1 ||
     need+=(texlive-latex-base texlive-latex-recommended texlive-lang-italian)
   command -v kpsewhich >/dev/null 2>&1 && kpsewhich lmodern.sty >/dev/null 2>&1 || need+=(lmodern)
+  command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
   echo "${need[@]}"
 }
 
