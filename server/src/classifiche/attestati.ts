@@ -29,16 +29,21 @@ export type AttestatiInput = {
   logo: string | null;
 };
 
-/** The logo of the settings as a file pdflatex includes: its name and bytes. */
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** The logo of the settings as a file pdflatex includes: its name and bytes (null: none, or not an image). */
 export function logoFile(
   impostazioni: AttestatiImpostazione | null,
 ): { nome: string; bytes: Buffer } | null {
   const match = impostazioni?.logo?.match(/^data:image\/(png|jpeg);base64,(.+)$/);
   if (!match) return null;
-  return {
-    nome: match[1] === 'png' ? 'logo.png' : 'logo.jpg',
-    bytes: Buffer.from(match[2]!, 'base64'),
-  };
+  const bytes = Buffer.from(match[2]!, 'base64');
+  // Only bytes that are what they say: anything else would stop pdflatex,
+  // and a certificate without the logo is better than no certificate.
+  const firma = match[1] === 'png' ? PNG : JPEG;
+  if (!bytes.subarray(0, firma.length).equals(firma)) return null;
+  return { nome: match[1] === 'png' ? 'logo.png' : 'logo.jpg', bytes };
 }
 
 const PREAMBOLO = String.raw`\documentclass[a4paper,12pt]{article}

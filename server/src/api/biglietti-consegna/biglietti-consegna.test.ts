@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import { testBackends } from '../../db/testing';
 import { evento, polo, squadra } from '../../db/schema';
 import { GIORNO_GARA_UFFICIALE } from '../../gara/giorno-gara';
-import { PDFLATEX_MANCANTE } from './pdflatex';
+import { PDFLATEX_MANCANTE } from '../../pdf/pdflatex';
 
 const hasPdflatex = (() => {
   try {

@@ -3,8 +3,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { giornoRoma } from '../../gara/giorno-gara';
-import { bigliettiSource, escapeLatex, escapeUnit } from './latex';
-import { compileLatex, hasExecutable, PDFLATEX_MANCANTE } from './pdflatex';
+import { escapeLatex, escapeUnit } from '../../pdf/latex';
+import { bigliettiSource } from './latex';
+import { compileLatex, hasExecutable, PDFLATEX_MANCANTE } from '../../pdf/pdflatex';
 
 const NASTY = 'Fermi & Co. 100% $ #1 _x_ {a} ~ ^ \\ <i> | "q" `b` -- ?` è ñ';
 

@@ -7,8 +7,6 @@
 // the compilation in pdf/pdflatex.ts.
 import { escapeLatex, escapeUnit } from '../../pdf/latex';
 
-export { escapeLatex, escapeUnit };
-
 export type SlipsInput = {
   evento: string;
   sessione: string;

@@ -14,7 +14,12 @@ import { canSeeDeliverySlips, canSeeEvento } from '../../policies';
 import { loadEventiWithAccess } from '../../access/queries';
 import { GIORNO_GARA_UFFICIALE, giornoRoma } from '../../gara/giorno-gara';
 import { bigliettiSource } from './latex';
-import { CodaPienaError, compileLatex, PDFLATEX_MANCANTE, PdflatexMancanteError } from './pdflatex';
+import {
+  CodaPienaError,
+  compileLatex,
+  PDFLATEX_MANCANTE,
+  PdflatexMancanteError,
+} from '../../pdf/pdflatex';
 import { officialEventsBetween, slipContext, squadreByNome, venueManagers } from './queries';
 
 export type BigliettiResponse = {
