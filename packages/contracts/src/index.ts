@@ -13,6 +13,7 @@ export * from './classifiche';
 export * from './links';
 export * from './live';
 export * from './modifiche-gara';
+export * from './feed';
 export * from './params';
 export * from './persone';
 export * from './responses';

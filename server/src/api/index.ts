@@ -14,6 +14,7 @@ import { requireStaff } from './shared/staff';
 import { eventiRoutes } from './eventi/routes';
 import { eventoRoutes } from './evento/routes';
 import { extUserRoutes } from './ext-user/routes';
+import { feedRoutes } from './feed/routes';
 import { fileProgrammatoRoutes } from './file-programmato/routes';
 import { jollyRoutes } from './jolly/routes';
 import { messaggiImportantiRoutes } from './messaggi-importanti/routes';
@@ -46,6 +47,7 @@ const resources = [
   bigliettiConsegnaRoutes,
   sitoRoutes,
   alboDoroRoutes,
+  feedRoutes,
   classificaRoutes,
   erroriRoutes,
   backOffice,

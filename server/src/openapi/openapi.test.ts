@@ -3,7 +3,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_FILE, renderArtifacts, TYPES_FILE, type Artifacts } from './artifacts';
+import {
+  DOCUMENT_FILE,
+  FEED_SCHEMA_FILE,
+  renderArtifacts,
+  TYPES_FILE,
+  type Artifacts,
+} from './artifacts';
 import { operationIdOf, securityOf, summaryOf } from './operations';
 
 const ROOT = path.resolve(path.dirname(DOCUMENT_FILE), '..');
@@ -49,9 +55,10 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/gas/chat-token/verify/']!.post!.security).toEqual([{ chatBot: [] }]);
   });
 
-  it('is the checked-in docs/openapi.json and web/src/api/schema.d.ts (run `npm run openapi`)', async () => {
+  it('is the checked-in docs/openapi.json, web/src/api/schema.d.ts and docs/feed.schema.json (run `npm run openapi`)', async () => {
     expect(await readFile(DOCUMENT_FILE, 'utf8')).toBe(artifacts.document);
     expect(await readFile(TYPES_FILE, 'utf8')).toBe(artifacts.types);
+    expect(await readFile(FEED_SCHEMA_FILE, 'utf8')).toBe(artifacts.feed);
   });
 
   it("passes Redocly's recommended rules as configured in redocly.yaml", async () => {

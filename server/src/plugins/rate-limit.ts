@@ -39,6 +39,8 @@ export const LIMITED_ROUTES: ReadonlyMap<string, RateLimitGroup> = new Map([
   ['GET /api/gas/sessione/:id/classifica/', 'reads'],
   ['GET /api/gas/evento/:id/classifica/', 'reads'],
   ['GET /api/gas/sessione/:id/attestati/', 'reads'],
+  // The open feed (issue 28): a state read, then a stream (open ones are bounded per address).
+  ['GET /api/feed/v1/sessione/:id/', 'reads'],
   // Lists: each page costs a count and the related rows of its items.
   ...LIST_ROUTES.map((route) => [route, 'reads'] as const),
   ['POST /api/gas/risposta/', 'submissions'],

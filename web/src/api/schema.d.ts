@@ -1097,6 +1097,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feed/v1/sessione/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feed aperto di una sessione (NDJSON, versione 1)
+         * @description Una riga JSON per ogni modifica di ciò che fa la classifica (risposte, jolly, cancellazioni, correzioni, squadre, problemi, tempi della gara, messaggi), ciascuna con un `token`; `since` riprende dopo quella riga. Senza `since` la prima riga è `stato`, lo stato da cui ricostruire la classifica con @gas/scoring. `stream=false`: quello che c’è ora, poi la risposta finisce. Schema di ogni riga: docs/feed.schema.json; guida: docs/feed.md.
+         */
+        get: operations["feedSessione"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gas/sessione/{id}/classifica/": {
         parameters: {
             query?: never;
@@ -11066,6 +11086,88 @@ export interface operations {
                             }[];
                         }[];
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    } | {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    feedSessione: {
+        parameters: {
+            query?: {
+                since?: string;
+                stream?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/x-ndjson: una riga JSON rigaFeedSchema di @gas/contracts per riga */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description Default Response */

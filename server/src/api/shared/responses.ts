@@ -30,6 +30,13 @@ export const preEncodedJson = (schemaName: string) => ({
   200: z.unknown().describe(`JSON già codificato: ${schemaName} di @gas/contracts`),
   ...ERROR_RESPONSES,
 });
+/** Newline-delimited JSON the route streams itself (the open feed, docs/feed.md). */
+export const ndjsonResponse = (schemaName: string) => ({
+  200: z
+    .unknown()
+    .describe(`application/x-ndjson: una riga JSON ${schemaName} di @gas/contracts per riga`),
+  ...ERROR_RESPONSES,
+});
 /** A CSV download (text/csv, not JSON). */
 export const csvResponse = {
   200: z.string().describe('CSV (UTF-8 con BOM, separatore ;)'),

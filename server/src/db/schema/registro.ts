@@ -4,8 +4,9 @@
 // transaction as the change it describes; append-only for everyone (a trigger
 // of migration 0006 refuses UPDATE, DELETE and TRUNCATE), so no foreign keys:
 // an entry outlives the user and the object it names.
+import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { oneOf, tz } from './columns';
+import { oneOf, tz, xid8 } from './columns';
 
 /** Where a change came from. */
 export const ORIGINI_REGISTRO = ['admin', 'api', 'import', 'sistema'] as const;
@@ -36,11 +37,20 @@ export const registro = pgTable(
     modifiche: jsonb('modifiche').$type<ModificheRegistro>().notNull().default({}),
     /** Free detail (the import document's `generato`, a bulk action's name). */
     nota: text('nota').notNull().default(''),
+    /**
+     * The writing transaction (issue 28, the open feed): entries of
+     * transactions older than every running one are final, so the feed reads
+     * them in (xid, id) order and never misses one that commits late.
+     */
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
     index('registro_oggetto_idx').on(t.risorsa, t.oggettoId, t.id),
     index('registro_utente_idx').on(t.utenteId, t.id),
     index('registro_momento_idx').on(t.momento),
+    index('registro_xid_idx').on(t.xid, t.id),
     check('registro_origine_check', oneOf(t.origine, ORIGINI_REGISTRO)),
     check('registro_azione_check', oneOf(t.azione, AZIONI_REGISTRO)),
   ],

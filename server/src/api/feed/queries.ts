@@ -1,0 +1,212 @@
+// What the open feed reads (docs/feed.md): the audit log after a token, up
+// to the oldest running transaction, and the objects its entries name, as
+// they are now.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  evento,
+  jolly,
+  messaggioImportante,
+  problema,
+  registro,
+  risposta,
+  sessione,
+  squadra,
+  type Evento,
+  type ModificheRegistro,
+} from '../../db/schema';
+import { scoringEventColumns } from '../../scores/queries';
+import { scoringParams, toScoringEvent } from '../../scores/rows';
+
+/** Where the feed is: the last audit entry read, in (xid, id) order. */
+export type Posizione = { xid: string; id: number };
+
+/** The audit entries the feed turns into lines (other resources never touch a ranking). */
+export const RISORSE_DEL_FEED = [
+  'risposta',
+  'jolly',
+  'squadra',
+  'evento',
+  'sessione',
+  'problema',
+  'messaggio-importante',
+] as const;
+
+export type VoceRegistro = {
+  id: number;
+  xid: string;
+  risorsa: string;
+  oggettoId: number | null;
+  modifiche: ModificheRegistro;
+};
+
+/** Entries of transactions older than every running one are final: nothing can commit before them. */
+const FINALI = sql`${registro.xid} < pg_snapshot_xmin(pg_current_snapshot())`;
+
+/**
+ * The audit entries after `dopo` that are final, in (xid, id) order: an
+ * entry of a transaction still running is read once it ends, with those of
+ * every transaction older than it.
+ */
+export function vociDopo(db: DbOrTx, dopo: Posizione, limite: number): Promise<VoceRegistro[]> {
+  return db
+    .select({
+      id: registro.id,
+      xid: sql<string>`${registro.xid}::text`,
+      risorsa: registro.risorsa,
+      oggettoId: registro.oggettoId,
+      modifiche: registro.modifiche,
+    })
+    .from(registro)
+    .where(
+      and(
+        sql`(${registro.xid}, ${registro.id}) > (${dopo.xid}::xid8, ${dopo.id})`,
+        FINALI,
+        inArray(registro.risorsa, [...RISORSE_DEL_FEED]),
+      ),
+    )
+    .orderBy(asc(registro.xid), asc(registro.id))
+    .limit(limite);
+}
+
+/** The last final entry: a state read in the same snapshot includes everything up to it. */
+export async function ultimaVoce(db: DbOrTx): Promise<Posizione> {
+  const [row] = await db
+    .select({ id: registro.id, xid: sql<string>`${registro.xid}::text` })
+    .from(registro)
+    .where(FINALI)
+    .orderBy(sql`${registro.xid} desc`, sql`${registro.id} desc`)
+    .limit(1);
+  return row ?? { xid: '0', id: 0 };
+}
+
+export function eventoFeed(e: Evento) {
+  return {
+    id: e.id,
+    titolo: e.titolo,
+    inizio: e.inizio.toISOString(),
+    fine: e.fine.toISOString(),
+    fine_consegna_jolly: e.fineConsegnaJolly?.toISOString() ?? null,
+    parametri: scoringParams(e),
+  };
+}
+
+const squadraColumns = {
+  id: squadra.id,
+  nome: squadra.nome,
+  ospite: squadra.ospite,
+  ordine_eta: squadra.ordineEta,
+  penalita: squadra.penalita,
+  scuola: squadra.scuolaId,
+  polo: squadra.poloId,
+  sessioneId: squadra.sessioneId,
+};
+const problemaColumns = {
+  id: problema.id,
+  nome: problema.nome,
+  ordine: problema.ordine,
+  eventoId: problema.eventoId,
+};
+const messaggioColumns = {
+  id: messaggioImportante.id,
+  testo: messaggioImportante.testo,
+  data: messaggioImportante.data,
+  eventoId: messaggioImportante.eventoId,
+};
+
+/** The session with its event, or null. */
+export async function sessioneConEvento(db: DbOrTx, sessioneId: number) {
+  const [row] = await db
+    .select({ s: sessione, e: evento })
+    .from(sessione)
+    .innerJoin(evento, eq(evento.id, sessione.eventoId))
+    .where(eq(sessione.id, sessioneId));
+  return row ?? null;
+}
+
+/** The whole state of a session and the feed's position, read in one snapshot. */
+export function statoSessione(db: DbOrTx, sessioneId: number) {
+  return db.transaction(
+    async (tx) => {
+      const head = await sessioneConEvento(tx, sessioneId);
+      if (!head) return null;
+      const { s, e } = head;
+      const [posizione, problemi, squadre, eventi, messaggi] = await Promise.all([
+        ultimaVoce(tx),
+        tx
+          .select(problemaColumns)
+          .from(problema)
+          .where(eq(problema.eventoId, e.id))
+          .orderBy(asc(problema.ordine), asc(problema.id)),
+        tx
+          .select(squadraColumns)
+          .from(squadra)
+          .where(eq(squadra.sessioneId, sessioneId))
+          .orderBy(asc(squadra.id)),
+        tx
+          .select(scoringEventColumns)
+          .from(risposta)
+          .where(eq(risposta.sessioneId, sessioneId))
+          .orderBy(asc(risposta.date), asc(risposta.id)),
+        tx
+          .select(messaggioColumns)
+          .from(messaggioImportante)
+          .where(eq(messaggioImportante.eventoId, e.id))
+          .orderBy(asc(messaggioImportante.id)),
+      ]);
+      return { s, e, posizione, problemi, squadre, eventi: eventi.map(toScoringEvent), messaggi };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The objects the entries name, as they are now (missing: deleted). */
+export async function oggettiAttuali(
+  db: DbOrTx,
+  ids: { risposte: number[]; squadre: number[]; problemi: number[]; messaggi: number[] },
+) {
+  const none = <T>() => Promise.resolve([] as T[]);
+  const [risposte, squadre, problemi, messaggi] = await Promise.all([
+    ids.risposte.length
+      ? db
+          .select({ ...scoringEventColumns, sessioneId: risposta.sessioneId })
+          .from(risposta)
+          .where(inArray(risposta.id, ids.risposte))
+      : none<never>(),
+    ids.squadre.length
+      ? db.select(squadraColumns).from(squadra).where(inArray(squadra.id, ids.squadre))
+      : none<never>(),
+    ids.problemi.length
+      ? db.select(problemaColumns).from(problema).where(inArray(problema.id, ids.problemi))
+      : none<never>(),
+    ids.messaggi.length
+      ? db
+          .select(messaggioColumns)
+          .from(messaggioImportante)
+          .where(inArray(messaggioImportante.id, ids.messaggi))
+      : none<never>(),
+  ]);
+  return { risposte, squadre, problemi, messaggi };
+}
+
+/** The joker answers (kind j) of these teams, now. */
+export function jollyDelleSquadre(db: DbOrTx, squadre: number[]) {
+  if (squadre.length === 0) return Promise.resolve([]);
+  return db
+    .select(scoringEventColumns)
+    .from(risposta)
+    .where(and(inArray(risposta.squadraId, squadre), eq(risposta.kind, 'j')));
+}
+
+/** The jokers' teams, by joker id (the audit names a joker by its own id). */
+export async function squadreDeiJolly(
+  db: DbOrTx,
+  jollyIds: number[],
+): Promise<Map<number, number>> {
+  if (jollyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: jolly.id, squadraId: jolly.squadraId })
+    .from(jolly)
+    .where(inArray(jolly.id, jollyIds));
+  return new Map(rows.map((r) => [r.id, r.squadraId]));
+}
