@@ -1,8 +1,8 @@
 // What the open feed reads (docs/feed.md): the audit log after a token, up
 // to the oldest running transaction, and the objects its entries name, as
 // they are now.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import {
   evento,
   jolly,
@@ -18,8 +18,11 @@ import {
 import { scoringEventColumns } from '../../scores/queries';
 import { scoringParams, toScoringEvent } from '../../scores/rows';
 
-/** Where the feed is: the last audit entry read, in (xid, id) order. */
-export type Posizione = { xid: string; id: number };
+/**
+ * Where the feed is, in (xid, id) order: every audit entry up to it has been
+ * read. (H, 0) stands before every entry of transaction H and those after it.
+ */
+export type Posizione = { xid: number; id: number };
 
 /** The audit entries the feed turns into lines (other resources never touch a ranking). */
 export const RISORSE_DEL_FEED = [
@@ -34,25 +37,36 @@ export const RISORSE_DEL_FEED = [
 
 export type VoceRegistro = {
   id: number;
-  xid: string;
+  xid: number;
   risorsa: string;
   oggettoId: number | null;
   modifiche: ModificheRegistro;
 };
 
-/** Entries of transactions older than every running one are final: nothing can commit before them. */
-const FINALI = sql`${registro.xid} < pg_snapshot_xmin(pg_current_snapshot())`;
+/**
+ * The oldest transaction still running (or the next to start): the entries
+ * of older transactions are final, nothing can commit among them any more.
+ */
+export async function orizzonte(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as x`);
+  return Number(rowsOf<{ x: string }>(result)[0]!.x);
+}
 
 /**
- * The audit entries after `dopo` that are final, in (xid, id) order: an
- * entry of a transaction still running is read once it ends, with those of
- * every transaction older than it.
+ * The final audit entries after `dopo` (those of transactions older than
+ * `prima`, an horizon), in (xid, id) order: an entry of a transaction still
+ * running is read once it ends, together with everything older than it.
  */
-export function vociDopo(db: DbOrTx, dopo: Posizione, limite: number): Promise<VoceRegistro[]> {
+export function vociDopo(
+  db: DbOrTx,
+  dopo: Posizione,
+  prima: number,
+  limite: number,
+): Promise<VoceRegistro[]> {
   return db
     .select({
       id: registro.id,
-      xid: sql<string>`${registro.xid}::text`,
+      xid: registro.xid,
       risorsa: registro.risorsa,
       oggettoId: registro.oggettoId,
       modifiche: registro.modifiche,
@@ -60,24 +74,15 @@ export function vociDopo(db: DbOrTx, dopo: Posizione, limite: number): Promise<V
     .from(registro)
     .where(
       and(
-        sql`(${registro.xid}, ${registro.id}) > (${dopo.xid}::xid8, ${dopo.id})`,
-        FINALI,
+        // The first bound lets the BRIN index skip what came before.
+        gte(registro.xid, dopo.xid),
+        lt(registro.xid, prima),
+        sql`(${registro.xid}, ${registro.id}) > (${dopo.xid}, ${dopo.id})`,
         inArray(registro.risorsa, [...RISORSE_DEL_FEED]),
       ),
     )
     .orderBy(asc(registro.xid), asc(registro.id))
     .limit(limite);
-}
-
-/** The last final entry: a state read in the same snapshot includes everything up to it. */
-export async function ultimaVoce(db: DbOrTx): Promise<Posizione> {
-  const [row] = await db
-    .select({ id: registro.id, xid: sql<string>`${registro.xid}::text` })
-    .from(registro)
-    .where(FINALI)
-    .orderBy(sql`${registro.xid} desc`, sql`${registro.id} desc`)
-    .limit(1);
-  return row ?? { xid: '0', id: 0 };
 }
 
 export function eventoFeed(e: Evento) {
@@ -131,8 +136,10 @@ export function statoSessione(db: DbOrTx, sessioneId: number) {
       const head = await sessioneConEvento(tx, sessioneId);
       if (!head) return null;
       const { s, e } = head;
-      const [posizione, problemi, squadre, eventi, messaggi] = await Promise.all([
-        ultimaVoce(tx),
+      const [xid, problemi, squadre, eventi, messaggi] = await Promise.all([
+        // Read in the state's snapshot: everything older is in the state;
+        // what is newer is read again from the feed (the lines are idempotent).
+        orizzonte(tx),
         tx
           .select(problemaColumns)
           .from(problema)
@@ -154,6 +161,7 @@ export function statoSessione(db: DbOrTx, sessioneId: number) {
           .where(eq(messaggioImportante.eventoId, e.id))
           .orderBy(asc(messaggioImportante.id)),
       ]);
+      const posizione: Posizione = { xid, id: 0 };
       return { s, e, posizione, problemi, squadre, eventi: eventi.map(toScoringEvent), messaggi };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

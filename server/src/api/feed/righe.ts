@@ -12,6 +12,7 @@ import {
   eventoFeed,
   jollyDelleSquadre,
   oggettiAttuali,
+  orizzonte,
   sessioneConEvento,
   squadreDeiJolly,
   statoSessione,
@@ -24,8 +25,11 @@ export const tokenDi = (p: Posizione) => `${p.xid}.${p.id}`;
 
 export function posizioneDi(token: string): Posizione {
   const [xid, id] = token.split('.');
-  return { xid: xid!, id: Number(id) };
+  return { xid: Number(xid), id: Number(id) };
 }
+
+const piùAvanti = (a: Posizione, b: Posizione) =>
+  a.xid > b.xid || (a.xid === b.xid && a.id >= b.id) ? a : b;
 
 /** Entries read per query: a burst of answers is sent in several. */
 const VOCI_PER_LETTURA = 1000;
@@ -71,10 +75,15 @@ export async function righeDopo(
   sessioneId: number,
   dopo: Posizione,
 ): Promise<{ righe: RigaFeed[]; posizione: Posizione; fine: boolean }> {
-  const voci = await vociDopo(db, dopo, VOCI_PER_LETTURA);
-  const ultima = voci.at(-1);
-  const posizione = ultima ? { xid: ultima.xid, id: ultima.id } : dopo;
+  const prima = await orizzonte(db);
+  const voci = await vociDopo(db, dopo, prima, VOCI_PER_LETTURA);
   const fine = voci.length < VOCI_PER_LETTURA;
+  const ultima = voci.at(-1);
+  // Everything before the horizon has been read: go on from it, so that a
+  // quiet session does not scan other sessions' entries again.
+  const posizione = !fine
+    ? { xid: ultima!.xid, id: ultima!.id }
+    : piùAvanti(dopo, { xid: prima, id: 0 });
   if (voci.length === 0) return { righe: [], posizione, fine };
   const head = await sessioneConEvento(db, sessioneId);
   if (!head) return { righe: [], posizione, fine };

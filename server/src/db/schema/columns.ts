@@ -22,8 +22,3 @@ export const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
 
 /** Column and table types for code that names columns without querying (api/admin resources). */
 export type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-
-/** A transaction id (PostgreSQL xid8), as text: 64 bits do not fit a JS number. */
-export const xid8 = customType<{ data: string; driverData: string }>({
-  dataType: () => 'xid8',
-});

@@ -122,6 +122,7 @@ export function Risultati(props: {
                     sessione={sessione.id}
                     polo={p.id}
                     descrizione={`Classifica ${delPolo(p.nome_breve)}`}
+                    attestati={finale && evento.permessi?.puo_modificare === true}
                   />
                   <TabellaRisultati
                     rows={righe(classificaPolo(classifica, p.id), props.squadre)}

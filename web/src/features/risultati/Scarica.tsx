@@ -70,8 +70,16 @@ export function ScaricaSessione(props: {
   );
 }
 
-/** One venue's ranking files. */
-export function ScaricaPolo(props: { sessione: number; polo: number; descrizione: string }) {
+/**
+ * One venue's ranking files and, for the event's administrators once the
+ * contest is over, its teams' certificates (a page per team).
+ */
+export function ScaricaPolo(props: {
+  sessione: number;
+  polo: number;
+  descrizione: string;
+  attestati: boolean;
+}) {
   return (
     <div className="d-flex flex-wrap gap-2 align-items-center mb-2 d-print-none">
       <span className="small">Scarica:</span>
@@ -83,6 +91,16 @@ export function ScaricaPolo(props: { sessione: number; polo: number; descrizione
           descrizione={props.descrizione}
         />
       ))}
+      {props.attestati && (
+        <a
+          href={`/api/gas/sessione/${props.sessione}/attestati/?polo=${props.polo}`}
+          download
+          className="btn btn-sm btn-outline-success"
+          aria-label={`Attestati delle squadre: ${props.descrizione}, in PDF`}
+        >
+          Attestati (PDF)
+        </a>
+      )}
     </div>
   );
 }

@@ -240,8 +240,35 @@ describe('RisultatiPage', () => {
       '/api/gas/evento/3/classifica/?formato=xlsx',
       '/api/gas/evento/3/classifica/?formato=pdf',
     ]);
+    // Certificates are the event administrators' (not a visitor's).
+    expect(screen.queryByRole('link', { name: /Attestati/ })).toBeNull();
     // Printing leaves out the app's frame while the page is open.
     expect(document.body.classList.contains('stampa-risultati')).toBe(true);
+  });
+
+  it("offers each venue's certificates to the event's administrators once the contest is over", async () => {
+    const { handlers } = fixture();
+    handlers['/api/gas/evento/3/'] = {
+      ...(handlers['/api/gas/evento/3/'] as object),
+      permessi: {
+        puo_modificare: true,
+        puo_inserire: true,
+        puo_consegnare: true,
+        puo_cancellare_risposte: true,
+        puo_scegliere_momento_consegna: true,
+        puo_vedere_bigliettini: true,
+        puo_invitare: true,
+        puo_iscrivere_squadre: false,
+      },
+    };
+    mockFetch(handlers);
+    renderApp('/sessione/7/risultati/');
+    const pisa = await screen.findByTestId(`polo-${PISA}`);
+    expect(
+      within(pisa)
+        .getByRole('link', { name: /Attestati delle squadre/ })
+        .getAttribute('href'),
+    ).toBe(`/api/gas/sessione/7/attestati/?polo=${PISA}`);
   });
 
   it('while the contest runs the ranking is provisional', async () => {
