@@ -166,6 +166,10 @@ test('venue rankings, ranked within the venue, each on its own printed page', as
         'href',
         `/api/gas/sessione/${sessione}/classifica/?formato=pdf&polo=${polo}`,
       );
+      // The event's administrator gets each venue's certificates too.
+      await expect(
+        sezioni.nth(n).getByRole('link', { name: /^Attestati delle squadre/ }),
+      ).toHaveAttribute('href', `/api/gas/sessione/${sessione}/attestati/?polo=${polo}`);
     }
     await expect(page.getByRole('columnheader', { name: 'Polo' })).toBeVisible();
     const out = (name: string) => test.info().outputPath(name);

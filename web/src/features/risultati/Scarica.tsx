@@ -96,7 +96,7 @@ export function ScaricaPolo(props: {
           href={`/api/gas/sessione/${props.sessione}/attestati/?polo=${props.polo}`}
           download
           className="btn btn-sm btn-outline-success"
-          aria-label={`Attestati delle squadre: ${props.descrizione}, in PDF`}
+          aria-label={`Attestati delle squadre (PDF): ${props.descrizione}`}
         >
           Attestati (PDF)
         </a>
