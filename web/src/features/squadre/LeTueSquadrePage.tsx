@@ -31,6 +31,8 @@ function Squadre({ sessione, evento }: { sessione: Sessione; evento: Evento }) {
   // non-official session); teams of official-type events are registered on
   // the olympiad site, not here.
   const sessioneUfficiale = sessione.ufficiale;
+  // Certificates are made once the contest is over (the server says so too).
+  const conclusa = Date.now() > Date.parse(evento.fine);
   const ufficiale = evento.tipologia === 'o' || sessione.ufficiale;
   const secondario = user.responsabile?.ruolo === 'ss';
   // A team manager with teams elsewhere is not told to ask for some.
@@ -88,6 +90,7 @@ function Squadre({ sessione, evento }: { sessione: Sessione; evento: Evento }) {
                     <SquadraCard
                       squadra={s}
                       polo={s.polo === null ? undefined : nomePolo.get(s.polo)}
+                      attestato={conclusa}
                     />
                   </Col>
                 ))}

@@ -11,8 +11,19 @@ const MEMBRI = [
   ['p3', 'Componente'],
 ] as const;
 
-/** A team of le-tue-squadre: name, school, venue and members when known. */
-export function SquadraCard({ squadra, polo }: { squadra: Squadra; polo?: string }) {
+/**
+ * A team of le-tue-squadre: name, school, venue and members when known; once
+ * its contest is over (`attestato`), the link to its certificate (issue 28).
+ */
+export function SquadraCard({
+  squadra,
+  polo,
+  attestato = false,
+}: {
+  squadra: Squadra;
+  polo?: string;
+  attestato?: boolean;
+}) {
   const membri = MEMBRI.filter(([key]) => squadra[key]);
   return (
     <Card className="h-100">
@@ -46,6 +57,16 @@ export function SquadraCard({ squadra, polo }: { squadra: Squadra; polo?: string
               </Fragment>
             ))}
           </dl>
+        )}
+        {attestato && (
+          <a
+            href={`/api/gas/sessione/${squadra.sessione}/attestati/?squadra=${squadra.id}`}
+            download
+            className="btn btn-sm btn-outline-success mt-2"
+            aria-label={`Attestato di ${squadra.nome} (PDF)`}
+          >
+            Attestato (PDF)
+          </a>
         )}
       </Card.Body>
     </Card>

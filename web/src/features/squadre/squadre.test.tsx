@@ -39,7 +39,7 @@ function leTue(
   ruolo: 'sp' | 'ss',
   mie: unknown[],
   extra: Record<string, Handler> = {},
-  opts: { sessioneUfficiale?: boolean; assegnate?: number[] } = {},
+  opts: { sessioneUfficiale?: boolean; assegnate?: number[]; inizio?: number } = {},
 ) {
   mockFetch({
     '/api/ext-user/whoami/': user('docente', {
@@ -52,7 +52,10 @@ function leTue(
       ufficiale: opts.sessioneUfficiale ?? tipologia === 'o',
       poli: [],
     }),
-    '/api/gas/evento/1/': evento(1, 86_400_000, { tipologia, titolo: 'Gara di prova' }),
+    '/api/gas/evento/1/': evento(1, opts.inizio ?? 86_400_000, {
+      tipologia,
+      titolo: 'Gara di prova',
+    }),
     '/api/gas/squadra/mie/': page(mie),
     ...extra,
   });
@@ -105,6 +108,22 @@ describe('le-tue-squadre', () => {
     expect(await screen.findByRole('heading', { name: /Le Quark/ })).toBeTruthy();
     expect(screen.getByText('Liceo Fermi — Pisa')).toBeTruthy();
     expect(screen.getByText('Ada')).toBeTruthy();
+    // Before the contest there is no certificate yet.
+    expect(screen.queryByRole('link', { name: /Attestato/ })).toBeNull();
+  });
+
+  it("once the contest is over, each team's certificate", async () => {
+    leTue(
+      'pub',
+      'sp',
+      [squadra(1, 10, 'Le Quark', 'Liceo Fermi', 'Pisa')],
+      {},
+      {
+        inizio: -3 * 86_400_000,
+      },
+    );
+    const link = await screen.findByRole('link', { name: 'Attestato di Le Quark (PDF)' });
+    expect(link.getAttribute('href')).toBe('/api/gas/sessione/10/attestati/?squadra=1');
   });
 });
 
