@@ -6,8 +6,12 @@
 // tests. Each name is the resource's item; the client knows whether a call
 // answers one item, an array or a DRF page of them.
 import { z } from 'zod';
+import { esitoAzioneSchema, registroVoceSchema } from '../admin/common';
 import { anteprimaCorrezioneSchema } from '../admin/gare';
-import { tokenPasswordSchema } from '../auth';
+import { adminImpostazioneSchema } from '../admin/sito';
+import { invitoPasswordSchema, tokenPasswordSchema } from '../auth';
+import { erroreDettaglioSchema, erroreGruppoSchema } from '../errori';
+import { esitoImportSchema, sincronizzazioneSchema, statoSincronizzazioneSchema } from '../import';
 import { candidatiSchema } from '../evento';
 import { messaggioImportanteSchema, punteggiItemSchema } from '../live';
 import { detailSchema, emptySchema, id, paginated } from './common';
@@ -75,6 +79,16 @@ export const responseSchemas = {
   tokenPassword: tokenPasswordSchema,
   candidati: candidatiSchema,
   anteprimaCorrezione: anteprimaCorrezioneSchema,
+  invitoPassword: invitoPasswordSchema,
+  // back office
+  registroVoce: registroVoceSchema,
+  esitoAzione: esitoAzioneSchema,
+  impostazione: adminImpostazioneSchema,
+  erroreGruppo: erroreGruppoSchema,
+  erroreDettaglio: erroreDettaglioSchema,
+  esitoImport: esitoImportSchema,
+  sincronizzazione: sincronizzazioneSchema,
+  statoSincronizzazione: statoSincronizzazioneSchema,
   // sito
   sito: sitoSchema,
   sponsor: sponsorSchema,

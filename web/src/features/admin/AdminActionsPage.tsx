@@ -11,6 +11,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { refreshRequest } from '@gas/contracts';
 import { api, getList } from '../../api/client';
+import { typedApi } from '../../api/typed';
 import { ApiError } from '../../api/errors';
 import { useCurrentUser, useEventi } from '../../api/queries';
 import { ErrorPage } from '../../components/ErrorPage';
@@ -114,8 +115,9 @@ function Azioni({ opzioni }: { opzioni: SelectOption[] }) {
                 onSubmit={(e) => {
                   e.preventDefault();
                   void cache.run(sessione, (id) =>
-                    api.patch(`/api/gas/sessione/${id}/delete_cache/`, 'detail', {
-                      sessione: id,
+                    typedApi.patch('/api/gas/sessione/{id}/delete_cache/', 'detail', {
+                      path: { id },
+                      body: { sessione: id },
                     }),
                   );
                 }}

@@ -3,7 +3,7 @@
 // row, with its count and when it was first and last seen); a group opens on
 // its last occurrences with their stacks, and is marked resolved (or
 // reopened) there. A resolved group that comes back reopens by itself.
-import { conta, type ErroreDettaglio, type ErroreGruppo, type Paginated } from '@gas/contracts';
+import { conta, type ErroreDettaglio, type ErroreGruppo } from '@gas/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -13,7 +13,8 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
-import { request, type Query } from '../../api/client';
+import { type Query } from '../../api/client';
+import { typedApi } from '../../api/typed';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTime } from '../../lib/romeTime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -81,8 +82,7 @@ export function ErroriPage() {
   };
   const elenco = useQuery({
     queryKey: chiavi.elenco(query),
-    queryFn: ({ signal }) =>
-      request<Paginated<ErroreGruppo>>('/api/admin/errori/', { query, signal }),
+    queryFn: ({ signal }) => typedApi.page('/api/admin/errori/', 'erroreGruppo', { query, signal }),
     placeholderData: keepPreviousData,
   });
   const pagina = Number(params.get('page') ?? 1);
@@ -215,14 +215,18 @@ export function ErrorePage() {
   const [errore, setErrore] = useState<string | null>(null);
   const gruppo = useQuery({
     queryKey: chiavi.gruppo(id),
-    queryFn: ({ signal }) => request<ErroreDettaglio>(`/api/admin/errori/${id}/`, { signal }),
+    queryFn: ({ signal }) =>
+      typedApi.get('/api/admin/errori/{id}/', 'erroreDettaglio', { path: { id }, signal }),
   });
   useDocumentTitle(gruppo.data ? `Errore: ${gruppo.data.messaggio}` : 'Errore segnalato');
   const segna = async (risolto: boolean) => {
     setBusy(true);
     setErrore(null);
     try {
-      await request(`/api/admin/errori/${id}/`, { method: 'PATCH', body: { risolto } });
+      await typedApi.patch('/api/admin/errori/{id}/', 'erroreGruppo', {
+        path: { id },
+        body: { risolto },
+      });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'errori'] });
       // Who marked it and when is in the audit log, shown below.
       await queryClient.invalidateQueries({ queryKey: ['admin', 'log'] });

@@ -8,7 +8,6 @@ import {
   type DettaglioImport,
   type EsitoImport,
   type Sincronizzazione,
-  type StatoSincronizzazione,
 } from '@gas/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +18,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { request } from '../../api/client';
+import { typedApi } from '../../api/typed';
 import { ApiError } from '../../api/errors';
 import { serverErrorMessage } from '../../components/form/useApiForm';
 import { QueryState } from '../../components/QueryState';
@@ -354,13 +354,13 @@ function Sincronizzazioni() {
   const stato = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      request<StatoSincronizzazione>('/api/admin/import/sincronizzazioni/', { signal }),
+      typedApi.get('/api/admin/import/sincronizzazioni/', 'statoSincronizzazione', { signal }),
   });
   const ora = async () => {
     setBusy(true);
     setErrore(null);
     try {
-      await request('/api/admin/import/sincronizza/', { method: 'POST', body: {} });
+      await typedApi.post('/api/admin/import/sincronizza/', 'sincronizzazione');
     } catch (error) {
       setErrore(serverErrorMessage(error, 'detail') ?? 'Sincronizzazione non riuscita.');
     } finally {

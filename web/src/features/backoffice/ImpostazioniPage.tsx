@@ -9,8 +9,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { request } from '../../api/client';
-import type { Paginated } from '@gas/contracts';
+import { typedApi } from '../../api/typed';
+
 import { serverErrorMessage } from '../../components/form/useApiForm';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTime } from '../../lib/romeTime';
@@ -43,8 +43,8 @@ function Chiave({ item }: { item: Impostazione }) {
       return;
     }
     try {
-      await request(`/api/admin/impostazioni-sito/${item.chiave}/`, {
-        method: 'PUT',
+      await typedApi.put('/api/admin/impostazioni-sito/{chiave}/', 'impostazione', {
+        path: { chiave: item.chiave },
         body: { valore },
       });
       setError(null);
@@ -94,7 +94,7 @@ export function ImpostazioniPage() {
   const query = useQuery({
     queryKey: ['admin', 'impostazioni-sito'],
     queryFn: ({ signal }) =>
-      request<Paginated<Impostazione>>('/api/admin/impostazioni-sito/', { signal }),
+      typedApi.page('/api/admin/impostazioni-sito/', 'impostazione', { signal }),
   });
   return (
     <>

@@ -1,19 +1,21 @@
 // On an account's page: send it a new one-time link to choose its password
 // (issue 15) and show the link, for a manager whose e-mail does not arrive.
-import type { InvitoPassword as Invito } from '@gas/contracts';
+
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { request } from '../../api/client';
+import { typedApi } from '../../api/typed';
 import { CopyButton } from '../../components/form/CopyButton';
 import { serverErrorMessage } from '../../components/form/useApiForm';
 
 export function InvitoPassword({ userId }: { userId: number }) {
   const invio = useMutation({
     mutationFn: () =>
-      request<Invito>(`/api/admin/user/${userId}/invito-password/`, { method: 'POST', body: {} }),
+      typedApi.post('/api/admin/user/{id}/invito-password/', 'invitoPassword', {
+        path: { id: userId },
+      }),
   });
   return (
     <section aria-labelledby="titolo-invito" className="mt-4">

@@ -9,7 +9,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
-import { request, type Query } from '../../api/client';
+import { type Query } from '../../api/client';
+import { typedApi } from '../../api/typed';
 import { serverErrorMessage } from '../../components/form/useApiForm';
 import NotFoundPage from '../../components/NotFoundPage';
 import { adminKeys, bulkAction, csvUrl, fetchPage, useTitlesOfEach, type Record_ } from './api';
@@ -177,8 +178,7 @@ function OrdineEta() {
   }
   const apply = async () => {
     try {
-      const res = await request<{ numero: number }>('/api/admin/squadra/ordine-eta/', {
-        method: 'POST',
+      const res = await typedApi.post('/api/admin/squadra/ordine-eta/', 'esitoAzione', {
         body: { evento: Number(evento), elenco },
       });
       setEsito({

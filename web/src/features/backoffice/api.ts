@@ -3,15 +3,14 @@
 // @gas/contracts (admin/risorse.ts), which the pages read to build themselves.
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import {
-  type AnteprimaCorrezione,
   type Dipendenze,
   type Paginated,
   type PermessiRecord,
-  type RegistroVoce,
   type RisorsaAdmin,
   type TitoloRecord,
 } from '@gas/contracts';
 import { buildUrl, request, type Query } from '../../api/client';
+import { typedApi } from '../../api/typed';
 
 export type Record_ = Record<string, unknown> & { id: number };
 
@@ -57,7 +56,7 @@ export const bulkAction = (
 ) => request<{ azione: string; numero: number }>(`${base(nome)}azioni/`, { method: 'POST', body });
 
 export const fetchLog = (query: Query, signal?: AbortSignal) =>
-  request<Paginated<RegistroVoce>>('/api/admin/log/', { query, signal });
+  typedApi.page('/api/admin/log/', 'registroVoce', { query, signal });
 
 /** Records named in one call at most (the server's `id__in` bound). */
 const TITLES_MAX = 500;
@@ -128,7 +127,8 @@ export const SEARCH_RESULTS = 20;
 
 /** What a corrected solution would change, before saving it. */
 export const anteprimaCorrezione = (id: number, body: Record<string, unknown>) =>
-  request<AnteprimaCorrezione>(`/api/admin/problema/${id}/anteprima-correzione/`, {
+  typedApi.get('/api/admin/problema/{id}/anteprima-correzione/', 'anteprimaCorrezione', {
+    path: { id },
     query: {
       soluzione: body.soluzione as number | undefined,
       soluzione_exp: body.soluzione_exp as number | undefined,

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { api } from '../../../api/client';
+import { typedApi } from '../../../api/typed';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { serverErrorMessage } from '../../../components/form/useApiForm';
 import { RelativeTime } from '../../../components/RelativeTime';
@@ -44,9 +44,8 @@ function NuovoMessaggio({ eventoId }: { eventoId: number }) {
     }
     setBusy(true);
     try {
-      const message = await api.post('/api/gas/messaggi-importanti/', 'messaggioImportante', {
-        evento: eventoId,
-        testo,
+      const message = await typedApi.post('/api/gas/messaggi-importanti/', 'messaggioImportante', {
+        body: { evento: eventoId, testo },
       });
       apply({ type: 'new_message', message });
       setTesto('');
@@ -90,7 +89,7 @@ function Voce({ message, offset }: { message: MessaggioImportante; offset: numbe
   const [testo, setTesto] = useState(message.testo);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const path = `/api/gas/messaggi-importanti/${message.id}/`;
+  const path = '/api/gas/messaggi-importanti/{id}/' as const;
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -100,7 +99,10 @@ function Voce({ message, offset }: { message: MessaggioImportante; offset: numbe
     }
     setBusy(true);
     try {
-      const edited = await api.patch(path, 'messaggioImportante', { testo });
+      const edited = await typedApi.patch(path, 'messaggioImportante', {
+        path: { id: message.id },
+        body: { testo },
+      });
       apply({ type: 'edit_message', message: edited });
       setMode('vedi');
       setError(null);
@@ -114,7 +116,7 @@ function Voce({ message, offset }: { message: MessaggioImportante; offset: numbe
   const remove = async () => {
     setBusy(true);
     try {
-      await api.delete(path);
+      await typedApi.delete(path, { path: { id: message.id } });
       apply({ type: 'delete_message', id: message.id });
     } catch (err) {
       setError(serverErrorMessage(err, 'testo'));
