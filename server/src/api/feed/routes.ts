@@ -20,6 +20,8 @@ import { posizioneDi, righeDopo, rigaStato, tokenDi } from './righe';
 export const FLUSSI_PER_INDIRIZZO = 4;
 /** How often an open feed looks for changes made on other instances. */
 const CONTROLLO_MS = 1000;
+/** Bytes written and not yet taken by a slow reader before its stream is closed. */
+const BUFFER_MASSIMO = 4 * 1024 * 1024;
 /** A `ping` line at least this often: proxies keep the connection, clients learn the token. */
 const PING_MS = 15_000;
 
@@ -82,7 +84,7 @@ export async function feedRoutes(app: FastifyInstance, deps: ApiDeps) {
       let chiuso = false;
       let sveglia: (() => void) | null = null;
       const smetti = deps.modifiche.iscrivi('feed', () => sveglia?.());
-      request.raw.on('close', () => {
+      reply.raw.on('close', () => {
         chiuso = true;
         sveglia?.();
       });
@@ -94,6 +96,9 @@ export async function feedRoutes(app: FastifyInstance, deps: ApiDeps) {
           for (const riga of letto.righe) scrivi(reply, riga);
           if (letto.righe.length > 0) ultimoInvio = Date.now();
           posizione = letto.posizione;
+          // A reader that does not keep up is let go (it resumes from its
+          // last token) rather than held in this instance's memory.
+          if (reply.raw.writableLength > BUFFER_MASSIMO) break;
           if (!letto.fine) continue;
           if (Date.now() - ultimoInvio >= PING_MS) {
             scrivi(reply, { type: 'ping', token: tokenDi(posizione) });
