@@ -60,13 +60,16 @@ test('answers submitted during the test update the open page, late ones in place
   const cell = page.locator(`tr[data-squadra="${a!.id}"] td.col-prob`).first();
   await expect(cell).toHaveClass(/cell-solved/);
   await expect(cell).toHaveClass(/cell-new/);
+  // Not by colour alone: a mark too (WCAG 1.4.1).
+  const mark = (td: typeof cell) => td.evaluate((el) => getComputedStyle(el, '::after').content);
+  expect(await mark(cell)).toContain('✓');
 
   // A wrong one: red tile, red cell.
   await answer(admin, { squadra: b!.id, problema: p2!.id, valore: '12345' });
   await expect(tile).toHaveClass(/live-tile--errata/);
-  await expect(page.locator(`tr[data-squadra="${b!.id}"] td.col-prob`).nth(1)).toHaveClass(
-    /cell-wrong/,
-  );
+  const errata = page.locator(`tr[data-squadra="${b!.id}"] td.col-prob`).nth(1);
+  await expect(errata).toHaveClass(/cell-wrong/);
+  expect(await mark(errata)).toContain('✗');
 
   // Delivered 10 minutes ago, received now: C solved P1 before A.
   await answer(admin, {
