@@ -45,6 +45,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // The school widget (issue 28) is a page of its own: framed by other
+      // sites, it must not load the app's bundle (tests/widget-size.test.ts).
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        widget: fileURLToPath(new URL('widget.html', import.meta.url)),
+      },
+    },
   },
   server: { proxy },
   preview: { proxy },

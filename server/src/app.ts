@@ -2,7 +2,6 @@
 // main.ts starts it; tests build it and call `app.inject`.
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
-import helmet from '@fastify/helmet';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { configureZodItalian } from '@gas/contracts';
 import type { AppConfig } from './config';
@@ -19,6 +18,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerResponses } from './plugins/responses';
 import { sessionAuth } from './plugins/auth/session';
 import { registerWebApp } from './plugins/static';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { opzioniConnessioni } from './plugins/connessioni';
 import { apiRoutes } from './api';
 import { creaAnteprime } from './api/anteprima/anteprime';
@@ -109,25 +109,7 @@ export async function buildApp({
   await app.register(registerResponses, { validate: config.checkResponses });
   await app.register(registerErrorHandler, { errori: services.errori });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: ['https://www.youtube-nocookie.com'],
-        // The error reports of the web app go to Sentry's host when a DSN is set.
-        connectSrc: [
-          "'self'",
-          'ws:',
-          'wss:',
-          ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : []),
-        ],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(registerSecurityHeaders, { sentryDsn: config.sentryDsn });
 
   // Before every route: its hook applies to the routes registered after it.
   await app.register(registerCompressione);

@@ -6,8 +6,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERRORS } from '../errors';
+import { incorporabile } from './security-headers';
 
 const API_PREFIXES = ['/api/', '/ws/', '/healthz'];
+
+/**
+ * The school widget (issue 28): a page of its own build entry (web/widget.html),
+ * the only one other sites may frame.
+ */
+export const WIDGET_ROUTE = '/widget/sessione/:pk/scuola/:id/';
 
 /**
  * The link-preview tags of a page (api/anteprima): for a path and the site's
@@ -87,6 +94,14 @@ async function webAppPlugin(
       request.log.warn({ err: error, url }, 'anteprima della pagina non disponibile');
       return null;
     }
+  }
+
+  const widgetFile = path.join(webDist, 'widget.html');
+  if (hasBuild && fs.existsSync(widgetFile)) {
+    // Not the SPA's index.html: the widget loads none of the app's bundle.
+    app.get(WIDGET_ROUTE, { helmet: incorporabile(options.sentryDsn) }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('widget.html'),
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -16,6 +16,7 @@ import { postSessionToServiceWorker } from '../../lib/serviceWorker';
 import NotFoundPage from '../../components/NotFoundPage';
 import { useServerNow } from '../../lib/serverNow';
 import { useMessaggi } from './messaggi/useMessaggi';
+import { IncorporaWidget } from './IncorporaWidget';
 import { ReplayControl } from './replay/ReplayControl';
 import { ScoresHeader } from './ScoresHeader';
 import { ScoresTabs } from './ScoresTabs';
@@ -127,6 +128,10 @@ function ScoresView(props: {
       )}
       {variant === 'scuola' && schoolTeams && schoolName && (
         <SchoolCard model={model} ids={schoolTeams} nome={schoolName} />
+      )}
+      {/* A private event's widget shows nothing to a school's visitors. */}
+      {variant === 'scuola' && props.scuolaId !== null && evento.tipologia !== 'priv' && (
+        <IncorporaWidget sessione={sessione.id} scuola={props.scuolaId} />
       )}
       {model.phase === 'dopo' && rows > 0 && model.session && (
         <ReplayControl replay={model.replay} />
