@@ -78,6 +78,8 @@ export async function createLiveEvent(
     qualificati: number;
     startedAgoMs: number;
     titolo: string;
+    /** The school of each team, in order (none when missing). */
+    scuole?: readonly (number | null)[];
   },
 ): Promise<LiveEvent> {
   const now = Date.now();
@@ -101,6 +103,7 @@ export async function createLiveEvent(
     const s = await admin.post<{ id: number; nome: string }>('/api/gas/squadra/', {
       nome: `Squadra live ${String(i).padStart(2, '0')}`,
       sessione: sessioneId,
+      ...(options.scuole?.[i - 1] ? { scuola: options.scuole[i - 1] } : {}),
     });
     squadre.push({ id: s.id, nome: s.nome });
   }

@@ -181,6 +181,22 @@ describe('scores page', { timeout: 30_000 }, () => {
     expect(FakeSocket.all.filter((s) => s.url.includes('punteggi'))).toHaveLength(0);
   });
 
+  it("a school's page offers its widget's <iframe> code to copy", async () => {
+    const { handlers } = fixture(-3 * HOUR);
+    mockFetch(handlers);
+    renderApp('/sessione/7/punteggi/scuola/500/');
+    const box = await screen.findByRole(
+      'region',
+      { name: 'Incorpora nel sito della scuola' },
+      { timeout: 8000 },
+    );
+    const codice = within(box).getByRole('textbox') as HTMLTextAreaElement;
+    expect(codice.value).toBe(
+      `<iframe src="${window.location.origin}/widget/sessione/7/scuola/500/" title="Classifica della scuola - GaS" width="100%" height="320" style="border:0" loading="lazy"></iframe>`,
+    );
+    expect(within(box).getByRole('button', { name: 'Copia il codice' })).toBeTruthy();
+  });
+
   it.each([
     ['/sessione/7/punteggi/', '/api/gas/sessione/7/eventi/'],
     ['/sessione/7/punteggi/?eventi=risposta-all', '/api/gas/risposta-all/'],
