@@ -69,10 +69,10 @@ export function avviaWidget(root: HTMLElement, location: Location): void {
     },
     onStatus(status) {
       stato.connesso = status !== 'disconnected';
-      // Closed for good (4403, 4404): no retry is planned.
-      if (status === 'disconnected' && socket.nextAttemptAt === null) return nega();
       ridisegna();
     },
+    // 4403 (private, at once or later: the event turned private), 4404.
+    onFinalClose: nega,
   });
 
   ridisegna();

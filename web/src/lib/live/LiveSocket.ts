@@ -28,6 +28,8 @@ export interface LiveSocketOptions {
   /** The socket is open; `reconnected` after a loss (time to catch up on missed events). */
   onOpen?(reconnected: boolean): void;
   onStatus?(status: FeedStatus): void;
+  /** Closed with a final code (no such session, forbidden): no retry follows. */
+  onFinalClose?(code: number): void;
   /** Injected by tests. */
   createSocket?(url: string): SocketLike;
   now?(): number;
@@ -50,8 +52,8 @@ export class LiveSocket {
   private pongTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
   private everOpen = false;
-  private readonly o: Required<Omit<LiveSocketOptions, 'onOpen' | 'onStatus'>> &
-    Pick<LiveSocketOptions, 'onOpen' | 'onStatus'>;
+  private readonly o: Required<Omit<LiveSocketOptions, 'onOpen' | 'onStatus' | 'onFinalClose'>> &
+    Pick<LiveSocketOptions, 'onOpen' | 'onStatus' | 'onFinalClose'>;
 
   constructor(options: LiveSocketOptions) {
     this.o = {
@@ -122,6 +124,7 @@ export class LiveSocket {
         this.clearTimers();
         this.setStatus('disconnected');
         this.stopped = true;
+        this.o.onFinalClose?.(event.code);
         return;
       }
       this.lost();

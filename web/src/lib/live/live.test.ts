@@ -122,7 +122,8 @@ describe('LiveSocket', () => {
   });
 
   it('delivers text frames and stops for good on 4404', () => {
-    const { socket, messages, statuses } = makeSocket();
+    const finals: number[] = [];
+    const { socket, messages, statuses } = makeSocket({ onFinalClose: (c) => finals.push(c) });
     socket.start();
     last().open();
     last().receive('{"type":"npe"}');
@@ -132,6 +133,7 @@ describe('LiveSocket', () => {
     vi.advanceTimersByTime(600_000);
     expect(FakeSocket.all.length).toBe(count);
     expect(statuses[statuses.length - 1]).toBe('disconnected');
+    expect(finals).toEqual([4404]);
   });
 
   it('treats an unanswered ping as a lost connection', () => {
