@@ -2,7 +2,7 @@
 // it shows the school's teams with their places and scores, follows an answer
 // submitted meanwhile without a reload, loads at most 60 kB of compressed
 // script, and says only 'Classifica non disponibile' once the event is private.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   answer,
   apiAs,
@@ -53,16 +53,31 @@ test.afterAll(async () => {
   await admin?.dispose();
 });
 
+/**
+ * The <iframe> code the school's scores page offers ('Incorpora nel sito
+ * della scuola'), as a school's webmaster copies it.
+ */
+async function codiceDaCopiare(browser: Browser, baseURL: string): Promise<string> {
+  // A browser of its own: the widget's visitor has none of the app's scripts cached.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto(`/sessione/${live.sessioneId}/punteggi/scuola/${scuola.id}/`);
+  const box = page.getByRole('region', { name: 'Incorpora nel sito della scuola' });
+  await expect(box.getByRole('button', { name: 'Copia il codice' })).toBeVisible();
+  const codice = await box.getByRole('textbox').inputValue();
+  await context.close();
+  return codice;
+}
+
 /** The school's page on its own origin, with the widget's iframe. */
-async function apriSitoScuola(page: Page, baseURL: string) {
-  const src = `${baseURL}/widget/sessione/${live.sessioneId}/scuola/${scuola.id}/`;
+async function apriSitoScuola(page: Page, iframe: string) {
   await page.route(`${SITO_SCUOLA}**`, (route) =>
     route.fulfill({
       contentType: 'text/html; charset=utf-8',
       body: `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Liceo</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family:serif;margin:16px"><h1>Il liceo alla gara a squadre</h1>
-<iframe src="${src}" title="Classifica della scuola" width="100%" height="320" style="border:1px solid #ccc"></iframe>
+${iframe}
 </body></html>`,
     }),
   );
@@ -76,8 +91,13 @@ async function apriSitoScuola(page: Page, baseURL: string) {
 
 test('framed by another site, it shows the school and follows a live answer', async ({
   page,
+  browser,
   baseURL,
 }) => {
+  const iframe = await codiceDaCopiare(browser, baseURL!);
+  expect(iframe).toContain(
+    `src="${baseURL}/widget/sessione/${live.sessioneId}/scuola/${scuola.id}/"`,
+  );
   // Every script the widget's page receives from the app, as sent (compressed).
   const scripts: Promise<number>[] = [];
   page.on('requestfinished', (request) => {
@@ -85,7 +105,7 @@ test('framed by another site, it shows the school and follows a live answer', as
       scripts.push(request.sizes().then((s) => s.responseBodySize));
     }
   });
-  const widget = await apriSitoScuola(page, baseURL!);
+  const widget = await apriSitoScuola(page, iframe);
   const [a, , c] = live.squadre;
   await expect(widget.getByRole('heading', { level: 1 })).toHaveText(scuola.nome);
   await expect(widget.getByText(`${titolo} - sessione`)).toBeVisible();
@@ -97,6 +117,7 @@ test('framed by another site, it shows the school and follows a live answer', as
 
   expect(scripts.length).toBeGreaterThan(0);
   const totale = (await Promise.all(scripts)).reduce((x, y) => x + y, 0);
+  test.info().annotations.push({ type: 'script del widget', description: `${totale} B` });
   expect(totale, 'byte di script compressi del widget').toBeLessThanOrEqual(60_000);
 
   // A marker in the framed page: gone if it reloaded.
@@ -125,7 +146,8 @@ test('framed by another site, it shows the school and follows a live answer', as
 
 test('a private event: the widget shows nothing but its notice', async ({ page, baseURL }) => {
   await admin.patch(`/api/gas/evento/${live.eventoId}/`, { tipologia: 'priv' });
-  const widget = await apriSitoScuola(page, baseURL!);
+  const src = `${baseURL}/widget/sessione/${live.sessioneId}/scuola/${scuola.id}/`;
+  const widget = await apriSitoScuola(page, `<iframe src="${src}" title="Classifica"></iframe>`);
   await expect(widget.locator('#widget')).toHaveText('Classifica non disponibile');
   await expect(widget.locator('table')).toHaveCount(0);
 });
