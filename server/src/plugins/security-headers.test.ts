@@ -44,6 +44,11 @@ describe('who may frame the pages', () => {
     }
   });
 
+  it("is a page, not part of the API's document", async () => {
+    const { paths } = (await get('/api/schema/')).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(paths).filter((p) => p.startsWith('/widget'))).toEqual([]);
+  });
+
   it('every other page, the widget file itself and the API: this site only', async () => {
     for (const url of [
       '/',

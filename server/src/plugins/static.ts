@@ -99,7 +99,9 @@ async function webAppPlugin(
   const widgetFile = path.join(webDist, 'widget.html');
   if (hasBuild && fs.existsSync(widgetFile)) {
     // Not the SPA's index.html: the widget loads none of the app's bundle.
-    app.get(WIDGET_ROUTE, { helmet: incorporabile(options.sentryDsn) }, (_request, reply) =>
+    // Hidden from the API's OpenAPI document, as @fastify/static hides the files.
+    const opzioni = { helmet: incorporabile(options.sentryDsn), schema: { hide: true } };
+    app.get(WIDGET_ROUTE, opzioni, (_request, reply) =>
       reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('widget.html'),
     );
   }
