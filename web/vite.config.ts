@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -13,12 +13,27 @@ const proxy: Record<string, ProxyOptions> = {
   '/healthz': { target: backend },
 };
 
+// The school widget's address answers its own page in development and preview
+// too, as the server does (server/src/plugins/static.ts).
+const widgetRoute: Connect.NextHandleFunction = (req, _res, next) => {
+  if (req.url && /^\/widget\/sessione\/\d+\/scuola\/\d+\/?(\?|$)/.test(req.url)) {
+    req.url = '/widget.html';
+  }
+  next();
+};
+const widgetPage: Plugin = {
+  name: 'gas-widget-page',
+  configureServer: (server) => void server.middlewares.use(widgetRoute),
+  configurePreviewServer: (server) => void server.middlewares.use(widgetRoute),
+};
+
 export default defineConfig({
   // Absolute root so `vite build web`, `npm run -w @gas/web build` and
   // `vite preview --config web/vite.config.ts` all behave the same.
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
+    widgetPage,
     // The service worker (sw/sw.ts, Workbox runtime caching) built to
     // dist/sw.js; registered by the app itself (lib/serviceWorker.ts); no
     // precache manifest and no web app manifest.
