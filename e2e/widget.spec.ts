@@ -12,6 +12,7 @@ import {
   type Api,
   type LiveEvent,
 } from './support/punteggi-api';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/axe';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -142,6 +143,14 @@ test('framed by another site, it shows the school and follows a live answer', as
     await page.setViewportSize({ width, height: 480 });
     await page.screenshot({ path: `test-results/widget-${width}.png` });
   }
+});
+
+test('the widget alone: accessible, and no horizontal scrolling at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto(`/widget/sessione/${live.sessioneId}/scuola/${scuola.id}/`);
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
 });
 
 test('a private event: the widget shows nothing but its notice', async ({ page, baseURL }) => {
