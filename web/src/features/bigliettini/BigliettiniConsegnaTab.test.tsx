@@ -1,3 +1,4 @@
+import type { Sessione } from '@gas/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -38,7 +39,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open(biglietti: Handler, who = user('admin', { is_superuser: true })) {
+function open(
+  biglietti: Handler,
+  who = user('admin', { is_superuser: true }),
+  sessione: Partial<Sessione> = {},
+) {
   const teams = [
     { ...squadra(1, 10, 'Zeta & co', 'L', 'Pisa'), polo: 1 },
     { ...squadra(2, 10, 'Alfa_1', 'L', 'Pisa'), polo: 1 },
@@ -46,7 +51,13 @@ function open(biglietti: Handler, who = user('admin', { is_superuser: true })) {
   ];
   const fetchMock = mockFetch({
     '/api/ext-user/whoami/': who,
-    '/api/gas/sessione/10/': sessioneOut({ id: 10, nome: 'Sessione', evento: 1, poli: [1, 2] }),
+    '/api/gas/sessione/10/': sessioneOut({
+      id: 10,
+      nome: 'Sessione',
+      evento: 1,
+      poli: [1, 2],
+      ...sessione,
+    }),
     '/api/gas/polo/': page([
       polo(1, 'Polo di Pisa', 'pisa@example.org'),
       polo(2, 'Polo di Roma', 'roma@example.org'),
@@ -136,5 +147,19 @@ describe('Bigliettini consegna tab', () => {
       'Polo di Roma (1 squadra)',
     ]);
     expect(select.value).toBe('2');
+    // Before the end there are no certificates to make.
+    expect(screen.queryByRole('link', { name: /Attestati/ })).toBeNull();
+  });
+
+  it("once the contest is over, a venue manager downloads his venue's certificates", async () => {
+    const ieri = Date.now() - 86_400_000;
+    open(() => jsonResponse({}), user('referente', { email: 'roma@example.org' }), {
+      inizio: new Date(ieri).toISOString(),
+      fine: new Date(ieri + 7_200_000).toISOString(),
+    });
+    const link = await screen.findByRole('link', {
+      name: 'Attestati delle squadre del Polo di Roma (PDF)',
+    });
+    expect(link.getAttribute('href')).toBe('/api/gas/sessione/10/attestati/?polo=2');
   });
 });

@@ -11,6 +11,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useCurrentUser, useSessione, useSquadreInSessione } from '../../api/queries';
 import { errorMessage } from '../../components/LoaderError';
 import { QueryState } from '../../components/QueryState';
+import { delPolo } from '../poli/nomi';
 import { CopyButton } from '../../components/form/CopyButton';
 import { usePoli } from '../poli/api';
 import {
@@ -90,9 +91,11 @@ interface BigliettiProps {
   sessioneId: number;
   poli: Polo[];
   squadre: { nome: string; polo: number | null }[];
+  /** The contest is over: the venue's certificates may be downloaded (issue 28). */
+  conclusa: boolean;
 }
 
-function Biglietti({ sessioneId, poli, squadre }: BigliettiProps) {
+function Biglietti({ sessioneId, poli, squadre, conclusa }: BigliettiProps) {
   const [polo, setPolo] = useState(poli.length === 1 ? String(poli[0]!.id) : '');
   const [output, setOutput] = useState<Output>('pdf');
   const [busy, setBusy] = useState<Output | null>(null);
@@ -218,6 +221,17 @@ function Biglietti({ sessioneId, poli, squadre }: BigliettiProps) {
             Renderizza
           </Button>
         </div>
+        {conclusa && polo && (
+          <p className="mt-3 mb-0">
+            <a
+              href={`/api/gas/sessione/${sessioneId}/attestati/?polo=${polo}`}
+              download
+              className="btn btn-outline-success"
+            >
+              Attestati delle squadre {delPolo(nomePolo)} (PDF)
+            </a>
+          </p>
+        )}
       </Form>
       <div aria-live="polite">
         {busy === 'pdf' && (
@@ -261,7 +275,12 @@ export function BigliettiniConsegnaTab({ sessioneId }: { sessioneId: number }) {
             return (
               <QueryState query={squadre}>
                 {(listaSquadre) => (
-                  <Biglietti sessioneId={sessioneId} poli={ordinati} squadre={listaSquadre} />
+                  <Biglietti
+                    sessioneId={sessioneId}
+                    poli={ordinati}
+                    squadre={listaSquadre}
+                    conclusa={Date.now() > Date.parse(s.fine)}
+                  />
                 )}
               </QueryState>
             );
