@@ -28,7 +28,8 @@ export function posizioneDi(token: string): Posizione {
   return { xid: Number(xid), id: Number(id) };
 }
 
-const piùAvanti = (a: Posizione, b: Posizione) =>
+/** The later of two positions. */
+const successiva = (a: Posizione, b: Posizione) =>
   a.xid > b.xid || (a.xid === b.xid && a.id >= b.id) ? a : b;
 
 /** Entries read per query: a burst of answers is sent in several. */
@@ -83,7 +84,7 @@ export async function righeDopo(
   // quiet session does not scan other sessions' entries again.
   const posizione = !fine
     ? { xid: ultima!.xid, id: ultima!.id }
-    : piùAvanti(dopo, { xid: prima, id: 0 });
+    : successiva(dopo, { xid: prima, id: 0 });
   if (voci.length === 0) return { righe: [], posizione, fine };
   const head = await sessioneConEvento(db, sessioneId);
   if (!head) return { righe: [], posizione, fine };
