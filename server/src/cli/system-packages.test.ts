@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const script = path.join(root, 'scripts', 'system-packages.sh');
 const ALL =
-  'chromium postgresql texlive-latex-base texlive-latex-recommended texlive-lang-italian lmodern';
+  'chromium postgresql texlive-latex-base texlive-latex-recommended texlive-lang-italian lmodern poppler-utils';
 
 /** A PATH with the basic tools only: no pdflatex, kpsewhich, sudo or apt-get. */
 const bin = mkdtempSync(path.join(tmpdir(), 'gas-path-'));
@@ -59,7 +59,7 @@ describe('scripts/system-packages.sh', () => {
     try {
       mkdirSync(path.join(have, 'pg', '17', 'bin'), { recursive: true });
       writeFileSync(path.join(have, 'pg', '17', 'bin', 'initdb'), '', { mode: 0o755 });
-      for (const tool of ['pdflatex', 'kpsewhich']) {
+      for (const tool of ['pdflatex', 'kpsewhich', 'pdftotext']) {
         writeFileSync(path.join(have, tool), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
       }
       const result = spawnSync('bash', [script], {
