@@ -42,7 +42,7 @@ test('a venue manager renders the PDF inline, and gets the LaTeX source to copy 
   await expect(page.getByText(/\\documentclass/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copia il sorgente' })).toBeVisible();
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Scarica' }).click();
+  await page.getByRole('button', { name: 'Scarica', exact: true }).click();
   expect((await download).suggestedFilename()).toBe('bigliettini-Polo-di-Pisa.tex');
 });
 
