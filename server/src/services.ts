@@ -38,6 +38,7 @@ import { ActorCache } from './auth/actor-cache';
 import { ConsegnaBatcher } from './gara/risposte/consegna';
 import { SubmissionTargets } from './gara/risposte/targets';
 import { AccessGuard } from './live/access-guard';
+import { ModificheAccessi } from './gara/modifiche-accessi';
 import { LiveBus } from './live/bus';
 import { FlussoModifiche } from './gara/modifiche';
 import { ModificheEvento } from './gara/modifiche-evento';
@@ -130,9 +131,12 @@ export function createServices({
   });
   const actors = new ActorCache(Date.now, () => actorChanges.live);
   const lookups = new EventoLookups(database.db);
+  // Who may see an event comes to the guard through the stream, like every change.
+  const modificheAccessi = new ModificheAccessi(changes, modifiche);
   const access = new AccessGuard({
     database,
-    changes,
+    modifiche,
+    ascolto: modificheAccessi,
     log,
     onEventoChange: () => lookups.clear(),
   });
@@ -177,6 +181,7 @@ export function createServices({
         await sync.stop();
         // The consumers first (timers, pending checks), then the connection they share.
         await access.stop();
+        modificheAccessi.stop();
         modificheEvento.stop();
         await targets.stop();
         actorChanges.close();

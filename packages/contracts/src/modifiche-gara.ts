@@ -55,6 +55,18 @@ export const modificaGaraSchema = z.discriminatedUnion('tipo', [
     messaggio: z.object({ id, testo: z.string(), data: z.string() }),
   }),
   z.object({ tipo: z.literal('messaggio_eliminato'), evento: id, id }),
+  /**
+   * Who may see an event may have changed (from the database's change feed,
+   * whoever wrote it): the event's row or staff (`evento`); an account, its
+   * login sessions or its manager profile (`utente`); or, with neither, anything
+   * (a table the guard does not know, changes missed while the feed was down).
+   * The access guard (live/access-guard.ts) re-checks the open feeds.
+   */
+  z.object({
+    tipo: z.literal('accesso_modificato'),
+    evento: id.optional(),
+    utente: id.optional(),
+  }),
   /** Admin action: open pages of the session reload, at once or within `intervallo` s. */
   z.object({
     tipo: z.literal('ricarica_richiesta'),

@@ -7,27 +7,24 @@
 // every open feed, the event it follows and who is watching (the actor and
 // the login session of the upgrade request), and checks again:
 //
-// - at once when an event or its staff lists change ('evento:<id>' on the
-//   change feed, db/changes.ts: triggers, so on every instance and whoever
-//   wrote), with the event read fresh from the database;
-// - when the change feed names a user ('utente:<user id>': the account, its
-//   login sessions or its manager profile changed, migration 0005), that
-//   user's viewers; when it names a table this guard does not know, all of
-//   them; and in any case every `sweepMs` (a backstop): the viewers of
+// It follows the change stream (gara/modifiche.ts), where the core turns the
+// database's change feed into `accesso_modificato` (gara/modifiche-accessi.ts:
+// triggers, so on every instance and whoever wrote), and checks again:
+//
+// - at once when an event or its staff lists change (`evento`), with the
+//   event read fresh from the database;
+// - when a user changed (`utente`: the account, its login sessions or its
+//   manager profile), that user's viewers; when the change names neither,
+//   everything; and in any case every `sweepMs` (a backstop): the viewers of
 //   private events are loaded again from their login session (gone after a
 //   logout or expiry; a deactivated user has no actor). Only private events
 //   need this: official and public ones may be seen by anyone;
-// - everything, when the change feed may have missed changes (a PostgreSQL
-//   LISTEN connection lost and regained) and on every sweep while it is down.
+// - everything on every sweep while the change feed is down (it may miss
+//   changes: a PostgreSQL LISTEN connection lost and regained).
 import type WebSocket from 'ws';
 import type { Database } from '../db/client';
-import type { DbChange } from '../db/changes';
-import {
-  SharedChangeFeed,
-  type ChangeSource,
-  type ChangeSubscription,
-} from '../db/lazy-change-feed';
-import type { ListenerLogger } from '../db/listener';
+import type { ModificaDi } from '@gas/contracts';
+import type { FlussoModifiche } from '../gara/modifiche';
 import { loadActor } from '../auth/queries';
 import { ANONYMOUS, canSeeEvento, type Actor, type EventoAccess } from '../policies';
 import { loadEventiWithAccess } from '../access/queries';
@@ -38,29 +35,21 @@ export type Viewer = { actor: Actor; loginSessionId: string | null };
 
 type Watched = { eventoId: number; viewer: Viewer };
 
+/** Whether the changes that decide access are all heard (gara/modifiche-accessi.ts). */
+export type AscoltoAccessi = { readonly live: boolean; ready(): Promise<void>; ensure(): void };
+
 export type AccessGuardOptions = {
   database: Database;
-  /** The instance's shared change feed (services.ts); without it, one of its own. */
-  changes?: ChangeSource;
-  /** PostgreSQL connection for LISTEN (not through a transaction pooler), for a feed of its own. */
-  listenUrl?: string;
-  log: ListenerLogger & { error(obj: object, msg: string): void };
+  /** The change stream, whose `accesso_modificato` the guard follows. */
+  modifiche: Pick<FlussoModifiche, 'iscrivi'>;
+  /** Where those changes come from, and whether it hears them all. */
+  ascolto: AscoltoAccessi;
+  log: { error(obj: object, msg: string): void };
   /** Period of the viewers' re-check (default 5 s, the actor cache's TTL). */
   sweepMs?: number;
   /** Told whenever an event changed (the feeds drop their cached lookups). */
   onEventoChange?: () => void;
 };
-
-/** Tables of the change feed that do not decide who sees an event. */
-const NON_DECIDONO: ReadonlySet<string> = new Set([
-  'squadra',
-  'problema',
-  'responsabile',
-  'sessioni',
-  'problemi',
-  'squadre',
-  'poli',
-]);
 
 /** Changes that name something else coalesce into one re-check per this period. */
 const VIEWER_RECHECK_DELAY_MS = 100;
@@ -70,9 +59,7 @@ export class AccessGuard {
   private readonly byEvento = new Map<number, Set<WebSocket>>();
   /** The newest access data of every followed event. */
   private readonly access = new Map<number, EventoAccess>();
-  private readonly feed: ChangeSubscription;
-  /** The feed started for this guard alone (no shared one given). */
-  private readonly ownFeed: SharedChangeFeed | null = null;
+  private readonly disiscrivi: () => void;
   private stopped = false;
   private readonly sweep: NodeJS.Timeout;
   /** Events to re-check (null: all of them). */
@@ -88,14 +75,8 @@ export class AccessGuard {
   readonly stats = { closed: 0, checks: 0 };
 
   constructor(private readonly options: AccessGuardOptions) {
-    let changes = options.changes;
-    if (!changes) {
-      const { database, listenUrl, log } = options;
-      changes = this.ownFeed = new SharedChangeFeed(database, { listenUrl, log, name: 'live' });
-    }
-    this.feed = changes.subscribe({
-      onChange: (c) => this.onChange(c),
-      onReset: () => this.recheckAll(),
+    this.disiscrivi = options.modifiche.iscrivi('accessi', (m) => {
+      if (m.tipo === 'accesso_modificato') this.onChange(m);
     });
     this.sweep = setInterval(() => this.onSweep(), options.sweepMs ?? 5_000);
     this.sweep.unref();
@@ -103,12 +84,12 @@ export class AccessGuard {
 
   /** True while every change is heard (lookups may be cached). */
   get live(): boolean {
-    return this.feed.live;
+    return this.options.ascolto.live;
   }
 
   /** Starts listening to the change feed (retried on later calls after a failure). */
   start(): Promise<void> {
-    return this.feed.ready();
+    return this.options.ascolto.ready();
   }
 
   /**
@@ -148,8 +129,7 @@ export class AccessGuard {
     if (this.viewersTimer) clearTimeout(this.viewersTimer);
     this.eventiTimer = null;
     await this.checking.catch(() => undefined);
-    this.feed.close();
-    await this.ownFeed?.stop();
+    this.disiscrivi();
   }
 
   private unwatch(socket: WebSocket): void {
@@ -164,20 +144,15 @@ export class AccessGuard {
     }
   }
 
-  private onChange(change: DbChange): void {
-    if (change.table === '*') return this.recheckAll();
-    if (change.table === 'evento') {
+  private onChange(change: ModificaDi<'accesso_modificato'>): void {
+    if (change.evento !== undefined) {
       this.generation += 1;
       this.options.onEventoChange?.();
-      if (this.byEvento.has(change.id)) this.recheckEventi([change.id]);
+      if (this.byEvento.has(change.evento)) this.recheckEventi([change.evento]);
       return;
     }
-    // Teams, problems, an event's parts and a manager's schools and teams do
-    // not decide who sees an event.
-    if (NON_DECIDONO.has(change.table)) return;
-    if (change.table === 'utente') this.pendingUsers?.add(change.id);
-    // Anything else: every viewer.
-    else this.pendingUsers = null;
+    if (change.utente === undefined) return this.recheckAll();
+    this.pendingUsers?.add(change.utente);
     this.viewersTimer ??= setTimeout(() => {
       this.viewersTimer = null;
       const users = this.pendingUsers;
@@ -188,7 +163,7 @@ export class AccessGuard {
 
   private onSweep(): void {
     if (!this.live) {
-      this.feed.ensure();
+      this.options.ascolto.ensure();
       this.recheckAll();
       return;
     }

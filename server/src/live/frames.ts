@@ -39,6 +39,9 @@ export function messaggiDellaModifica(modifica: ModificaGara): LiveMessage[] {
       ];
     case 'messaggio_eliminato':
       return [{ type: 'delete_message', eventoId: modifica.evento, id: modifica.id }];
+    case 'accesso_modificato':
+      // The access guard closes the feeds their viewer may no longer see.
+      return [];
     case 'ricarica_richiesta':
       return [
         modifica.intervallo === 0

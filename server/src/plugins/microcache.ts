@@ -70,8 +70,11 @@ export const registerMicrocache = fp(
       }
     };
     const smetti = options.modifiche.iscrivi('microcache', (modifica) => {
-      if (modifica.tipo !== 'ricarica_richiesta')
-        svuota(MODIFICHE_VIVE.has(modifica.tipo) ? 'viva' : null);
+      // A reload request changes no data; a user's account or login changes
+      // no public read (only anonymous reads are kept).
+      if (modifica.tipo === 'ricarica_richiesta') return;
+      if (modifica.tipo === 'accesso_modificato' && modifica.utente !== undefined) return;
+      svuota(MODIFICHE_VIVE.has(modifica.tipo) ? 'viva' : null);
     });
     app.addHook('onClose', async () => smetti());
 

@@ -183,6 +183,7 @@ export function sessioniToccate(modifica: ModificaGara): readonly number[] {
     case 'messaggio':
     case 'messaggio_eliminato':
     case 'ricarica_richiesta':
+    case 'accesso_modificato':
       return [];
   }
 }
