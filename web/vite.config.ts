@@ -58,6 +58,9 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the server announces a public page's own chunk
+    // in its index.html (server/src/plugins/anticipi.ts).
+    manifest: true,
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {

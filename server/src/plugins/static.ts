@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERRORS } from '../errors';
 import { incorporabile } from './security-headers';
+import { anticipiPagina, leggiManifest } from './anticipi';
 
 const API_PREFIXES = ['/api/', '/ws/', '/healthz'];
 
@@ -57,9 +58,9 @@ async function webAppPlugin(
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   const index = hasBuild ? indexHtml(indexFile, options.sentryDsn) : null;
-  // The text the previews are added to, read once: it changes only with a new build.
-  const indexText =
-    hasBuild && options.anteprima ? (index ?? fs.readFileSync(indexFile, 'utf8')) : '';
+  // The text the previews and hints are added to, read once: it changes only with a new build.
+  const indexText = hasBuild ? (index ?? fs.readFileSync(indexFile, 'utf8')) : '';
+  const manifest = hasBuild ? leggiManifest(webDist) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -115,8 +116,13 @@ async function webAppPlugin(
     }
     reply.header('Cache-Control', 'no-cache').type('text/html');
     const tags = await tagsOf(url, request);
-    if (tags !== null) return reply.send(conTagsInTesta(indexText, tags));
-    return index === null ? reply.sendFile('index.html') : reply.send(index);
+    // After the app's own scripts and styles, which stay first in line.
+    const anticipi = anticipiPagina(url, manifest);
+    if (tags === null && anticipi === '') {
+      return index === null ? reply.sendFile('index.html') : reply.send(index);
+    }
+    const html = tags === null ? indexText : conTagsInTesta(indexText, tags);
+    return reply.send(anticipi === '' ? html : html.replace('</head>', `${anticipi}\n</head>`));
   });
 }
 

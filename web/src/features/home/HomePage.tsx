@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { Sito } from '@gas/contracts';
 import { useSito, useSponsor } from '../../api/sito';
 import { Page } from '../../components/Page';
+import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
 import { formatDayLong } from '../../lib/romeTime';
 import { FinaleCalendar } from './FinaleCalendar';
@@ -49,8 +50,7 @@ function Notizie({ notizie }: { notizie: NonNullable<Sito['home']>['notizie'] })
   );
 }
 
-function SponsorSection() {
-  const query = useSponsor();
+function SponsorSection({ query }: { query: ReturnType<typeof useSponsor> }) {
   return (
     <Section id="sponsor" title="I nostri sponsor">
       <QueryState query={query}>
@@ -120,14 +120,23 @@ function HomeContent({ sito }: { sito: Sito }) {
 
 export default function HomePage() {
   const sito = useSito();
+  const sponsor = useSponsor();
   return (
     <Page title="Gara a Squadre di Fisica">
       <p className="lead">
         Gare a squadre di fisica per le scuole superiori, con classifiche in diretta.{' '}
         <Link to="/eventi/">Vai agli eventi</Link>
       </p>
-      <SponsorSection />
-      <QueryState query={sito}>{(data) => <HomeContent sito={data} />}</QueryState>
+      {/* Both at once (the server announces both in the page, plugins/anticipi.ts):
+          the news never move down when the sponsors arrive second. */}
+      {sponsor.isPending || sito.isPending ? (
+        <PageLoading />
+      ) : (
+        <>
+          <SponsorSection query={sponsor} />
+          <QueryState query={sito}>{(data) => <HomeContent sito={data} />}</QueryState>
+        </>
+      )}
     </Page>
   );
 }

@@ -23,7 +23,7 @@ export function SponsorLogo({ sponsor }: { sponsor: Sponsor }) {
 /** The sponsors' logos in a row, each linking to its site. */
 export function SponsorStrip({ sponsors }: { sponsors: readonly Sponsor[] }) {
   return (
-    <ul className="list-unstyled d-flex flex-wrap gap-4 align-items-center justify-content-center mb-0">
+    <ul className="sponsor-strip list-unstyled d-flex flex-wrap gap-4 align-items-center justify-content-center mb-0">
       {sponsors.map((sponsor) => (
         <li key={sponsor.name}>
           {safeHref(sponsor.website) ? (
