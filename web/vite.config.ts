@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
+import path from 'node:path';
+import Beasties from 'beasties';
+import type { OutputBundle } from 'rolldown';
+import { createServer, defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -7,6 +10,7 @@ import { compression } from 'vite-plugin-compression2';
 // The API server (Fastify) listens on :8000; in development and preview the
 // browser talks to Vite only, so every server path is proxied there.
 const backend = 'http://localhost:8000';
+const outDir = fileURLToPath(new URL('dist', import.meta.url));
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: backend, changeOrigin: false },
   '/ws': { target: backend, ws: true },
@@ -27,6 +31,69 @@ const widgetPage: Plugin = {
   configurePreviewServer: (server) => void server.middlewares.use(widgetRoute),
 };
 
+/**
+ * The CSS the frame needs, inlined in the head (Beasties, the maintained
+ * successor of Critters); the whole stylesheet moves to the end of the body,
+ * where it no longer holds the first paint (no inline script or handler: the
+ * site's CSP allows none). The stylesheets are read from the bundle, not yet
+ * written when index.html is.
+ */
+async function conCssCritico(html: string, bundle: OutputBundle): Promise<string> {
+  class DalBundle extends Beasties {
+    override readFile(filename: string): string {
+      const name = path.relative(outDir, filename).split(path.sep).join('/');
+      const asset = bundle[name];
+      if (asset?.type !== 'asset') throw new Error(`foglio di stile ${name} non nel bundle`);
+      return String(asset.source);
+    }
+  }
+  const beasties = new DalBundle({
+    path: outDir,
+    publicPath: '/',
+    preload: 'body',
+    pruneSource: false,
+    reduceInlineStyles: false,
+    logLevel: 'warn',
+  });
+  return beasties.process(html);
+}
+
+// The app's frame rendered at build time into index.html's #root
+// (src/shell/guscio.tsx): the first paint of every page needs no JavaScript.
+// The module is loaded through a Vite server in SSR mode, as Vite's own
+// prerendering guide does, so it is compiled exactly as the app is.
+const guscioStatico: Plugin = {
+  name: 'gas-guscio-statico',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    async handler(html, ctx) {
+      if (!ctx.filename.endsWith(`${path.sep}index.html`) && ctx.filename !== 'index.html') {
+        return html;
+      }
+      const server = await createServer({
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        configFile: false,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        plugins: [react()],
+      });
+      try {
+        const { renderGuscio } = (await server.ssrLoadModule('/src/shell/guscio.tsx')) as {
+          renderGuscio(): string;
+        };
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error('index.html senza <div id="root"></div>');
+        const conGuscio = html.replace(root, `<div id="root">${renderGuscio()}</div>`);
+        return await conCssCritico(conGuscio, ctx.bundle ?? {});
+      } finally {
+        await server.close();
+      }
+    },
+  },
+};
+
 export default defineConfig({
   // Absolute root so `vite build web`, `npm run -w @gas/web build` and
   // `vite preview --config web/vite.config.ts` all behave the same.
@@ -34,6 +101,7 @@ export default defineConfig({
   plugins: [
     react(),
     widgetPage,
+    guscioStatico,
     // The service worker (sw/sw.ts, Workbox runtime caching) built to
     // dist/sw.js; registered by the app itself (lib/serviceWorker.ts); no
     // precache manifest and no web app manifest.

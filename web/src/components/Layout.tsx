@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AppNavbar } from './AppNavbar';
@@ -9,8 +9,12 @@ import { ToastProvider } from './toasts/ToastProvider';
 
 export const MAIN_ID = 'contenuto';
 
-/** Frame of every page: loading bar, skip link, navbar, main content, footer, toasts. */
-export function Layout() {
+/**
+ * Frame of every page: loading bar, skip link, navbar, main content, footer,
+ * toasts. Also rendered at build time, with a loading page inside, into
+ * index.html (shell/guscio.tsx): a phone paints it before the app's code arrives.
+ */
+export function Cornice({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
       <LoadingBar />
@@ -22,14 +26,24 @@ export function Layout() {
           <AppNavbar />
         </header>
         <Container as="main" fluid="xl" id={MAIN_ID} tabIndex={-1} className="flex-grow-1 py-4">
-          {/* Pages are code-split; navigations keep the old page on screen while the next loads. */}
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          {children}
         </Container>
         <Footer />
-        <ScrollRestoration />
       </div>
     </ToastProvider>
+  );
+}
+
+export function Layout() {
+  return (
+    <>
+      <Cornice>
+        {/* Pages are code-split; navigations keep the old page on screen while the next loads. */}
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Cornice>
+      <ScrollRestoration />
+    </>
   );
 }
