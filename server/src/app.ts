@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { opzioniConnessioni } from './plugins/connessioni';
 import { apiRoutes } from './api';
 import { creaAnteprime } from './api/anteprima/anteprime';
+import { eventoPubblicoDellaSessione } from './gara/queries';
 import type { LiveBus } from './live/bus';
 import { liveFeeds } from './live/feeds';
 import { createServices, type Services } from './services';
@@ -134,6 +135,8 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     // Link previews of the session pages (issue 28), from the cached snapshots.
     anteprima: creaAnteprime({ db: database.db, snapshots: services.snapshots }),
+    // A public session's event, announced in its pages (plugins/anticipi.ts).
+    eventoDellaSessione: (id) => eventoPubblicoDellaSessione(database.db, id),
   });
   return app;
 }

@@ -13,6 +13,19 @@ export async function sessioneById(db: DbOrTx, id: number) {
   return row ?? null;
 }
 
+/**
+ * The event of a session when everyone may see it (official or public), else
+ * null: a public page's hints name it (plugins/anticipi.ts), never a private one.
+ */
+export async function eventoPubblicoDellaSessione(db: DbOrTx, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: evento.id })
+    .from(sessione)
+    .innerJoin(evento, eq(evento.id, sessione.eventoId))
+    .where(and(eq(sessione.id, id), sql`${evento.tipologia} <> 'priv'`));
+  return row?.id ?? null;
+}
+
 export async function problemaById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(problema).where(eq(problema.id, id));
   return row ?? null;

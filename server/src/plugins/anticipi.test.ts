@@ -23,8 +23,8 @@ const hrefs = (html: string, rel: string) =>
   [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]+)"`, 'g'))].map((m) => m[1]);
 
 describe('anticipiPagina', () => {
-  it("the home: the navbar's and the page's reads, its chunk but not the entry's", () => {
-    const html = anticipiPagina('/', manifest);
+  it("the home: the navbar's and the page's reads, its chunk but not the entry's", async () => {
+    const html = await anticipiPagina('/', manifest);
     expect(hrefs(html, 'preload').filter((h) => h!.startsWith('/api/'))).toEqual([
       '/api/ext-user/whoami/',
       '/api/gas/evento/',
@@ -35,9 +35,9 @@ describe('anticipiPagina', () => {
     expect(html).toContain('as="fetch" crossorigin="anonymous"');
   });
 
-  it('the scores page: its session read first, the chunks and styles it imports', () => {
+  it('the scores page: its session read first, the chunks and styles it imports', async () => {
     for (const url of ['/sessione/12/punteggi/', '/sessione/12/punteggi/scuola/4/']) {
-      const html = anticipiPagina(url, manifest);
+      const html = await anticipiPagina(url, manifest);
       expect(hrefs(html, 'preload')).toEqual([
         '/api/ext-user/whoami/',
         '/api/gas/evento/',
@@ -57,19 +57,39 @@ describe('anticipiPagina', () => {
     }
   });
 
-  it('nothing for pages that are not public viewers’ pages, nor for odd paths', () => {
+  it("a public session's event and its messages, asked for that session only", async () => {
+    const asked: number[] = [];
+    const html = await anticipiPagina(
+      '/sessione/12/punteggi/telecronaca/',
+      manifest,
+      async (id) => {
+        asked.push(id);
+        return 7;
+      },
+    );
+    expect(asked).toEqual([12]);
+    expect(hrefs(html, 'preload')).toEqual(
+      expect.arrayContaining(['/api/gas/evento/7/', '/api/gas/messaggi-importanti/?evento=7']),
+    );
+    // A private (or missing) session's event is never named.
+    const privata = await anticipiPagina('/sessione/12/punteggi/', manifest, async () => null);
+    expect(privata).not.toContain('/api/gas/evento/7/');
+    expect(privata).not.toContain('messaggi-importanti');
+  });
+
+  it('nothing for pages that are not public viewers’ pages, nor for odd paths', async () => {
     for (const url of [
       '/admin/',
       '/accounts/login/',
       '/sessione/x/punteggi/',
       '/sessione/1/consegna-risposte/',
     ]) {
-      expect(anticipiPagina(url, manifest)).toBe('');
+      expect(await anticipiPagina(url, manifest)).toBe('');
     }
   });
 
-  it('the data without the chunks when the build has no manifest', () => {
-    const html = anticipiPagina('/eventi/', null);
+  it('the data without the chunks when the build has no manifest', async () => {
+    const html = await anticipiPagina('/eventi/', null);
     expect(hrefs(html, 'preload')).toContain('/api/gas/evento/?tipologia=o');
     expect(html).not.toContain('modulepreload');
   });

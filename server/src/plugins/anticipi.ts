@@ -21,7 +21,10 @@ type Manifest = Record<string, { file: string; imports?: string[]; css?: string[
 type PaginaPubblica = {
   path: RegExp;
   modulo: string;
-  dati(match: RegExpExecArray): string[];
+  /** `evento`: the event of the page's session, when public (`sessione` below), else null. */
+  dati(match: RegExpExecArray, evento: number | null): string[];
+  /** The session the page shows, whose event the server looks up. */
+  sessione?(match: RegExpExecArray): number;
 };
 
 /** The navbar's reads, on every page (web/src/components/AppNavbar.tsx). */
@@ -46,12 +49,14 @@ const PAGINE: readonly PaginaPubblica[] = [
   {
     path: /^\/sessione\/(\d+)\/punteggi\/telecronaca\/$/,
     modulo: 'src/features/punteggi/TelecronacaPage.tsx',
-    dati: ([, id]) => datiPunteggi(id!),
+    dati: ([, id], evento) => datiPunteggi(id!, evento),
+    sessione: ([, id]) => Number(id),
   },
   {
     path: /^\/sessione\/(\d+)\/punteggi\/(?:scuola\/\d+\/)?$/,
     modulo: 'src/features/punteggi/PunteggiPage.tsx',
-    dati: ([, id]) => datiPunteggi(id!),
+    dati: ([, id], evento) => datiPunteggi(id!, evento),
+    sessione: ([, id]) => Number(id),
   },
   {
     path: /^\/sessione\/(\d+)\/risultati\/$/,
@@ -60,13 +65,19 @@ const PAGINE: readonly PaginaPubblica[] = [
   },
 ];
 
-/** The scores page's first reads (features/punteggi/useScoresData.ts), before the event's id is known. */
-function datiPunteggi(id: string): string[] {
+/**
+ * The scores page's first reads (features/punteggi/useScoresData.ts); its
+ * event's and the event's messages when the server knows the event.
+ */
+function datiPunteggi(id: string, evento: number | null): string[] {
   return [
     `/api/gas/sessione/${id}/`,
     `/api/gas/squadra/in_sessione/?sessione=${id}`,
     `/api/gas/sessione/${id}/punteggi/`,
     `/api/gas/sessione/${id}/eventi/`,
+    ...(evento === null
+      ? []
+      : [`/api/gas/evento/${evento}/`, `/api/gas/messaggi-importanti/?evento=${evento}`]),
   ];
 }
 
@@ -111,11 +122,20 @@ function chunkEntrata(manifest: Manifest): Set<string> {
 
 const attributo = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** The event of a public session (null: none, or private). */
+export type EventoDellaSessione = (sessioneId: number) => Promise<number | null>;
+
 /** The hints of a page, as tags for index.html's head ('' for none). */
-export function anticipiPagina(urlPath: string, manifest: Manifest | null): string {
+export async function anticipiPagina(
+  urlPath: string,
+  manifest: Manifest | null,
+  eventoDellaSessione: EventoDellaSessione = async () => null,
+): Promise<string> {
   const pagina = PAGINE.map((p) => ({ p, match: p.path.exec(urlPath) })).find((x) => x.match);
   if (!pagina) return '';
-  const tags: string[] = DATI_NAVBAR.concat(pagina.p.dati(pagina.match!)).map(
+  const { p, match } = pagina as { p: PaginaPubblica; match: RegExpExecArray };
+  const evento = p.sessione ? await eventoDellaSessione(p.sessione(match)) : null;
+  const tags: string[] = DATI_NAVBAR.concat(p.dati(match, evento)).map(
     (href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attributo(href)}">`,
   );
   if (manifest) {

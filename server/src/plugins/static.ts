@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERRORS } from '../errors';
 import { incorporabile } from './security-headers';
-import { anticipiPagina, leggiManifest } from './anticipi';
+import { anticipiPagina, leggiManifest, type EventoDellaSessione } from './anticipi';
 
 const API_PREFIXES = ['/api/', '/ws/', '/healthz'];
 
@@ -53,7 +53,13 @@ async function webAppPlugin(
     webDist,
     publicUrl,
     ...options
-  }: { webDist: string; sentryDsn?: string; publicUrl?: string; anteprima?: TagsPagina },
+  }: {
+    webDist: string;
+    sentryDsn?: string;
+    publicUrl?: string;
+    anteprima?: TagsPagina;
+    eventoDellaSessione?: EventoDellaSessione;
+  },
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -117,7 +123,15 @@ async function webAppPlugin(
     reply.header('Cache-Control', 'no-cache').type('text/html');
     const tags = await tagsOf(url, request);
     // After the app's own scripts and styles, which stay first in line.
-    const anticipi = anticipiPagina(url, manifest);
+    const anticipi = await anticipiPagina(url, manifest, async (id) => {
+      try {
+        return (await options.eventoDellaSessione?.(id)) ?? null;
+      } catch (error) {
+        // A failed lookup costs a hint, never the page.
+        request.log.warn({ err: error, url }, 'evento della sessione non trovato');
+        return null;
+      }
+    });
     if (tags === null && anticipi === '') {
       return index === null ? reply.sendFile('index.html') : reply.send(index);
     }
