@@ -14,11 +14,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import type { ScoringEvent, ScoringInput } from '@gas/scoring';
-import { generateSession, rng, START } from '../scoring/generate';
+import { chromium, type Browser } from 'playwright-core';
+import { generateSession, START } from '../scoring/generate';
 import { ms, summarize, type Timing } from '../scoring/measure';
-import { startServer, type BenchSession } from './server';
+import { CHROMIUM_ARGS, liveEvents, measures, openScores, running } from './pagina';
+import { startServer } from './server';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
 /** BENCH_EVENTI=risposta-all: the answers loaded as before issue 18 (for the comparison). */
@@ -32,24 +32,8 @@ const dist = process.env.WEB_DIST ?? path.join(root, 'web', 'dist');
 const BIG = 1;
 const SMALL = 2;
 
-/** The generated session moved to have started two hours ago, ending in one hour. */
-function running(id: number, input: ScoringInput): BenchSession {
-  const inizio = Date.now() - 120 * 60_000;
-  const shift = (d: string) => new Date(Date.parse(d) - START + inizio).toISOString();
-  return {
-    id,
-    input: {
-      ...input,
-      inizio: shift(input.inizio),
-      eventi: input.eventi.map((e) => ({ ...e, d: shift(e.d) })),
-    },
-    fine: new Date(inizio + 180 * 60_000).toISOString(),
-    numeroQualificati: Math.ceil(input.squadre.length / 10),
-  };
-}
-
-const big = running(BIG, generateSession());
-const small = running(SMALL, generateSession({ teams: 10, events: 400, seed: 7 }));
+const big = running(BIG, generateSession(), START);
+const small = running(SMALL, generateSession({ teams: 10, events: 400, seed: 7 }), START);
 console.log(
   `sessions: ${big.input.squadre.length} teams × ${big.input.problemi.length} problems, ${big.input.eventi.length} events; baseline ${small.input.squadre.length} teams × ${small.input.problemi.length} problems, ${small.input.eventi.length} events`,
 );
@@ -57,91 +41,10 @@ console.log(
 const server = await startServer(dist, [big, small]);
 const browser: Browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: CHROMIUM_ARGS,
 });
 
-interface Opened {
-  page: Page;
-  close(): Promise<void>;
-  snapshot: number;
-  live: number;
-  scripts: string[];
-}
-
-async function open(id: number): Promise<Opened> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: 'it-IT',
-    timezoneId: 'Europe/Rome',
-  });
-  const page = await context.newPage();
-  const scripts: string[] = [];
-  page.on('response', (r) => {
-    if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
-  await page.goto(`${server.url}/sessione/${id}/punteggi/${EVENTI}`);
-  await page.waitForFunction(
-    () => performance.getEntriesByName('gas:tabella:live').length > 0,
-    null,
-    {
-      timeout: 120_000,
-    },
-  );
-  const marks = await page.evaluate(() => ({
-    snapshot: performance.getEntriesByName('gas:tabella:snapshot')[0]?.startTime ?? NaN,
-    live: performance.getEntriesByName('gas:tabella:live')[0]!.startTime,
-  }));
-  // The feed is open before the events load; wait for it anyway.
-  for (let i = 0; i < 100 && server.sockets(id) === 0; i++) await page.waitForTimeout(50);
-  return { page, close: () => context.close(), scripts, ...marks };
-}
-
-let nextId = 1_000_000;
-const random = rng(42);
-
-/** Sends live events one at a time, each after the previous one was painted. */
-async function liveEvents(o: Opened, session: BenchSession, count: number, lateMs: number) {
-  const { squadre, problemi } = session.input;
-  for (let i = 0; i < count; i++) {
-    const before = await o.page.evaluate(() => performance.getEntriesByName('gas:npe').length);
-    const event: ScoringEvent = {
-      id: nextId++,
-      k: 'r',
-      s: squadre[Math.floor(random() * squadre.length)]!.id,
-      p: problemi[Math.floor(random() * problemi.length)]!.id,
-      c: random() < 0.6,
-      d: new Date(Date.now() - lateMs).toISOString(),
-    };
-    if (server.send(session.id, { type: 'npe', ...event }) === 0) throw new Error('no live socket');
-    await o.page.waitForFunction(
-      (n) => performance.getEntriesByName('gas:npe').length > n,
-      before,
-      {
-        timeout: 30_000,
-      },
-    );
-    await o.page.waitForTimeout(60);
-  }
-}
-
-async function measures(page: Page, name: string, from: number): Promise<number[]> {
-  return page.evaluate(
-    ([n, f]) =>
-      performance
-        .getEntriesByName(n as string)
-        .slice(f as number)
-        .map((e) => e.duration),
-    [name, from] as const,
-  );
-}
+const open = (id: number) => openScores(browser, server, id, { query: EVENTI });
 
 const s = {
   firstSmall: [] as number[],
@@ -167,7 +70,7 @@ for (let round = 0; round < ROUNDS; round++) {
       (isBig ? s.snapBig : s.snapSmall).push(o.snapshot);
     }
     if (isBig && routeScripts.length === 0) routeScripts = [...o.scripts];
-    await liveEvents(o, session, EVENTS_PER_ROUND, 0);
+    await liveEvents(o, server, session, EVENTS_PER_ROUND, 0);
     const bucket = isBig ? s.liveBig : s.liveSmall;
     if (keep) {
       bucket.total.push(...(await measures(o.page, 'gas:npe', 0)));
@@ -176,7 +79,7 @@ for (let round = 0; round < ROUNDS; round++) {
     }
     if (isBig && keep) {
       const from = EVENTS_PER_ROUND;
-      await liveEvents(o, session, LATE_PER_ROUND, 30 * 60_000);
+      await liveEvents(o, server, session, LATE_PER_ROUND, 30 * 60_000);
       s.late.total.push(...(await measures(o.page, 'gas:npe', from)));
       s.late.js.push(...(await measures(o.page, 'gas:npe:js', from)));
       s.late.paint.push(...(await measures(o.page, 'gas:npe:paint', from)));
