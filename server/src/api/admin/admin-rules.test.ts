@@ -194,6 +194,56 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
     }
   });
 
+  it("writes a message through the core's steps: the same audit entry as the messages' route", async () => {
+    const entries = async (id: number) =>
+      t.database.db
+        .select({ azione: registro.azione, modifiche: registro.modifiche })
+        .from(registro)
+        .where(and(eq(registro.risorsa, 'messaggio-importante'), eq(registro.oggettoId, id)))
+        .orderBy(registro.id);
+    const dalRoute = (
+      await (
+        await t.as('admin')
+      ).post('/api/gas/messaggi-importanti/', { evento: ev.nazionale, testo: 'Dal route' })
+    ).json() as { id: number };
+    const staff = await t.as('staff');
+    const dalBackOffice = (
+      await staff.post('/api/admin/messaggio-importante/', {
+        evento: ev.nazionale,
+        testo: 'Dal back office',
+      })
+    ).json() as { id: number; data: string };
+    const [route] = await entries(dalRoute.id);
+    const [backOffice] = await entries(dalBackOffice.id);
+    expect(Object.keys(backOffice!.modifiche).sort()).toEqual(Object.keys(route!.modifiche).sort());
+
+    // Moved to another event: audited, gone from the first event's pages, new on the second's.
+    const publish = vi.spyOn(LiveBus.prototype, 'publish');
+    try {
+      await staff.patch(`/api/admin/messaggio-importante/${dalBackOffice.id}/`, {
+        evento: ev.aperto,
+      });
+      const spostato = (await entries(dalBackOffice.id)).at(-1)!;
+      expect(spostato).toEqual({
+        azione: 'modifica',
+        modifiche: { evento: [ev.nazionale, ev.aperto] },
+      });
+      const frames = publish.mock.calls
+        .map(([message]) => message)
+        .filter((message) => message.type.endsWith('_message'));
+      expect(frames).toEqual([
+        { type: 'delete_message', eventoId: ev.nazionale, id: dalBackOffice.id },
+        {
+          type: 'new_message',
+          eventoId: ev.aperto,
+          message: { id: dalBackOffice.id, testo: 'Dal back office', data: dalBackOffice.data },
+        },
+      ]);
+    } finally {
+      publish.mockRestore();
+    }
+  });
+
   it('previews a corrected solution, then re-checks the stored answers as it said', async () => {
     // A problem with both right and wrong answers: make a wrong value the solution.
     const [wrong] = await t.database.db

@@ -56,6 +56,10 @@ export async function createOne(
   resource: AdminResource,
   input: Record<string, unknown>,
 ): Promise<Change> {
+  if (resource.scritture) {
+    const id = await resource.scritture.crea(ctx, input);
+    return { azione: 'crea', prima: null, dopo: await getRecord(ctx.tx, resource, id) };
+  }
   const extra = (await resource.prepare?.(ctx, input, null)) ?? {};
   const inserted = await insertRecord(ctx.tx, resource, input, extra);
   return finish(
@@ -74,6 +78,10 @@ export async function patchOne(
 ): Promise<Change> {
   const before = await getRecord(ctx.tx, resource, id);
   if (!before) throw apiError('not_found');
+  if (resource.scritture) {
+    if (!(await resource.scritture.modifica(ctx, before, input))) throw apiError('not_found');
+    return { azione: 'modifica', prima: before, dopo: await getRecord(ctx.tx, resource, id) };
+  }
   const extra = (await resource.prepare?.(ctx, input, before)) ?? {};
   const after = await updateRecord(ctx.tx, resource, before.id, input, extra);
   if (!after) throw apiError('not_found');
@@ -128,6 +136,10 @@ export async function deleteOne(
     throw apiError('bad_request', conRisposte(answers));
   }
   if (answers > 0) await logAnswersTaken(ctx, resource, before);
+  if (resource.scritture) {
+    await resource.scritture.elimina(ctx, before);
+    return { azione: 'elimina', prima: before, dopo: null };
+  }
   const dettagli = resource.remove
     ? await resource.remove(ctx.tx, before)
     : await deleteRecord(ctx.tx, resource, before.id);

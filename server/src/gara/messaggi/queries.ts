@@ -29,11 +29,11 @@ export async function deleteMessaggio(db: DbOrTx, id: number): Promise<Messaggio
 export async function updateMessaggio(
   db: DbOrTx,
   id: number,
-  testo: string,
+  { testo, evento }: { testo?: string; evento?: number },
 ): Promise<MessaggioImportante | null> {
   const [row] = await db
     .update(messaggioImportante)
-    .set({ testo })
+    .set({ testo, eventoId: evento })
     .where(eq(messaggioImportante.id, id))
     .returning();
   return row ?? null;

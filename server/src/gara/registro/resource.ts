@@ -26,6 +26,9 @@ export type Change = {
   dettagli?: Record<string, unknown>;
 };
 
+/** What the core's steps of a back office write get. */
+export type ScritturaContext = { tx: DbOrTx; audit: AuditContext; actor: Actor };
+
 /** The kinds of record whose deletion takes answers and jokers with it. */
 export type WithAnswers = 'evento' | 'sessione' | 'problema' | 'squadra';
 
@@ -70,6 +73,22 @@ export type AdminResource = {
     input: Record<string, unknown>,
     before: AdminRecord | null,
   ): Promise<Record<string, unknown>>;
+  /**
+   * The domain core's own steps for this record (gara/), in the back office's
+   * transaction, instead of the generic row write and its audit entry: one
+   * path for a change, whoever makes it. Each audits what it writes.
+   */
+  scritture?: {
+    /** Returns the new record's id. */
+    crea(context: ScritturaContext, input: Record<string, unknown>): Promise<number>;
+    /** False when the record is gone. */
+    modifica(
+      context: ScritturaContext,
+      before: AdminRecord,
+      input: Record<string, unknown>,
+    ): Promise<boolean>;
+    elimina(context: ScritturaContext, before: AdminRecord): Promise<void>;
+  };
   /** Replaces the plain DELETE of the row (an answer goes with its joker). */
   remove?(tx: DbOrTx, record: AdminRecord): Promise<Record<string, unknown> | undefined>;
   /** After a create or edit, in its transaction (a corrected solution re-checks the answers). */

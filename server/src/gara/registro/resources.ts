@@ -37,7 +37,12 @@ import {
 import type { DbTransaction } from '../../db/client';
 import { annunciaRicontrollo, recheckAnswers, type FlippedAnswer } from '../ricontrollo';
 import { annunciaClassifiche } from '../classifiche';
-import { annunciaMessaggio } from '../messaggi/messaggi';
+import {
+  annunciaMessaggio,
+  cancellaMessaggio,
+  riscriviMessaggio,
+  scriviMessaggio,
+} from '../messaggi/messaggi';
 import { deleteJollyRow, deleteRisposta } from '../risposte/queries';
 import { annunciaEliminazione } from '../risposte/annunci';
 import { eventoOfPolo, rispostaOfJolly, sessioneOfSquadra } from './queries';
@@ -303,6 +308,23 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       evento: messaggioImportante.eventoId,
       testo: messaggioImportante.testo,
       data: messaggioImportante.data,
+    },
+    // The core's own steps (gara/messaggi/): one way to write a message.
+    scritture: {
+      crea: async ({ tx, audit }, input) =>
+        (
+          await scriviMessaggio(tx, audit, {
+            evento: input.evento as number,
+            testo: input.testo as string,
+          })
+        ).id,
+      modifica: async ({ tx, audit }, before, input) =>
+        (await riscriviMessaggio(tx, audit, before.id, {
+          testo: input.testo as string | undefined,
+          evento: input.evento as number | undefined,
+        })) !== null,
+      elimina: async ({ tx, audit }, before) =>
+        void (await cancellaMessaggio(tx, audit, before.id)),
     },
     // Open pages follow every change (docs/live.md).
     afterCommit: (deps, { prima, dopo }) => {
