@@ -56,7 +56,7 @@ export async function createOne(
   resource: AdminResource,
   input: Record<string, unknown>,
 ): Promise<Change> {
-  if (resource.scritture) {
+  if (resource.scritture?.crea) {
     const id = await resource.scritture.crea(ctx, input);
     return { azione: 'crea', prima: null, dopo: await getRecord(ctx.tx, resource, id) };
   }
@@ -78,7 +78,7 @@ export async function patchOne(
 ): Promise<Change> {
   const before = await getRecord(ctx.tx, resource, id);
   if (!before) throw apiError('not_found');
-  if (resource.scritture) {
+  if (resource.scritture?.modifica) {
     if (!(await resource.scritture.modifica(ctx, before, input))) throw apiError('not_found');
     return { azione: 'modifica', prima: before, dopo: await getRecord(ctx.tx, resource, id) };
   }
@@ -136,9 +136,9 @@ export async function deleteOne(
     throw apiError('bad_request', conRisposte(answers));
   }
   if (answers > 0) await logAnswersTaken(ctx, resource, before);
-  if (resource.scritture) {
-    await resource.scritture.elimina(ctx, before);
-    return { azione: 'elimina', prima: before, dopo: null };
+  if (resource.scritture?.elimina) {
+    const dettagli = await resource.scritture.elimina(ctx, before);
+    return { azione: 'elimina', prima: before, dopo: null, dettagli };
   }
   const dettagli = resource.remove
     ? await resource.remove(ctx.tx, before)

@@ -14,9 +14,12 @@ import { getRecord, listRecords } from './queries';
 import type { AdminRecord } from './resource';
 import { ADMIN_RESOURCES } from './resources';
 
-const byName = new Map(ADMIN_RESOURCES.map((r) => [r.risorsa.nome, r]));
+// Built on first use: the resources' own steps call the core, whose
+// deletions audit through here (resources.ts ↔ risposte/elimina.ts).
+let byName: Map<string, (typeof ADMIN_RESOURCES)[number]> | null = null;
 
 function resourceNamed(nome: NomeRisorsaAdmin) {
+  byName ??= new Map(ADMIN_RESOURCES.map((r) => [r.risorsa.nome, r]));
   const resource = byName.get(nome);
   if (!resource) throw new Error(`risorsa sconosciuta: ${nome}`);
   return resource;

@@ -80,14 +80,18 @@ export type AdminResource = {
    */
   scritture?: {
     /** Returns the new record's id. */
-    crea(context: ScritturaContext, input: Record<string, unknown>): Promise<number>;
+    crea?(context: ScritturaContext, input: Record<string, unknown>): Promise<number>;
     /** False when the record is gone. */
-    modifica(
+    modifica?(
       context: ScritturaContext,
       before: AdminRecord,
       input: Record<string, unknown>,
     ): Promise<boolean>;
-    elimina(context: ScritturaContext, before: AdminRecord): Promise<void>;
+    /** Returns what the announcement after the commit needs (`Change.dettagli`). */
+    elimina?(
+      context: ScritturaContext,
+      before: AdminRecord,
+    ): Promise<Record<string, unknown> | undefined>;
   };
   /** Replaces the plain DELETE of the row (an answer goes with its joker). */
   remove?(tx: DbOrTx, record: AdminRecord): Promise<Record<string, unknown> | undefined>;

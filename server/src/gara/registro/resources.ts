@@ -43,7 +43,9 @@ import {
   riscriviMessaggio,
   scriviMessaggio,
 } from '../messaggi/messaggi';
-import { deleteJollyRow, deleteRisposta } from '../risposte/queries';
+import { deleteJollyRow } from '../risposte/queries';
+import { cancellaRisposta } from '../risposte/elimina';
+import { recordChange } from '../../audit/queries';
 import { annunciaEliminazione } from '../risposte/annunci';
 import { eventoOfPolo, rispostaOfJolly, sessioneOfSquadra } from './queries';
 import {
@@ -263,10 +265,13 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       date_received: risposta.dateReceived,
       inserita_da: risposta.inseritaDa,
     },
-    // An answer row of kind j goes with its joker; open pages drop the event.
-    remove: async (tx, record) => {
-      await deleteRisposta(tx, record.id);
-      return undefined;
+    // The core's deletion (gara/risposte/elimina.ts): an answer row of kind j
+    // goes with its joker; open pages drop the event.
+    scritture: {
+      elimina: async ({ tx, audit }, before) => {
+        await cancellaRisposta(tx, audit, before.id);
+        return undefined;
+      },
     },
     afterCommit: (deps, { prima }) => {
       if (prima) {
@@ -282,13 +287,25 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
     table: jolly,
     id: jolly.id,
     columns: { squadra: jolly.squadraId, problema: jolly.problemaId, created_at: jolly.createdAt },
-    // The joker's answer row (kind j) carries it into the live feed: both go.
-    remove: async (tx, record) => {
-      const rispostaId = await rispostaOfJolly(tx, record.id);
-      const sessioneId = await sessioneOfSquadra(tx, record.squadra as number);
-      if (rispostaId !== null) await deleteRisposta(tx, rispostaId);
-      await deleteJollyRow(tx, record.id);
-      return { rispostaId, sessioneId };
+    // The joker's answer row (kind j) carries it into the live feed: both go,
+    // the row by the core's deletion (audited as an answer), the joker
+    // audited as the back office shows it.
+    scritture: {
+      elimina: async ({ tx, audit }, before) => {
+        const rispostaId = await rispostaOfJolly(tx, before.id);
+        const sessioneId = await sessioneOfSquadra(tx, before.squadra as number);
+        if (rispostaId !== null) await cancellaRisposta(tx, audit, rispostaId);
+        await deleteJollyRow(tx, before.id);
+        await recordChange(tx, audit, {
+          azione: 'elimina',
+          risorsa: 'jolly',
+          oggettoId: before.id,
+          oggettoNome: String(before.id),
+          prima: before,
+          dopo: null,
+        });
+        return { rispostaId, sessioneId };
+      },
     },
     afterCommit: (deps, { dettagli }) => {
       const { rispostaId, sessioneId } = (dettagli ?? {}) as {
