@@ -24,7 +24,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { generateSession, START } from '../scoring/generate';
 import { repoRoot, startServerProcess } from '../../server/src/live/testing/server-process';
-import { startServer as startStandIn, type BenchSession } from '../web/server';
+import { running } from '../web/pagina';
+import { startServer as startStandIn } from '../web/server';
 
 const dist = process.env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
@@ -139,23 +140,6 @@ async function median(url: string, port: number, throttled: boolean): Promise<Fi
   return runs[Math.floor(runs.length / 2)]!;
 }
 
-/** The 1,000-team session of bench:web, running: started two hours ago, ending in one. */
-function bigSession(): BenchSession {
-  const input = generateSession();
-  const inizio = Date.now() - 120 * 60_000;
-  const shift = (d: string) => new Date(Date.parse(d) - START + inizio).toISOString();
-  return {
-    id: 1,
-    input: {
-      ...input,
-      inizio: shift(input.inizio),
-      eventi: input.eventi.map((e) => ({ ...e, d: shift(e.d) })),
-    },
-    fine: new Date(inizio + 180 * 60_000).toISOString(),
-    numeroQualificati: Math.ceil(input.squadre.length / 10),
-  };
-}
-
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const pad = (text: string, n: number) => text.padEnd(n);
 
@@ -170,7 +154,8 @@ const server = await startServerProcess({
   },
   timeoutMs: 180_000,
 });
-const standIn = await startStandIn(dist, [bigSession()]);
+// The 1,000-team session of bench:web, running (started two hours ago, ending in one).
+const standIn = await startStandIn(dist, [running(1, generateSession(), START)]);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
