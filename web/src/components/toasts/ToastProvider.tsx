@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { onApiNotice } from '../../api/events';
+import './toasts.css';
 import { elapsedLabel } from './elapsed';
 import { ToastContext, type ToastApi, type ToastInput, type ToastItem } from './ToastContext';
 
@@ -95,6 +96,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((list) => list.filter((t) => t.key !== key));
   }, []);
 
+  // On a phone the toasts are docked at the bottom: the page gets as much room
+  // below its end (--toast-dock, styles.css), so nothing stays under them.
+  const dock = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = dock.current;
+    const root = document.documentElement;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--toast-dock', `${el.offsetHeight}px`),
+    );
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--toast-dock');
+    };
+  }, []);
+
   const api = useMemo<ToastApi>(
     () => ({ show, dismiss, update, dismissKey }),
     [show, dismiss, update, dismissKey],
@@ -103,7 +121,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext value={api}>
       {children}
       <div aria-live="polite" aria-atomic="false" className="toast-region">
-        <ToastContainer position="top-end" className="p-3 position-fixed toast-below-navbar">
+        <ToastContainer
+          ref={dock}
+          position="top-end"
+          className="p-3 position-fixed toast-below-navbar"
+        >
           {toasts.map((toast) => (
             <ToastView key={toast.id} toast={toast} now={now} onClose={() => dismiss(toast.id)} />
           ))}

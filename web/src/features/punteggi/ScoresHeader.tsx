@@ -80,7 +80,9 @@ export function ScoresHeader({
       <ConnectionAlert model={model} />
       <Row className="g-3 align-items-center">
         {phase !== 'dopo' && (
-          <Col xs={12} lg="auto">
+          // On a phone the live tile's timer is the one clock (the same
+          // countdown twice took half the first screen, issue 29).
+          <Col xs={12} lg="auto" className="d-none d-sm-block">
             <FlipClock
               to={phase === 'prima' ? inizio : fine}
               offset={offset}

@@ -2,10 +2,13 @@
 // and the highlight colours in the `colori` query parameter. Charts, maps,
 // delivery slips and latency are lazy chunks loaded when their tab opens.
 import type { Evento, Polo, Squadra, User } from '@gas/contracts';
-import { lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
+import { ElencoClassifica } from './elenco/ElencoClassifica';
+import { SceltaVista } from './elenco/SceltaVista';
+import { useVista } from './elenco/vista';
 import { MessaggiList } from './messaggi/MessaggiList';
 import type { useMessaggi } from './messaggi/useMessaggi';
 import { SimplifiedRanking, VenueRanking } from './rankings/Rankings';
@@ -57,7 +60,10 @@ export function ScoresTabs(props: ScoresTabsProps) {
   const navigate = useNavigate();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [showSchools, setShowSchools] = useState(false);
+  const [vista, setVista] = useVista();
   const board = model.board;
+  const session = model.session;
+  const eventi = useCallback(() => session?.allEvents() ?? [], [session]);
   const rows = board?.classifica ?? [];
   const colori = useMemo(
     () => parseColori(new URLSearchParams(location.search).get('colori')),
@@ -96,34 +102,51 @@ export function ScoresTabs(props: ScoresTabsProps) {
     tabella: () =>
       board && (
         <>
-          <Form.Check
-            type="switch"
-            id="mostra-scuole"
-            label="Mostra le scuole"
-            className="mb-2"
-            checked={showSchools}
-            onChange={(e) => setShowSchools(e.target.checked)}
-          />
-          <ScoreTable
-            rows={rows}
-            problemi={board.problemi}
-            valori={board.valori}
-            threshold={threshold}
-            sort={sort}
-            onSort={(column) => setSort((s) => nextSort(s, column))}
-            showSchools={showSchools}
-            schools={schools}
-            colori={colori}
-            onColore={setColore}
-            emphasis={props.emphasis}
-            version={model.session && !model.replay.active ? model.version : undefined}
-          />
-          <p className="small text-body-secondary mt-2 mb-0">
-            Verde: problema risolto · rosso: punti persi per errori su un problema non risolto ·
-            bordo lampeggiante: risposta degli ultimi 3 minuti · J: jolly
-            {threshold ? ' · linea rossa: soglia di qualificazione' : ''}. In intestazione il valore
-            attuale di ogni problema. Tocca una squadra per evidenziarla con un colore.
-          </p>
+          <SceltaVista vista={vista} onChange={setVista} />
+          {vista === 'elenco' ? (
+            <ElencoClassifica
+              sessioneId={props.sessioneId}
+              rows={rows}
+              problemi={board.problemi}
+              valori={board.valori}
+              schools={schools}
+              scuola={props.emphasis}
+              eventi={session ? eventi : null}
+              live={!model.replay.active}
+              version={session && !model.replay.active ? model.version : undefined}
+            />
+          ) : (
+            <>
+              <Form.Check
+                type="switch"
+                id="mostra-scuole"
+                label="Mostra le scuole"
+                className="mb-2"
+                checked={showSchools}
+                onChange={(e) => setShowSchools(e.target.checked)}
+              />
+              <ScoreTable
+                rows={rows}
+                problemi={board.problemi}
+                valori={board.valori}
+                threshold={threshold}
+                sort={sort}
+                onSort={(column) => setSort((s) => nextSort(s, column))}
+                showSchools={showSchools}
+                schools={schools}
+                colori={colori}
+                onColore={setColore}
+                emphasis={props.emphasis}
+                version={model.session && !model.replay.active ? model.version : undefined}
+              />
+              <p className="small text-body-secondary mt-2 mb-0">
+                Verde: problema risolto · rosso: punti persi per errori su un problema non risolto ·
+                bordo lampeggiante: risposta degli ultimi 3 minuti · J: jolly
+                {threshold ? ' · linea rossa: soglia di qualificazione' : ''}. In intestazione il
+                valore attuale di ogni problema. Tocca una squadra per evidenziarla con un colore.
+              </p>
+            </>
+          )}
         </>
       ),
     grafico: () => (

@@ -1,0 +1,46 @@
+// The ranking's form in the 'Classifica' tab: the list ('elenco', the default
+// on phones, below 576 px) or the desktop table ('tabella', the default
+// above). The viewer's choice is kept on the device.
+import { useCallback, useSyncExternalStore } from 'react';
+import { leggi, scrivi } from './archivio';
+
+export type Vista = 'tabella' | 'elenco';
+export const CHIAVE_VISTA = 'gas:punteggi:vista';
+/** Bootstrap's `sm` breakpoint: below it the page is laid out for a phone. */
+export const STRETTO = '(max-width: 575.98px)';
+
+const listeners = new Set<() => void>();
+
+function scelta(): Vista | null {
+  const v = leggi(CHIAVE_VISTA);
+  return v === 'tabella' || v === 'elenco' ? v : null;
+}
+
+function stretto(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(STRETTO).matches;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const media = typeof window.matchMedia === 'function' ? window.matchMedia(STRETTO) : null;
+  media?.addEventListener('change', listener);
+  return () => {
+    listeners.delete(listener);
+    media?.removeEventListener('change', listener);
+  };
+}
+
+export function vistaPredefinita(stretto: boolean): Vista {
+  return stretto ? 'elenco' : 'tabella';
+}
+
+const snapshot = (): Vista => scelta() ?? vistaPredefinita(stretto());
+
+export function useVista(): [Vista, (v: Vista) => void] {
+  const vista = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const set = useCallback((v: Vista) => {
+    scrivi(CHIAVE_VISTA, v);
+    for (const l of listeners) l();
+  }, []);
+  return [vista, set];
+}
