@@ -8,7 +8,7 @@
 // the teams that changed) and off-screen items skip layout and paint
 // (content-visibility in elenco.css).
 import type { ScoringEvent } from '@gas/scoring';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { markTableCommitted } from '../perf';
 import type { DisplayEntry } from '../useScoresModel';
