@@ -125,8 +125,9 @@ export function ElencoClassifica(props: ElencoClassificaProps) {
           </ol>
         </section>
       )}
-      <h2 id="elenco-tutte" className="visually-hidden">
-        Classifica
+      {/* Visible when the followed teams come first: where the full ranking starts. */}
+      <h2 id="elenco-tutte" className={inCima.length > 0 ? 'h6 mb-1' : 'visually-hidden'}>
+        Classifica completa
       </h2>
       <ol
         className="elenco-lista"
