@@ -22,8 +22,13 @@ export function tableNames(page: Page): Promise<string[]> {
   return page.locator('.score-table tbody .team-btn').allTextContents();
 }
 
-/** Waits for the scores page of a session to show its table built from the answers. */
+/**
+ * Waits for the scores page of a session to show its table built from the
+ * answers: the table at any width (on a phone the page shows the list unless
+ * the viewer chose the table, web/src/features/punteggi/elenco/vista.ts).
+ */
 export async function openScores(page: Page, path: string): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('gas:punteggi:vista', 'tabella'));
   await page.goto(path);
   await expect(page.locator('.score-table tbody tr[data-squadra]').first()).toBeVisible();
   await expect(page.getByText('Caricamento delle risposte…')).toHaveCount(0);
