@@ -16,6 +16,19 @@ export {
   type ChangePoints,
 } from './history';
 export {
+  problemValueHistory,
+  problemValuesFromEvents,
+  liveProblemValues,
+  valueAt,
+  type ProblemValues,
+  type ProblemValueSeries,
+  type ProblemValueOptions,
+  type ValuePoint,
+  type ValueCause,
+  type ValueCauseKind,
+  type TeamMoment,
+} from './problem-values';
+export {
   byTotal,
   byJokerPoints,
   byAgeOrder,
