@@ -30,6 +30,7 @@ const ScoreChartTab = lazy(() => import('./grafici/ScoreChartTab'));
 const BarsTab = lazy(() => import('./grafici/BarsTab'));
 const HistogramTab = lazy(() => import('./grafici/HistogramTab'));
 const LatencyTab = lazy(() => import('./grafici/LatencyTab'));
+const ProblemValuesTab = lazy(() => import('./valore/ProblemValuesTab'));
 const TeamsMapTab = lazy(() => import('./mappe/TeamsMapTab'));
 const VenuesMapTab = lazy(() => import('./mappe/VenuesMapTab'));
 const BigliettiniConsegnaTab = lazy(() =>
@@ -73,6 +74,7 @@ export function ScoresTabs(props: ScoresTabsProps) {
   const visible = visibleTabs({
     teams: rows.length,
     rows: rows.length,
+    problems: board?.problemi.length ?? 0,
     venues: props.poli.length,
     isSuperuser: props.user.is_superuser,
     venueManager: props.evento.permessi?.puo_vedere_bigliettini ?? false,
@@ -164,6 +166,17 @@ export function ScoresTabs(props: ScoresTabsProps) {
     barre: () =>
       board && <BarsTab rows={rows} problemi={board.problemi} valori={board.valori} base={base} />,
     istogramma: () => <HistogramTab rows={rows} />,
+    valore: () => (
+      <ProblemValuesTab
+        scoring={model.session?.custom ?? model.session?.scoring ?? null}
+        version={model.version}
+        rows={rows}
+        inizio={model.inizio}
+        fine={model.fine}
+        now={props.now}
+        replayT={model.replay.t}
+      />
+    ),
     mappa: () => <TeamsMapTab rows={rows} teams={props.teams} threshold={threshold} />,
     'mappa-poli': () => (
       <VenuesMapTab rows={rows} poli={props.poli} teamPolo={model.teamPolo} threshold={threshold} />

@@ -8,6 +8,7 @@ export const TAB_KEYS = [
   'grafico',
   'barre',
   'istogramma',
+  'valore',
   'mappa',
   'mappa-poli',
   'bigliettini',
@@ -24,6 +25,7 @@ export const TAB_TITLES: Record<TabKey, string> = {
   grafico: 'Grafico',
   barre: 'Grafico a barre',
   istogramma: 'Istogramma punteggi',
+  valore: 'Valore dei problemi',
   mappa: 'Mappa',
   'mappa-poli': 'Mappa poli',
   bigliettini: 'Bigliettini consegna',
@@ -40,6 +42,8 @@ export interface TabContext {
   teams: number;
   /** Ranking rows (the chart is hidden without any). */
   rows: number;
+  /** The session's problems (the value of each problem over time needs some). */
+  problems: number;
   venues: number;
   isSuperuser: boolean;
   /** Manager of a venue of the session (evento.permessi.puo_vedere_bigliettini). */
@@ -57,6 +61,7 @@ export function visibleTabs(c: TabContext): TabKey[] {
     grafico: c.rows > 0,
     barre: true,
     istogramma: true,
+    valore: c.problems > 0,
     mappa: true,
     'mappa-poli': c.venues > 0,
     bigliettini: c.venues > 0 && (c.isSuperuser || c.venueManager),

@@ -105,6 +105,7 @@ describe('tabs (spec §2)', () => {
   const base: TabContext = {
     teams: 20,
     rows: 20,
+    problems: 6,
     venues: 0,
     isSuperuser: false,
     venueManager: false,
@@ -113,7 +114,16 @@ describe('tabs (spec §2)', () => {
   };
 
   it('shows each tab by its rule', () => {
-    expect(visibleTabs(base)).toEqual(['tabella', 'grafico', 'barre', 'istogramma', 'mappa']);
+    expect(visibleTabs(base)).toEqual([
+      'tabella',
+      'grafico',
+      'barre',
+      'istogramma',
+      'valore',
+      'mappa',
+    ]);
+    // The value of each problem over time, after the histogram, when there are problems.
+    expect(visibleTabs({ ...base, problems: 0 })).not.toContain('valore');
     expect(visibleTabs({ ...base, teams: 21, rows: 21 })).toContain('semplificata');
     expect(visibleTabs({ ...base, rows: 0 })).not.toContain('grafico');
     const venues = visibleTabs({ ...base, venues: 3 });
@@ -136,5 +146,7 @@ describe('tabs (spec §2)', () => {
     expect(tabFromHash('#latenza', visible)).toBe('tabella');
     expect(tabFromHash('#nonesiste', visible)).toBe('tabella');
     expect(hashForTab('grafico')).toBe('#grafico');
+    expect(tabFromHash('#valore', visible)).toBe('valore');
+    expect(tabFromHash('#valore', visibleTabs({ ...base, problems: 0 }))).toBe('tabella');
   });
 });
