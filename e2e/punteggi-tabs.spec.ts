@@ -58,6 +58,7 @@ test('a concluded session: status, tabs in the hash, every tab renders', async (
     'Grafico',
     'Grafico a barre',
     'Istogramma punteggi',
+    'Valore dei problemi',
     'Mappa',
     'Messaggi importanti',
   ]);
@@ -250,6 +251,7 @@ test('a session with venues and over 20 teams: simplified and venue rankings, ve
         'Grafico',
         'Grafico a barre',
         'Istogramma punteggi',
+        'Valore dei problemi',
         'Mappa',
         'Mappa poli',
       ],
@@ -313,14 +315,15 @@ test('superusers also see the delivery slips and the answer latency with its dow
 });
 
 test.describe('every tab is in view and reachable, keyboard included', () => {
-  /** A superuser on the session with venues: ten tabs. */
-  const TEN = [
+  /** A superuser on the session with venues: eleven tabs. */
+  const ELEVEN = [
     'Classifica semplificata',
     'Classifica polo',
     'Classifica',
     'Grafico',
     'Grafico a barre',
     'Istogramma punteggi',
+    'Valore dei problemi',
     'Mappa',
     'Mappa poli',
     'Bigliettini consegna',
@@ -333,7 +336,7 @@ test.describe('every tab is in view and reachable, keyboard included', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await loginApi(page, 'admin');
     await openScores(page, `/sessione/${nazionale}/punteggi/`);
-    const tutte = await conMessaggi(page, TEN, 'Bigliettini consegna');
+    const tutte = await conMessaggi(page, ELEVEN, 'Bigliettini consegna');
     expect(await tabNames(page)).toEqual(tutte);
     const strip = page.getByRole('tablist');
     const box = (await strip.boundingBox())!;
@@ -392,7 +395,7 @@ test.describe('every tab is in view and reachable, keyboard included', () => {
     expect(b.x).toBeGreaterThanOrEqual(0);
     expect(b.x + b.width).toBeLessThanOrEqual(360);
     expect(await select.locator('option').allTextContents()).toEqual(
-      await conMessaggi(page, TEN, 'Bigliettini consegna'),
+      await conMessaggi(page, ELEVEN, 'Bigliettini consegna'),
     );
     await expect(select).toHaveValue('tabella');
     for (const [key, name] of [
