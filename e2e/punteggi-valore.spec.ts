@@ -20,7 +20,6 @@ import {
   type Api,
   type LiveEvent,
 } from './support/punteggi-api';
-import { openScores } from './support/punteggi-page';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -123,7 +122,8 @@ function expectedRows(input: ScoringInput) {
 }
 
 async function openTab(page: Page, sessioneId: number) {
-  await openScores(page, `/sessione/${sessioneId}/punteggi/#valore`);
+  await page.goto(`/sessione/${sessioneId}/punteggi/#valore`);
+  await expect(page.locator('.valore-tabella tbody tr').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Andamento del valore di / })).toBeVisible();
   await expect(page.getByTestId('grafico-valore').locator('canvas')).toBeVisible();
 }
