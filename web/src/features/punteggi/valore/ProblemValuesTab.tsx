@@ -75,66 +75,75 @@ export default function ProblemValuesTab(props: ProblemValuesTabProps) {
         punti della squadra ma non cambia il valore del problema.
         {replayT !== null ? ` Valori alle ${formatTimeWithSeconds(replayT)} (replay).` : ''}
       </p>
-      <Table size="sm" className="valore-tabella align-middle">
-        <caption className="visually-hidden">
-          Valore attuale dei problemi, squadre che li hanno risolti e jolly
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Problema</th>
-            <th scope="col" className="text-end">
-              Valore
-            </th>
-            <th scope="col" className="text-end">
-              Risolto da
-            </th>
-            <th scope="col" className="text-end">
-              Jolly
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {problemi.map((p) => (
-            <tr
-              key={p.id}
-              data-testid={`valore-${p.id}`}
-              className={p.id === series.id ? 'table-active' : undefined}
-            >
-              <th scope="row">
-                <Button
-                  variant="link"
-                  size="sm"
-                  className="p-0 text-start"
-                  aria-pressed={p.id === series.id}
-                  aria-label={`${p.nome}: mostra l'andamento del valore`}
-                  onClick={() => setChosen(p.id)}
+      {/* Side by side on wide screens: the chart stays in view next to a long list. */}
+      <div className="row g-4">
+        <div className="col-lg-5">
+          <Table size="sm" className="valore-tabella align-middle">
+            <caption className="visually-hidden">
+              Valore attuale dei problemi, squadre che li hanno risolti e jolly
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Problema</th>
+                <th scope="col" className="text-end">
+                  Valore
+                </th>
+                <th scope="col" className="text-end">
+                  Risolto da
+                </th>
+                <th scope="col" className="text-end">
+                  Jolly
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {problemi.map((p) => (
+                <tr
+                  key={p.id}
+                  data-testid={`valore-${p.id}`}
+                  className={p.id === series.id ? 'table-active' : undefined}
                 >
-                  {p.nome}
-                </Button>
-              </th>
-              <td className="text-end fw-semibold" data-testid="valore-attuale">
-                {formatNumber(p.valore)}
-              </td>
-              <td className="text-end" data-testid="valore-risolutori">
-                {p.risolutori.length}
-              </td>
-              <td className="text-end" data-testid="valore-jolly">
-                {p.jolly.length}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      <ProblemDetail
-        key={series.id}
-        nome={series.nome}
-        rows={pointRows(series, names)}
-        solvers={series.risolutori.map((r) => teamNames.get(r.squadra) ?? `Squadra ${r.squadra}`)}
-        jokers={series.jolly.map((j) => teamNames.get(j.squadra) ?? `Squadra ${j.squadra}`)}
-        inizio={inizio}
-        fine={fine}
-        until={until}
-      />
+                  <th scope="row">
+                    <Button
+                      variant="link"
+                      size="sm"
+                      className="p-0 text-start"
+                      aria-pressed={p.id === series.id}
+                      aria-label={`${p.nome}: mostra l'andamento del valore`}
+                      onClick={() => setChosen(p.id)}
+                    >
+                      {p.nome}
+                    </Button>
+                  </th>
+                  <td className="text-end fw-semibold" data-testid="valore-attuale">
+                    {formatNumber(p.valore)}
+                  </td>
+                  <td className="text-end" data-testid="valore-risolutori">
+                    {p.risolutori.length}
+                  </td>
+                  <td className="text-end" data-testid="valore-jolly">
+                    {p.jolly.length}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+        <div className="col-lg-7">
+          <ProblemDetail
+            key={series.id}
+            nome={series.nome}
+            rows={pointRows(series, names)}
+            solvers={series.risolutori.map(
+              (r) => teamNames.get(r.squadra) ?? `Squadra ${r.squadra}`,
+            )}
+            jokers={series.jolly.map((j) => teamNames.get(j.squadra) ?? `Squadra ${j.squadra}`)}
+            inizio={inizio}
+            fine={fine}
+            until={until}
+          />
+        </div>
+      </div>
     </div>
   );
 }
@@ -196,7 +205,7 @@ function ProblemDetail(props: {
   const shown = all ? changes : changes.slice(0, CHANGES_SHOWN);
   const current = rows[rows.length - 1]!.valore;
   return (
-    <section aria-labelledby="valore-dettaglio" className="mt-3">
+    <section aria-labelledby="valore-dettaglio">
       <h2 id="valore-dettaglio" className="h5">
         Andamento del valore di {nome}
       </h2>
