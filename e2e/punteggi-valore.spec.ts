@@ -180,10 +180,17 @@ for (const width of WIDTHS) {
       page.getByRole('table', { name: /^Variazioni del valore di/ }).locator('tbody tr'),
     ).toHaveCount(Math.min(moved.punti.length - 1, 15) + 1);
 
-    // The chart spans the panel.
+    // On a phone the chart spans the panel; on a wide screen it sits beside the list.
     const chart = (await page.getByTestId('grafico-valore').boundingBox())!;
     const panel = (await page.locator('.punteggi-pannello').boundingBox())!;
-    expect(chart.width).toBeGreaterThan(panel.width - 2);
+    const list = (await page.locator('.valore-tabella').boundingBox())!;
+    if (width < 576) {
+      expect(chart.width).toBeGreaterThan(panel.width - 2);
+    } else {
+      expect(chart.width).toBeGreaterThan(panel.width / 2);
+      expect(chart.x).toBeGreaterThan(list.x + list.width);
+      expect(chart.y).toBeLessThan(list.y + list.height);
+    }
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: path.join(SHOTS, `valore-${width}.png`), fullPage: true });
     await expectNoAxeViolations(page);
