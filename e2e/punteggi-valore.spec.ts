@@ -197,6 +197,47 @@ for (const width of WIDTHS) {
   });
 }
 
+test('during the replay the tab shows the values at the replayed instant', async ({
+  page,
+  request,
+}) => {
+  const demo = await loadDemo(request);
+  const sessioneId = demo.passato.sessioni[0]!.id;
+  const { input } = await scoringData(request, sessioneId);
+  await openTab(page, sessioneId);
+  const final = await shownRows(page);
+  await page.getByLabel('Durata del replay (secondi)').fill('20');
+  await page.getByRole('button', { name: 'Avvia il replay' }).click();
+  const marker = page.getByTestId('valore-replay');
+  await expect(marker).toBeVisible();
+  // Some way into the session: some problems solved, not all answers in.
+  await expect
+    .poll(async () => (await shownRows(page)).reduce((n, r) => n + r.risolutori, 0), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+  // The instant and the rows read in one go, from the same rendering.
+  const { t, rows } = await page.evaluate(() => {
+    const el = document.querySelector<HTMLElement>('[data-testid="valore-replay"]');
+    const cells = [...document.querySelectorAll('.valore-tabella tbody tr')].map((row) => {
+      const cell = (id: string) =>
+        row.querySelector(`[data-testid="${id}"]`)?.textContent?.trim().replace(/\./g, '');
+      return {
+        id: Number((row as HTMLElement).dataset.testid!.replace('valore-', '')),
+        valore: Number(cell('valore-attuale')),
+        risolutori: Number(cell('valore-risolutori')),
+        jolly: Number(cell('valore-jolly')),
+      };
+    });
+    return { t: Number(el?.dataset.t), rows: cells };
+  });
+  expect(rows).toEqual(expectedRows({ ...input, at: new Date(t).toISOString() }));
+  expect(rows).not.toEqual(final);
+  await page.getByRole('button', { name: 'Ferma il replay' }).click();
+  await expect(marker).toHaveCount(0);
+  expect(await shownRows(page)).toEqual(final);
+});
+
 test.describe('live', () => {
   let admin: Api;
   let live: LiveEvent;

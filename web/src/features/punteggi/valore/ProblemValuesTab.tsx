@@ -73,7 +73,11 @@ export default function ProblemValuesTab(props: ProblemValuesTabProps) {
         errate (fino a un massimo di errori per squadra) e si aggiorna quando cresce il numero di
         squadre di riferimento (le squadre con almeno una risposta corretta). Il jolly raddoppia i
         punti della squadra ma non cambia il valore del problema.
-        {replayT !== null ? ` Valori alle ${formatTimeWithSeconds(replayT)} (replay).` : ''}
+        {replayT !== null && (
+          <span data-testid="valore-replay" data-t={replayT}>
+            {` Valori alle ${formatTimeWithSeconds(replayT)} (replay).`}
+          </span>
+        )}
       </p>
       {/* Side by side on wide screens: the chart stays in view next to a long list. */}
       <div className="row g-4">
