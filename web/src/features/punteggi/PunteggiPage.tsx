@@ -16,6 +16,7 @@ import { postSessionToServiceWorker } from '../../lib/serviceWorker';
 import NotFoundPage from '../../components/NotFoundPage';
 import { useServerNow } from '../../lib/serverNow';
 import { useMessaggi } from './messaggi/useMessaggi';
+import { AnnunciClassifica } from './annunci/AnnunciClassifica';
 import { IncorporaWidget } from './IncorporaWidget';
 import { ReplayControl } from './replay/ReplayControl';
 import { ScoresHeader } from './ScoresHeader';
@@ -139,6 +140,12 @@ function ScoresView(props: {
       {model.live.error !== null && (
         <LoaderError error={model.live.error} onRetry={model.live.retry} />
       )}
+      <AnnunciClassifica
+        classifica={model.board?.classifica}
+        // TODO(merge): seguite={useSquadreSeguite(sessione.id)} (the pinned teams' helper).
+        seguite={[]}
+        contesto={model.replay.active}
+      />
       {model.board ? (
         <ScoresTabs
           model={model}
