@@ -93,7 +93,13 @@ describe('useAnnunciClassifica', () => {
           attivi: props.attivi ?? true,
           contesto: props.contesto,
         }),
-      { initialProps: { classifica: iniziale } },
+      {
+        initialProps: { classifica: iniziale } as {
+          classifica: RigaAnnunci[];
+          attivi?: boolean;
+          contesto?: unknown;
+        },
+      },
     );
 
   it('says nothing for the first ranking, the first change at once', () => {

@@ -4,6 +4,7 @@ import { conta } from '@gas/contracts';
 import { useMemo } from 'react';
 import { BarChart } from 'echarts/charts';
 import {
+  AriaComponent,
   DataZoomComponent,
   GridComponent,
   LegendComponent,
@@ -15,8 +16,10 @@ import type { LeaderboardEntry } from '@gas/scoring';
 import { italianNumber } from './axes';
 import { EChart } from './EChart';
 import { scoreSplit } from './chartData';
+import { COLORI_BARRE } from './palette';
 
 echarts.use([
+  AriaComponent,
   BarChart,
   GridComponent,
   TooltipComponent,
@@ -41,6 +44,9 @@ export default function BarsTab(props: {
   const option = useMemo(
     () => ({
       animation: false,
+      // A pattern on each part as well as its colour (WCAG 1.4.1); the chart's
+      // name stays the host's aria-label (ECharts' own description is off).
+      aria: { enabled: true, label: { enabled: false }, decal: { show: true } },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: italianNumber },
       legend: { top: 0 },
       grid: { left: 8, right: 56, top: 36, bottom: 16, containLabel: true },
@@ -66,14 +72,14 @@ export default function BarsTab(props: {
             ]
           : [],
       series: [
-        { name: 'Punteggio base', key: 'base' as const, color: '#0d6efd' },
-        { name: 'Punteggio difficoltà', key: 'difficolta' as const, color: '#fd7e14' },
-        { name: 'Bonus ed errori', key: 'altro' as const, color: '#6c757d' },
+        { name: 'Punteggio base', key: 'base' as const },
+        { name: 'Punteggio difficoltà', key: 'difficolta' as const },
+        { name: 'Bonus ed errori', key: 'altro' as const },
       ].map((s) => ({
         name: s.name,
         type: 'bar',
         stack: 'totale',
-        color: s.color,
+        color: COLORI_BARRE[s.key],
         data: split.map((x) => x[s.key]),
       })),
     }),
@@ -91,6 +97,15 @@ export default function BarsTab(props: {
         label={`Grafico a barre dei punteggi di ${conta(split.length, 'squadra', 'squadre')}`}
         className="chart-box chart-box--tall"
         testId="grafico-barre"
+        zoom={
+          split.length > BARS_IN_VIEW
+            ? {
+                chart: 'grafico a barre',
+                indietro: 'Squadre precedenti',
+                avanti: 'Squadre successive',
+              }
+            : undefined
+        }
       />
     </>
   );

@@ -4,6 +4,8 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
 import type { EChartsCoreOption } from 'echarts/core';
+import { ZoomButtons, type ZoomLabels } from './ZoomButtons';
+import { nextWindow, type ZoomAction } from './zoom';
 
 export function EChart(props: {
   option: EChartsCoreOption;
@@ -13,6 +15,8 @@ export function EChart(props: {
   notMerge?: boolean;
   className?: string;
   testId?: string;
+  /** Buttons for the chart's dataZoom (keyboard access to zoom and scroll). */
+  zoom?: ZoomLabels;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
@@ -36,7 +40,16 @@ export function EChart(props: {
     chart.current?.setOption(props.option, { notMerge: props.notMerge ?? false, lazyUpdate: true });
   }, [props.option, props.notMerge]);
 
-  return (
+  const onZoom = (action: ZoomAction) => {
+    const instance = chart.current;
+    if (!instance) return;
+    const current = (instance.getOption() as { dataZoom?: { start?: number; end?: number }[] })
+      .dataZoom?.[0];
+    const next = nextWindow({ start: current?.start ?? 0, end: current?.end ?? 100 }, action);
+    instance.dispatchAction({ type: 'dataZoom', ...next });
+  };
+
+  const box = (
     <div
       ref={host}
       className={props.className ?? 'chart-box'}
@@ -44,5 +57,12 @@ export function EChart(props: {
       aria-label={props.label}
       data-testid={props.testId}
     />
+  );
+  if (!props.zoom) return box;
+  return (
+    <>
+      <ZoomButtons labels={props.zoom} onZoom={onZoom} />
+      {box}
+    </>
   );
 }

@@ -1,6 +1,8 @@
 // 'Grafico': every shown team's total over time (spec §2), from the same
 // engine as the table (history sampled about 240 times over the session).
-// During a replay the lines stop at the replayed instant.
+// During a replay the lines stop at the replayed instant. Colours from a
+// palette safe for colour-vision deficiencies (palette.ts), each line named
+// at its end and in the tooltip, a dash when colours come round again.
 import { conta } from '@gas/contracts';
 import { useMemo } from 'react';
 import { LineChart } from 'echarts/charts';
@@ -11,6 +13,7 @@ import {
   TooltipComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
+import { LabelLayout } from 'echarts/features';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { LeaderboardEntry, LiveScoring } from '@gas/scoring';
 import { formatTime } from '../../../lib/romeTime';
@@ -18,6 +21,7 @@ import { useThrottled } from '../useThrottled';
 import { italianNumber, NAMED_AXIS_GAP, valueAxis } from './axes';
 import { EChart } from './EChart';
 import { chartTeams, historyStep, historyUntil } from './chartData';
+import { stileSerie } from './palette';
 
 echarts.use([
   LineChart,
@@ -25,8 +29,12 @@ echarts.use([
   TooltipComponent,
   LegendComponent,
   DataZoomComponent,
+  LabelLayout,
   CanvasRenderer,
 ]);
+
+/** Room on the right for the team names at the lines' ends (px). */
+export const END_LABEL_WIDTH = 104;
 
 export interface ScoreChartProps {
   scoring: LiveScoring | null;
@@ -55,9 +63,9 @@ export function scoreChartOption(input: {
   const byId = new Map(shown.squadre.map((s) => [s.id, s.punteggi]));
   return {
     animation: false,
-    tooltip: { trigger: 'axis', valueFormatter: italianNumber },
+    tooltip: { trigger: 'axis', order: 'valueDesc', valueFormatter: italianNumber },
     legend: { type: 'scroll', top: 0 },
-    grid: { left: 16 + NAMED_AXIS_GAP, right: 16, top: 40, bottom: 64 },
+    grid: { left: 16 + NAMED_AXIS_GAP, right: END_LABEL_WIDTH + 12, top: 40, bottom: 64 },
     xAxis: {
       type: 'time',
       min: inizio,
@@ -66,13 +74,29 @@ export function scoreChartOption(input: {
     },
     yAxis: valueAxis('Punti', { scale: true }),
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }],
-    series: ids.map((id) => ({
-      name: names.get(id) ?? String(id),
-      type: 'line',
-      step: 'end',
-      showSymbol: false,
-      data: (byId.get(id) ?? []).map((v, k) => [shown.tempi[k], v]),
-    })),
+    series: ids.map((id, k) => {
+      const { color, type } = stileSerie(k);
+      return {
+        name: names.get(id) ?? String(id),
+        type: 'line',
+        step: 'end',
+        showSymbol: false,
+        color,
+        lineStyle: { color, type, width: 2 },
+        // The team named where its line ends: told apart without its colour.
+        endLabel: {
+          show: true,
+          formatter: '{a}',
+          color,
+          fontSize: 11,
+          width: END_LABEL_WIDTH,
+          overflow: 'truncate',
+        },
+        labelLayout: { moveOverlap: 'shiftY' },
+        emphasis: { focus: 'series' },
+        data: (byId.get(id) ?? []).map((v, i) => [shown.tempi[i], v]),
+      };
+    }),
   };
 }
 
@@ -110,6 +134,7 @@ export default function ScoreChartTab(props: ScoreChartProps) {
         notMerge
         label={`Grafico del punteggio nel tempo di ${conta(ids.length, 'squadra', 'squadre')}`}
         testId="grafico-punteggi"
+        zoom={{ chart: 'grafico', indietro: 'Prima', avanti: 'Dopo' }}
       />
     </>
   );

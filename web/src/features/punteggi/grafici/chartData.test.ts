@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { teamPlaces, venuePoints } from '../mappe/mapData';
 import { chartTeams, histogram, historyUntil, niceStep, scoreSplit } from './chartData';
 import { latencies, quantile } from './LatencyTab';
-import { scoreChartOption } from './ScoreChartTab';
+import { END_LABEL_WIDTH, scoreChartOption } from './ScoreChartTab';
+import { COLORI_SERIE } from './palette';
+import { MIN_SPAN, nextWindow } from './zoom';
 
 describe('chart data', () => {
   it('splits totals into base, difficulty and the rest (joker doubled)', () => {
@@ -125,5 +127,52 @@ describe('chart options: Italian numbers, axis names clear of the legend', () =>
     expect(option.yAxis.axisLabel.formatter(12_500)).toBe('12.500');
     expect(option.tooltip.valueFormatter(1_250.5)).toBe('1250,5');
     expect(histogram([0.25, 0.75, 1.5], 3, 0.5).labels[0]).toBe('0–0,5');
+  });
+});
+
+describe('score chart lines: told apart without colour alone', () => {
+  const ids = Array.from({ length: 9 }, (_, i) => i + 1);
+  const option = scoreChartOption({
+    shown: { tempi: [0], squadre: ids.map((id) => ({ id, punteggi: [id] })) },
+    ids,
+    names: new Map(ids.map((id) => [id, `Squadra ${id}`])),
+    inizio: 0,
+    fine: 60_000,
+  });
+
+  it("names each team at its line's end, with room for the names", () => {
+    for (const [k, s] of option.series.entries()) {
+      expect(s.endLabel).toMatchObject({ show: true, formatter: '{a}' });
+      expect(s.name).toBe(`Squadra ${k + 1}`);
+    }
+    expect(option.grid.right).toBeGreaterThan(END_LABEL_WIDTH);
+  });
+
+  it('takes the checked palette, with a dash once colours come round again', () => {
+    const looks = option.series.map((s) => `${s.lineStyle.color} ${s.lineStyle.type}`);
+    expect(new Set(looks).size).toBe(ids.length);
+    expect(option.series.slice(0, COLORI_SERIE.length).map((s) => s.color)).toEqual([
+      ...COLORI_SERIE,
+    ]);
+    expect(option.series[COLORI_SERIE.length]!.lineStyle).toMatchObject({
+      color: COLORI_SERIE[0],
+      type: 'dashed',
+    });
+  });
+});
+
+describe('zoom buttons: the keyboard moves the window like the slider', () => {
+  it('zooms in and out around the centre, within the data', () => {
+    expect(nextWindow({ start: 0, end: 100 }, 'ingrandisci')).toEqual({ start: 25, end: 75 });
+    expect(nextWindow({ start: 25, end: 75 }, 'riduci')).toEqual({ start: 0, end: 100 });
+    expect(nextWindow({ start: 90, end: 100 }, 'riduci')).toEqual({ start: 80, end: 100 });
+    expect(nextWindow({ start: 50, end: 50 + MIN_SPAN }, 'ingrandisci').end).toBe(50 + MIN_SPAN);
+  });
+
+  it('moves by half a window, stopping at the ends', () => {
+    expect(nextWindow({ start: 20, end: 40 }, 'avanti')).toEqual({ start: 30, end: 50 });
+    expect(nextWindow({ start: 5, end: 25 }, 'indietro')).toEqual({ start: 0, end: 20 });
+    expect(nextWindow({ start: 70, end: 90 }, 'avanti')).toEqual({ start: 80, end: 100 });
+    expect(nextWindow({ start: 30, end: 60 }, 'tutto')).toEqual({ start: 0, end: 100 });
   });
 });
