@@ -1,6 +1,7 @@
 // The live tile (spec §2): the latest answer (problem, team) for 10 seconds,
-// green when correct, red when wrong, yellow otherwise (a joker choice);
-// the rest of the time a timer to the end (or the start).
+// green when correct, red when wrong, yellow otherwise (a joker choice),
+// each with its mark and word as well as its colour (WCAG 1.4.1); the rest
+// of the time a timer to the end (or the start).
 import type { ScoringEvent } from '@gas/scoring';
 import { secondsLeft } from '../../lib/serverNow';
 import type { Phase } from '../../lib/timers';
@@ -19,6 +20,13 @@ export const ESITO_LABEL: Record<Esito, string> = {
   corretta: 'Corretta',
   errata: 'Errata',
   altro: 'Jolly',
+};
+
+/** Marks of the outcomes, the same as the table's cells (✓ solved, ✗ wrong, J joker). */
+export const ESITO_MARK: Record<Esito, string> = {
+  corretta: '✓',
+  errata: '✗',
+  altro: 'J',
 };
 
 /**
@@ -47,7 +55,12 @@ export function LiveTile(props: {
     const esito = esitoOf(latest.event);
     return (
       <div className={`live-tile live-tile--${esito}`} role="status" data-testid="live-tile">
-        <div className="small">Ultima risposta · {ESITO_LABEL[esito]}</div>
+        <div className="small">
+          <span className="live-tile__mark" aria-hidden="true">
+            {ESITO_MARK[esito]}
+          </span>
+          Ultima risposta · {ESITO_LABEL[esito]}
+        </div>
         <div className="live-tile__big">
           {props.problemName(latest.event.p)} · {props.teamName(latest.event.s)}
         </div>

@@ -15,6 +15,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { LeaderboardEntry } from '@gas/scoring';
 import { italianNumber } from './axes';
 import { EChart } from './EChart';
+import { tooltipTransition } from './motion';
 import { scoreSplit } from './chartData';
 import { COLORI_BARRE } from './palette';
 
@@ -47,7 +48,12 @@ export default function BarsTab(props: {
       // A pattern on each part as well as its colour (WCAG 1.4.1); the chart's
       // name stays the host's aria-label (ECharts' own description is off).
       aria: { enabled: true, label: { enabled: false }, decal: { show: true } },
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: italianNumber },
+      tooltip: {
+        trigger: 'axis',
+        axisPointer: { type: 'shadow' },
+        valueFormatter: italianNumber,
+        transitionDuration: tooltipTransition(),
+      },
       legend: { top: 0 },
       grid: { left: 8, right: 56, top: 36, bottom: 16, containLabel: true },
       xAxis: { type: 'value', name: 'Punti', axisLabel: { formatter: italianNumber } },

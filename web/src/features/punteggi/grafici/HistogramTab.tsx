@@ -8,6 +8,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { LeaderboardEntry } from '@gas/scoring';
 import { italianNumber } from './axes';
 import { EChart } from './EChart';
+import { tooltipTransition } from './motion';
 import { histogram } from './chartData';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -17,7 +18,12 @@ export default function HistogramTab(props: { rows: readonly LeaderboardEntry[] 
   const option = useMemo(
     () => ({
       animation: false,
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: italianNumber },
+      tooltip: {
+        trigger: 'axis',
+        axisPointer: { type: 'shadow' },
+        valueFormatter: italianNumber,
+        transitionDuration: tooltipTransition(),
+      },
       grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: h.labels, name: 'Punti', axisLabel: { hideOverlap: true } },
       yAxis: {

@@ -20,6 +20,7 @@ import { formatTime } from '../../../lib/romeTime';
 import { useThrottled } from '../useThrottled';
 import { italianNumber, NAMED_AXIS_GAP, valueAxis } from './axes';
 import { EChart } from './EChart';
+import { tooltipTransition } from './motion';
 import { chartTeams, historyStep, historyUntil } from './chartData';
 import { stileSerie } from './palette';
 
@@ -63,7 +64,12 @@ export function scoreChartOption(input: {
   const byId = new Map(shown.squadre.map((s) => [s.id, s.punteggi]));
   return {
     animation: false,
-    tooltip: { trigger: 'axis', order: 'valueDesc', valueFormatter: italianNumber },
+    tooltip: {
+      trigger: 'axis',
+      order: 'valueDesc',
+      valueFormatter: italianNumber,
+      transitionDuration: tooltipTransition(),
+    },
     legend: { type: 'scroll', top: 0 },
     grid: { left: 16 + NAMED_AXIS_GAP, right: END_LABEL_WIDTH + 12, top: 40, bottom: 64 },
     xAxis: {

@@ -3,7 +3,7 @@
 // threshold, the venue's teams) and minimal (top 20 with arrows against an
 // earlier ranking, top 3 in bold).
 import type { DisplayEntry } from '../useScoresModel';
-import type { Polo } from '@gas/contracts';
+import { conta, type Polo } from '@gas/contracts';
 import { minimalView, simplifiedView, venueView, type LeaderboardEntry } from '@gas/scoring';
 import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
@@ -81,6 +81,13 @@ export function VenueRanking(
 const ARROW = { up: '▲', down: '▼', same: '=', new: '•' } as const;
 const MOVEMENT_LABEL = { up: 'sale', down: 'scende', same: 'stabile', new: 'nuova' } as const;
 
+/** 'sale di 2 posizioni', 'scende di 1 posizione', 'stabile', 'nuova'. */
+export function movementText(movement: keyof typeof MOVEMENT_LABEL, delta: number | null): string {
+  const label = MOVEMENT_LABEL[movement];
+  if ((movement !== 'up' && movement !== 'down') || !delta) return label;
+  return `${label} di ${conta(Math.abs(delta), 'posizione', 'posizioni')}`;
+}
+
 export function MinimalRanking(props: {
   rows: readonly LeaderboardEntry[];
   previous: readonly LeaderboardEntry[];
@@ -107,11 +114,14 @@ export function MinimalRanking(props: {
           <tr key={r.id} className={r.top ? 'fw-bold' : undefined}>
             <td>{r.posizione ?? 'osp.'}</td>
             <td className={`mov-${r.movement}`}>
+              {/* Shapes as well as colours (▲ ▼ = •); the words for screen readers. */}
               <span aria-hidden="true">{ARROW[r.movement]}</span>
               {r.delta !== null && r.delta !== 0 && (
-                <span className="small ms-1">{Math.abs(r.delta)}</span>
+                <span className="small ms-1" aria-hidden="true">
+                  {Math.abs(r.delta)}
+                </span>
               )}
-              <span className="visually-hidden">{MOVEMENT_LABEL[r.movement]}</span>
+              <span className="visually-hidden">{movementText(r.movement, r.delta)}</span>
             </td>
             <th scope="row" className={r.top ? 'fw-bold' : 'fw-normal'}>
               {r.nome}

@@ -1,8 +1,10 @@
 // The score table (spec §2): one row per team, one column per problem with
 // its current value in the header. Sortable by position, team name or
 // problem; cells green when solved, red with points lost on an unsolved
-// problem, blinking when new, a 'J' badge on the joker; a 3 px red line under
-// the qualification threshold; a click on a row picks its highlight colour.
+// problem, blinking when new, a 'J' badge and a hatched cell on the joker;
+// a 3 px red line under the qualification threshold; a click on a row (or
+// Enter on its team's button) picks its highlight colour: the colours'
+// popover takes the focus and gives it back when it closes.
 // Rows are virtualised inside the table's own scroll box.
 import { conta } from '@gas/contracts';
 import type { DisplayEntry } from '../useScoresModel';
@@ -56,6 +58,16 @@ export function ScoreTable(props: ScoreTableProps) {
   const rowHeight = showSchools ? ROW_HEIGHT_SCHOOLS : ROW_HEIGHT;
   const range = useVirtualRows(scroller, sorted.length, rowHeight, HEADER_HEIGHT);
   const [picker, setPicker] = useState<{ id: number; target: HTMLElement } | null>(null);
+  const pickerBody = useRef<HTMLDivElement>(null);
+  const closePicker = () => {
+    const target = picker?.target;
+    setPicker(null);
+    // Back to the team's button, unless the focus went elsewhere (a click outside).
+    const focus = document.activeElement;
+    if (target && (!focus || focus === document.body || pickerBody.current?.contains(focus))) {
+      target.focus();
+    }
+  };
 
   useLayoutEffect(() => {
     if (rows.length > 0) markTableCommitted(version);
@@ -151,14 +163,25 @@ export function ScoreTable(props: ScoreTableProps) {
         show={picker !== null}
         placement="bottom-start"
         rootClose
-        onHide={() => setPicker(null)}
+        onHide={closePicker}
+        // The colours take the focus: the keyboard picks one at once.
+        onEntered={() => pickerBody.current?.querySelector<HTMLElement>('button')?.focus()}
       >
-        <Popover id="scelta-colore">
+        <Popover
+          id="scelta-colore"
+          role="dialog"
+          aria-label={`Evidenzia ${pickerTeam?.nome ?? ''}`}
+        >
           <Popover.Header as="h2" className="h6">
             Evidenzia {pickerTeam?.nome}
           </Popover.Header>
           <Popover.Body>
-            <div className="d-flex flex-wrap gap-1" role="group" aria-label="Colori">
+            <div
+              ref={pickerBody}
+              className="d-flex flex-wrap gap-1"
+              role="group"
+              aria-label="Colori"
+            >
               {COLORE_NAMES.map((c) => (
                 <button
                   key={c}
@@ -168,7 +191,7 @@ export function ScoreTable(props: ScoreTableProps) {
                   aria-pressed={picker !== null && colori.get(picker.id) === c}
                   onClick={() => {
                     if (picker) props.onColore(picker.id, c);
-                    setPicker(null);
+                    closePicker();
                   }}
                 >
                   {c}
@@ -179,7 +202,7 @@ export function ScoreTable(props: ScoreTableProps) {
                 className="btn btn-sm btn-outline-secondary"
                 onClick={() => {
                   if (picker) props.onColore(picker.id, null);
-                  setPicker(null);
+                  closePicker();
                 }}
               >
                 Nessuno
@@ -286,11 +309,16 @@ const ScoreRow = memo(
           const isNew = entry.new[i] ?? false;
           const joker = entry.jolly === p.id;
           return (
-            <td key={p.id} className={`col-prob ${cls}${isNew ? ' cell-new' : ''}`}>
+            <td
+              key={p.id}
+              className={`col-prob ${cls}${isNew ? ' cell-new' : ''}${joker ? ' cell-jolly' : ''}`}
+            >
               {points !== 0 || solved ? points : ''}
               {joker && (
+                // Not by its colour alone: a letter and a hatched cell (punteggi.css), and a word.
                 <span className="badge text-bg-warning jolly-badge" title="Jolly">
-                  J
+                  <span aria-hidden="true">J</span>
+                  <span className="visually-hidden">jolly</span>
                 </span>
               )}
             </td>
