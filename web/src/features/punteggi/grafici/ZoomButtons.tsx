@@ -1,7 +1,6 @@
 // Buttons moving a chart's window, so the keyboard can zoom and scroll it
 // (the slider and the wheel inside the canvas are the mouse's only).
 import Button from 'react-bootstrap/Button';
-import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import type { ZoomAction } from './zoom';
 
 export interface ZoomLabels {
@@ -21,12 +20,21 @@ export function ZoomButtons(props: { labels: ZoomLabels; onZoom(action: ZoomActi
     ['tutto', 'Vista intera'],
   ];
   return (
-    <ButtonGroup size="sm" className="flex-wrap mb-2" aria-label={`Zoom del ${labels.chart}`}>
+    <div
+      className="d-flex flex-wrap gap-1 mb-2"
+      role="group"
+      aria-label={`Zoom del ${labels.chart}`}
+    >
       {buttons.map(([action, text]) => (
-        <Button key={action} variant="outline-secondary" onClick={() => props.onZoom(action)}>
+        <Button
+          key={action}
+          size="sm"
+          variant="outline-secondary"
+          onClick={() => props.onZoom(action)}
+        >
           {text}
         </Button>
       ))}
-    </ButtonGroup>
+    </div>
   );
 }
