@@ -52,6 +52,29 @@ describe('cambiPosizione', () => {
     );
   });
 
+  it('counts many teams moving alike instead of naming them, names followed ones', () => {
+    const tutte = Array.from({ length: 1000 }, (_, i) => ({
+      id: i + 1,
+      nome: `Squadra ${i + 1}`,
+      posizione: 1,
+    }));
+    // Everyone shared the 1st place; the last team's first answer sends the others to the 2nd.
+    const dopo = [
+      { id: 1000, nome: 'Squadra 1000', posizione: 1 },
+      ...tutte.slice(0, 999).map((r) => ({ ...r, posizione: 2 })),
+    ];
+    expect(testoAnnuncio(tutte, dopo, [7])).toBe(
+      'Squadra 7 scende al 2° posto a pari merito. 998 squadre scendono al 2° posto a pari merito.',
+    );
+    // Three alike are still named.
+    const prima = classifica([1, 1], [2, 1], [3, 1], [4, 4], [5, 5]);
+    const dopoTre = classifica([5, 1], [1, 2], [2, 2], [3, 2], [4, 5]);
+    expect(testoAnnuncio(prima, dopoTre, [])).toBe(
+      'Liceo Majorana sale al 1° posto. ITIS Galilei scende al 2° posto a pari merito. ' +
+        'Liceo Fermi scende al 2° posto a pari merito. Liceo Volta scende al 2° posto a pari merito.',
+    );
+  });
+
   it('never announces guests, followed or not', () => {
     const dopo = classifica([6, null], [1, 1], [2, 2], [3, 3], [4, 4], [5, 5]);
     expect(cambiPosizione(iniziale, dopo, [6])).toEqual([]);

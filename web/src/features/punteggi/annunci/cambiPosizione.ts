@@ -10,7 +10,11 @@
 // - a team is watched when it is in the top three before or after the
 //   change (so a team leaving the podium is heard too) or is followed;
 // - a team back where it was announced last says nothing (the caller passes
-//   the ranking of the last announcement as `prima`).
+//   the ranking of the last announcement as `prima`);
+// - many teams moving alike are counted, not named: at the start everyone
+//   shares the 1st place, and the first correct answer sends them all to the
+//   2nd ('999 squadre scendono al 2° posto a pari merito.'); followed teams
+//   are always named.
 import type { LeaderboardEntry } from '@gas/scoring';
 
 /** What the announcements read of a ranking row. */
@@ -18,6 +22,9 @@ export type RigaAnnunci = Pick<LeaderboardEntry, 'id' | 'nome' | 'posizione'>;
 
 /** Positions up to this one are always watched. */
 export const PODIO = 3;
+
+/** More teams than this moving alike (same way, same place) are counted, not named. */
+export const MAX_NOMINATE = 3;
 
 /**
  * 'al 3° posto', 'all'8° posto': the article elides before an ordinal read
@@ -35,6 +42,7 @@ export interface CambioPosizione {
   da: number;
   a: number;
   pariMerito: boolean;
+  seguita: boolean;
   frase: string;
 }
 
@@ -64,7 +72,7 @@ export function cambiPosizione(
     const pariMerito = (quante.get(a) ?? 0) > 1;
     const verbo = a < da ? 'sale' : 'scende';
     const frase = `${r.nome} ${verbo} ${alPosto(a)}${pariMerito ? ' a pari merito' : ''}`;
-    out.push({ id: r.id, nome: r.nome, da, a, pariMerito, frase });
+    out.push({ id: r.id, nome: r.nome, da, a, pariMerito, seguita: seguiteSet.has(r.id), frase });
   }
   return out.sort((x, y) => x.a - y.a || x.nome.localeCompare(y.nome, 'it'));
 }
@@ -75,7 +83,32 @@ export function testoAnnuncio(
   dopo: readonly RigaAnnunci[],
   seguite: readonly number[],
 ): string {
-  return cambiPosizione(prima, dopo, seguite)
-    .map((c) => `${c.frase}.`)
+  const cambi = cambiPosizione(prima, dopo, seguite);
+  // Teams moving alike, not followed: named when few, else counted.
+  const gruppi = new Map<string, CambioPosizione[]>();
+  for (const c of cambi) {
+    if (c.seguita) continue;
+    const chiave = `${c.a < c.da ? 'sale' : 'scende'} ${c.a}`;
+    gruppi.set(chiave, [...(gruppi.get(chiave) ?? []), c]);
+  }
+  // Best position first; at one position, the named teams before the counted.
+  const frasi: { a: number; contate: boolean; testo: string }[] = [];
+  const contati = new Set<string>();
+  for (const c of cambi) {
+    const chiave = `${c.a < c.da ? 'sale' : 'scende'} ${c.a}`;
+    const gruppo = gruppi.get(chiave);
+    if (c.seguita || !gruppo || gruppo.length <= MAX_NOMINATE) {
+      frasi.push({ a: c.a, contate: false, testo: `${c.frase}.` });
+    } else if (!contati.has(chiave)) {
+      contati.add(chiave);
+      const verbo = c.a < c.da ? 'salgono' : 'scendono';
+      const pari = c.pariMerito ? ' a pari merito' : '';
+      const testo = `${gruppo.length} squadre ${verbo} ${alPosto(c.a)}${pari}.`;
+      frasi.push({ a: c.a, contate: true, testo });
+    }
+  }
+  return frasi
+    .sort((x, y) => x.a - y.a || Number(x.contate) - Number(y.contate))
+    .map((f) => f.testo)
     .join(' ');
 }
