@@ -2,7 +2,7 @@
 // screen readers after answers submitted through the API, gathered (at most
 // one announcement every 10 s) and silenced by a switch kept across a
 // reload; sorting and row highlight from the keyboard alone; no blinking
-// under reduced motion; axe with 0 violations on the table and chart tabs at
+// under reduced motion; the joker not by colour alone; axe with 0 violations on the table and chart tabs at
 // 1280 and 360 px.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
@@ -227,6 +227,22 @@ test('reduced motion: a new cell does not blink, and it does otherwise', async (
 
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   expect(await animation()).toBe('cell-blink');
+});
+
+test('the joker: a hatched cell and a spoken word, the live tile a mark', async ({ page }) => {
+  await openScores(page, scores());
+  await admin.post('/api/gas/jolly/', { squadra: squadra(0).id, problema: problema(0).id });
+  const tile = page.getByTestId('live-tile');
+  await expect(tile).toHaveClass(/live-tile--altro/);
+  await expect(tile).toContainText('JUltima risposta · Jolly');
+  await expect(tile.locator('.live-tile__mark')).toHaveAttribute('aria-hidden', 'true');
+  const cell = page.locator(`tr[data-squadra="${squadra(0).id}"] td.col-prob`).first();
+  await expect(cell).toHaveClass(/cell-jolly/);
+  expect(await cell.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(
+    'repeating-linear-gradient',
+  );
+  await expect(cell.locator('.jolly-badge .visually-hidden')).toHaveText('jolly');
+  await expect(cell.locator('.jolly-badge [aria-hidden="true"]')).toHaveText('J');
 });
 
 for (const width of [1280, 360]) {
