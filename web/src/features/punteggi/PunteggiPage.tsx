@@ -16,6 +16,7 @@ import { postSessionToServiceWorker } from '../../lib/serviceWorker';
 import NotFoundPage from '../../components/NotFoundPage';
 import { useServerNow } from '../../lib/serverNow';
 import { useMessaggi } from './messaggi/useMessaggi';
+import { useSquadreSeguite } from './elenco/squadreSeguite';
 import { AnnunciClassifica } from './annunci/AnnunciClassifica';
 import { IncorporaWidget } from './IncorporaWidget';
 import { ReplayControl } from './replay/ReplayControl';
@@ -93,6 +94,13 @@ function ScoresView(props: {
       ? null
       : ([...data.teams.values()].find((s) => s.scuola?.id === props.scuolaId)?.scuola?.nome ??
         `Scuola ${props.scuolaId}`);
+  // Told to screen readers when they move: the viewer's followed teams and,
+  // on a school's page, that school's teams.
+  const pinned = useSquadreSeguite(sessione.id);
+  const seguite = useMemo(
+    () => [...new Set([...pinned, ...(schoolTeams ?? [])])],
+    [pinned, schoolTeams],
+  );
   const schoolIds = useMemo(() => {
     const own = data.user.responsabile?.scuole ?? [];
     return props.scuolaId === null ? own : [...own, props.scuolaId];
@@ -142,8 +150,7 @@ function ScoresView(props: {
       )}
       <AnnunciClassifica
         classifica={model.board?.classifica}
-        // TODO(merge): seguite={useSquadreSeguite(sessione.id)} (the pinned teams' helper).
-        seguite={[]}
+        seguite={seguite}
         contesto={model.replay.active}
       />
       {model.board ? (
