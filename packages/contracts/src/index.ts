@@ -24,3 +24,4 @@ export * from './admin';
 export * from './import';
 export * from './errori';
 export * from './plurale';
+export * from './proclamazione';

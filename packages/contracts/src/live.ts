@@ -92,6 +92,21 @@ export const modificaFrame = z.object({
 });
 export type ModificaFrame = z.infer<typeof modificaFrame>;
 
+/**
+ * The proclamation of the session (proclamazione.ts) moved to step `passo`
+ * (0: back to the waiting screen) of `passi`: pages read what it reveals.
+ * Sent on punteggi_eventi but kept out of `eventiFrame` for now: the scores
+ * page's parser (web/src/features/punteggi/live/messages.ts) switches over
+ * every eventiFrame type and ignores this one as unknown; the proclamation
+ * page parses it with this schema's rules.
+ */
+export const proclamazioneFrame = z.object({
+  type: z.literal('proclamazione'),
+  passo: z.number().int().nonnegative(),
+  passi: z.number().int().nonnegative(),
+});
+export type ProclamazioneFrame = z.infer<typeof proclamazioneFrame>;
+
 export const eventiFrame = z.union([
   npeFrame,
   npeDeleteFrame,

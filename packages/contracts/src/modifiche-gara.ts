@@ -73,6 +73,13 @@ export const modificaGaraSchema = z.discriminatedUnion('tipo', [
     sessione: id,
     intervallo: z.number().nonnegative(),
   }),
+  /** The proclamation of the session moved to step `passo` of `passi` (gara/proclamazione/). */
+  z.object({
+    tipo: z.literal('proclamazione'),
+    sessione: id,
+    passo: z.number().int().nonnegative(),
+    passi: z.number().int().nonnegative(),
+  }),
 ]);
 
 export type ModificaGara = z.infer<typeof modificaGaraSchema>;

@@ -20,6 +20,7 @@ import { jollyRoutes } from './jolly/routes';
 import { messaggiImportantiRoutes } from './messaggi-importanti/routes';
 import { poloRoutes } from './polo/routes';
 import { problemaRoutes } from './problema/routes';
+import { proclamazioneRoutes } from './proclamazione/routes';
 import { rispostaRoutes } from './risposta/routes';
 import { sessioneRoutes } from './sessione/routes';
 import { sitoRoutes } from './sito/routes';
@@ -49,6 +50,7 @@ const resources = [
   alboDoroRoutes,
   feedRoutes,
   classificaRoutes,
+  proclamazioneRoutes,
   erroriRoutes,
   backOffice,
 ];

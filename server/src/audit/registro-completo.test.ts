@@ -254,6 +254,11 @@ describe.each(testBackends())('the audit log holds every write on %s', (backend)
     passo('DELETE /api/gas/messaggi-importanti/{id}/', 'messaggio-importante', async () =>
       (await as('admin')).delete(`/api/gas/messaggi-importanti/${ids.messaggio}/`),
     );
+    passo('POST /api/gas/sessione/{id}/proclamazione/', 'proclamazione', async () =>
+      (await as('admin')).post(`/api/gas/sessione/${d.passato.sessioni[0]}/proclamazione/`, {
+        azione: 'avanti',
+      }),
+    );
 
     // ---- teams and the contest
     passo('POST /api/gas/squadra/', 'squadra', async () => {

@@ -42,6 +42,7 @@ const EXPECTED_TABLES = [
   'polo',
   'polo_responsabile',
   'problema',
+  'proclamazione',
   'punteggi_cache',
   'regione',
   'registro',

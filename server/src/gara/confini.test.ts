@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Tables only the core writes. */
-const SOLO_GARA = ['risposta', 'jolly', 'digitazione', 'messaggioImportante'];
+const SOLO_GARA = ['risposta', 'jolly', 'digitazione', 'messaggioImportante', 'proclamazione'];
 /** Contest tables some routes still write themselves. */
 const ALTRE_GARA = [
   'evento',

@@ -12,6 +12,8 @@ export type LiveMessage =
   /** Admin action: reload the page now, or after a random delay up to `interval` s. */
   | { type: 'refresh_page'; sessioneId: number }
   | { type: 'refresh_page_delayed'; sessioneId: number; interval: number }
+  /** The session's proclamation moved to step `passo` of `passi` (gara/proclamazione/). */
+  | { type: 'proclamazione'; sessioneId: number; passo: number; passi: number }
   /** The cached snapshot of a session is stale (answers changed, cache cleared). */
   | { type: 'snapshot_invalidated'; sessioneId: number }
   /**

@@ -85,6 +85,12 @@ const casi: [ModificaGara, unknown[], number[]][] = [
     [{ type: 'refresh_page_delayed', sessioneId: 3, interval: 30 }],
     [],
   ],
+  [
+    // The ranking does not change: no snapshot is dropped.
+    { tipo: 'proclamazione', sessione: 3, passo: 4, passi: 12 },
+    [{ type: 'proclamazione', sessioneId: 3, passo: 4, passi: 12 }],
+    [],
+  ],
 ];
 
 describe('a committed change on the live bus and the snapshot cache', () => {

@@ -42,6 +42,15 @@ export function messaggiDellaModifica(modifica: ModificaGara): LiveMessage[] {
     case 'accesso_modificato':
       // The access guard closes the feeds their viewer may no longer see.
       return [];
+    case 'proclamazione':
+      return [
+        {
+          type: 'proclamazione',
+          sessioneId: modifica.sessione,
+          passo: modifica.passo,
+          passi: modifica.passi,
+        },
+      ];
     case 'ricarica_richiesta':
       return [
         modifica.intervallo === 0

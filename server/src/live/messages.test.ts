@@ -5,6 +5,7 @@ import {
   eventiFrame,
   lastFrame,
   messaggiFrame,
+  proclamazioneFrame,
   type PunteggiJson,
 } from '@gas/contracts';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,14 @@ describe('live frames', () => {
     const frame = decode(encodeMessage(message));
     expect(eventiFrame.parse(frame)).toEqual(frame);
     expect(frame).toMatchObject({ type: message.type });
+  });
+
+  it('sends the proclamation’s step to punteggi_eventi as a proclamazioneFrame', () => {
+    const message: LiveMessage = { type: 'proclamazione', sessioneId: 1, passo: 2, passi: 9 };
+    expect(feedKeysOf(message)).toEqual(['eventi:1']);
+    if (!isFeedMessage(message)) throw new Error('not a frame');
+    const frame = decode(encodeMessage(message));
+    expect(proclamazioneFrame.parse(frame)).toEqual({ type: 'proclamazione', passo: 2, passi: 9 });
   });
 
   it('sends a joker without `c`', () => {

@@ -7,6 +7,7 @@
 //   {"type":"npe_delete","id":812}      an answer or joker was deleted: drop that id
 //   {"type":"refresh_page"}             reload the page now
 //   {"type":"refresh_page_delayed","interval":30}  reload after a random delay ≤ interval s
+//   {"type":"proclamazione","passo":4,"passi":12}  the proclamation moved: read it again
 // /ws/gas/sessione/{id}/punteggi_last/
 //   {"type":"new_json","json":{"ora":"...","json":{...}}}  the /punteggi/ item (at most 1/s)
 // /ws/gas/messaggi-importanti/{eventoId}/
@@ -28,12 +29,13 @@ import {
   type EventiFrame,
   type LastFrame,
   type MessaggiFrame,
+  type ProclamazioneFrame,
   type PunteggiJson,
 } from '@gas/contracts';
 import type { LiveMessage } from './bus';
 
-/** Any frame a feed sends. */
-export type Frame = EventiFrame | LastFrame | MessaggiFrame;
+/** Any frame a feed sends (the proclamation's too, on punteggi_eventi: contracts' live.ts). */
+export type Frame = EventiFrame | ProclamazioneFrame | LastFrame | MessaggiFrame;
 
 /** The messages of the bus that become frames (feedKeysOf gives them feeds). */
 export type FeedMessage = Exclude<
@@ -55,6 +57,7 @@ export function feedKeysOf(message: LiveMessage): string[] {
     case 'npe_delete':
     case 'refresh_page':
     case 'refresh_page_delayed':
+    case 'proclamazione':
       return [feedKey('eventi', message.sessioneId)];
     case 'new_message':
     case 'edit_message':
@@ -93,6 +96,8 @@ export function messageFrame(message: FeedMessage): Frame {
       return { type: 'refresh_page' };
     case 'refresh_page_delayed':
       return { type: 'refresh_page_delayed', interval: message.interval };
+    case 'proclamazione':
+      return { type: 'proclamazione', passo: message.passo, passi: message.passi };
     case 'new_message':
     case 'edit_message':
       return {

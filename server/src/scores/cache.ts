@@ -184,6 +184,7 @@ export function sessioniToccate(modifica: ModificaGara): readonly number[] {
     case 'messaggio_eliminato':
     case 'ricarica_richiesta':
     case 'accesso_modificato':
+    case 'proclamazione':
       return [];
   }
 }

@@ -1177,6 +1177,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gas/sessione/{id}/proclamazione/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Proclamazione dei risultati: il passo corrente e ciò che ha rivelato */
+        get: operations["getProclamazione"];
+        put?: never;
+        /** Proclamazione: passo successivo, precedente o scelto (amministratori dell’evento) */
+        post: operations["moveProclamazione"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/errori/": {
         parameters: {
             query?: never;
@@ -11413,6 +11431,428 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    } | {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    getProclamazione: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessione: number;
+                        passo: number;
+                        passi: number;
+                        aggiornata: string | null;
+                        fine: string;
+                        corrente: ({
+                            /** @enum {string} */
+                            tipo: "posizione";
+                            posizione: number;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "blocco";
+                            da: number;
+                            a: number;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "polo";
+                            polo: string;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "podio";
+                            posizione: 1 | 2 | 3;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "ospiti";
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        }) | null;
+                        rivelati: ({
+                            /** @enum {string} */
+                            tipo: "posizione";
+                            posizione: number;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "blocco";
+                            da: number;
+                            a: number;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "polo";
+                            polo: string;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "podio";
+                            posizione: 1 | 2 | 3;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "ospiti";
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        })[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    } | {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    moveProclamazione: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    azione?: "avanti" | "indietro";
+                    passo?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessione: number;
+                        passo: number;
+                        passi: number;
+                        aggiornata: string | null;
+                        fine: string;
+                        corrente: ({
+                            /** @enum {string} */
+                            tipo: "posizione";
+                            posizione: number;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "blocco";
+                            da: number;
+                            a: number;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "polo";
+                            polo: string;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "podio";
+                            posizione: 1 | 2 | 3;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "ospiti";
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        }) | null;
+                        rivelati: ({
+                            /** @enum {string} */
+                            tipo: "posizione";
+                            posizione: number;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "blocco";
+                            da: number;
+                            a: number;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "polo";
+                            polo: string;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "podio";
+                            posizione: 1 | 2 | 3;
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            tipo: "ospiti";
+                            squadre: {
+                                id: number;
+                                posizione: number | null;
+                                nome: string;
+                                scuola: string;
+                                polo: string | null;
+                                totale: number;
+                            }[];
+                        })[];
+                    };
                 };
             };
             /** @description Default Response */
@@ -26969,7 +27409,7 @@ export interface operations {
                 page_size?: number;
                 limit?: number;
                 offset?: number;
-                risorsa?: "evento" | "sessione" | "problema" | "file-programmato" | "risposta" | "jolly" | "messaggio-importante" | "squadra" | "scuola" | "polo" | "citta" | "regione" | "paese" | "user" | "responsabile" | "sponsor" | "collaboratore" | "digitazione" | "impostazioni-sito" | "errori";
+                risorsa?: "evento" | "sessione" | "problema" | "file-programmato" | "risposta" | "jolly" | "messaggio-importante" | "squadra" | "scuola" | "polo" | "citta" | "regione" | "paese" | "user" | "responsabile" | "sponsor" | "collaboratore" | "digitazione" | "impostazioni-sito" | "proclamazione" | "errori";
                 oggetto?: number;
                 utente?: number;
                 azione?: "crea" | "modifica" | "elimina" | "accesso";
@@ -27091,7 +27531,7 @@ export interface operations {
                 page_size?: number;
                 limit?: number;
                 offset?: number;
-                risorsa?: "evento" | "sessione" | "problema" | "file-programmato" | "risposta" | "jolly" | "messaggio-importante" | "squadra" | "scuola" | "polo" | "citta" | "regione" | "paese" | "user" | "responsabile" | "sponsor" | "collaboratore" | "digitazione" | "impostazioni-sito" | "errori";
+                risorsa?: "evento" | "sessione" | "problema" | "file-programmato" | "risposta" | "jolly" | "messaggio-importante" | "squadra" | "scuola" | "polo" | "citta" | "regione" | "paese" | "user" | "responsabile" | "sponsor" | "collaboratore" | "digitazione" | "impostazioni-sito" | "proclamazione" | "errori";
                 oggetto?: number;
                 utente?: number;
                 azione?: "crea" | "modifica" | "elimina" | "accesso";

@@ -34,6 +34,13 @@ const SOLO_REGISTRO = [
     singolare: 'Impostazioni del sito',
     campi: {},
   },
+  // The proclamation's step (issue 29), moved by an event administrator.
+  {
+    nome: 'proclamazione',
+    etichetta: 'Proclamazioni',
+    singolare: 'Proclamazione',
+    campi: { passo: { etichetta: 'Passo' } },
+  },
   // The error inbox, named as its back-office page ('Errori segnalati').
   { nome: 'errori', etichetta: 'Errori segnalati', singolare: 'Errore segnalato', campi: {} },
 ] as const satisfies readonly RisorsaSoloRegistro[];

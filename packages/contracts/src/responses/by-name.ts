@@ -13,6 +13,7 @@ import { invitoPasswordSchema, tokenPasswordSchema } from '../auth';
 import { erroreDettaglioSchema, erroreGruppoSchema } from '../errori';
 import { esitoImportSchema, sincronizzazioneSchema, statoSincronizzazioneSchema } from '../import';
 import { candidatiSchema } from '../evento';
+import { proclamazioneSchema } from '../proclamazione';
 import { messaggioImportanteSchema, punteggiItemSchema } from '../live';
 import { detailSchema, emptySchema, id, paginated } from './common';
 import {
@@ -65,6 +66,7 @@ export const responseSchemas = {
   punteggiItem: punteggiItemSchema,
   messaggioImportante: messaggioImportanteSchema,
   bigliettiConsegna: bigliettiConsegnaSchema,
+  proclamazione: proclamazioneSchema,
   // partecipanti
   squadra: squadraSchema,
   scuola: scuolaSchema,

@@ -12,3 +12,4 @@ export * from './relations';
 export * from './importazioni';
 export * from './errori';
 export * from './digitazione';
+export * from './proclamazione';
