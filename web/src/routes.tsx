@@ -14,6 +14,7 @@ const HomePage = lazy(() => import('./features/home/HomePage'));
 const EventiPage = lazy(() => import('./features/eventi/EventiPage'));
 const PunteggiPage = lazy(() => import('./features/punteggi/PunteggiPage'));
 const RisultatiPage = lazy(() => import('./features/risultati/RisultatiPage'));
+const ProclamazionePage = lazy(() => import('./features/proclamazione/ProclamazionePage'));
 const TelecronacaPage = lazy(() => import('./features/punteggi/TelecronacaPage'));
 const OrologioPage = lazy(() => import('./features/orologio/OrologioPage'));
 const ConsegnaRispostePage = lazy(() => import('./features/consegna/ConsegnaRispostePage'));
@@ -80,6 +81,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'sessione/:pk/punteggi/scuola/:scuolaId', element: <PunteggiPage variant="scuola" /> },
   { path: 'sessione/:pk/punteggi/telecronaca', element: <TelecronacaPage /> },
   { path: 'sessione/:pk/risultati', element: <RisultatiPage /> },
+  { path: 'sessione/:pk/proclamazione', element: <ProclamazionePage /> },
   { path: 'sessione/:pk/orologio', element: <OrologioPage /> },
   { path: 'sessione/:pk/consegna-risposte', element: <ConsegnaRispostePage scope="sessione" /> },
   { path: 'sessione/:pk/doppia-digitazione', element: <DoppiaDigitazionePage /> },

@@ -77,6 +77,16 @@ export function Risultati(props: {
           <Button size="sm" variant="outline-secondary" onClick={() => window.print()}>
             Stampa
           </Button>
+          {finale && (
+            // The award ceremony: its administrators drive it, everyone may follow it.
+            <LinkButton
+              to={`/sessione/${sessione.id}/proclamazione/`}
+              size="sm"
+              variant={evento.permessi?.puo_modificare ? 'primary' : 'outline-primary'}
+            >
+              Proclamazione
+            </LinkButton>
+          )}
         </div>
       </div>
       {phase === 'prima' ? (
