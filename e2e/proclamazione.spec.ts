@@ -166,6 +166,9 @@ test('an administrator steps through the proclamation while viewers follow live'
       .getByRole('listitem')
       .filter({ hasText: 'Ospite' });
     await expect(righeOspiti).toHaveCount(ospiti.length);
+    await mostraPasso(telefono, passi, passi);
+    await expectNoAxeViolations(telefono);
+    await shot(telefono, 'ospiti-360');
     await indietro.click();
     await mostraPasso(proiettore, passi - 1, passi);
   }

@@ -146,8 +146,10 @@ function Comandi({
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      // Typing in a field (the navbar's, say) is not a command.
+      const { target } = e;
+      if (target instanceof Element && target.closest('input, textarea, select, [contenteditable]'))
+        return;
       const c = comandi.current;
       const avanti = e.key === 'ArrowRight' || e.key === 'PageDown';
       const indietro = e.key === 'ArrowLeft' || e.key === 'PageUp';
