@@ -135,6 +135,16 @@ describe.each(testBackends())('the proclamation on %s', (backend) => {
     expect(row).toMatchObject({ sessioneId: sessione, passo: 2 });
   });
 
+  it('moves twice when two administrators press at once (the row is locked)', async () => {
+    const [a, b] = await Promise.all([
+      muovi('amministratore', { azione: 'avanti' }),
+      muovi('admin', { azione: 'avanti' }),
+    ]);
+    expect([a.passo, b.passo].sort()).toEqual([1, 2]);
+    const [row] = await database.db.select().from(proclamazione);
+    expect(row!.passo).toBe(2);
+  });
+
   it('refuses to start before the contest ends, saying why', async () => {
     const futura = d.nazionale.sessioni[0]!;
     expect(await rifiuto(muovi('admin', { azione: 'avanti' }, futura))).toEqual({
