@@ -95,10 +95,8 @@ export type ModificaFrame = z.infer<typeof modificaFrame>;
 /**
  * The proclamation of the session (proclamazione.ts) moved to step `passo`
  * (0: back to the waiting screen) of `passi`: pages read what it reveals.
- * Sent on punteggi_eventi but kept out of `eventiFrame` for now: the scores
- * page's parser (web/src/features/punteggi/live/messages.ts) switches over
- * every eventiFrame type and ignores this one as unknown; the proclamation
- * page parses it with this schema's rules.
+ * The scores page knows it and does nothing with it; the proclamation page
+ * follows it.
  */
 export const proclamazioneFrame = z.object({
   type: z.literal('proclamazione'),
@@ -115,6 +113,7 @@ export const eventiFrame = z.union([
   tempiFrame,
   modificaFrame,
   pongFrame,
+  proclamazioneFrame,
 ]);
 export type EventiFrame = z.infer<typeof eventiFrame>;
 

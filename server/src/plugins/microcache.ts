@@ -70,10 +70,10 @@ export const registerMicrocache = fp(
       }
     };
     const smetti = options.modifiche.iscrivi('microcache', (modifica) => {
-      // A reload request changes no data; a user's account or login changes
-      // no public read (only anonymous reads are kept).
-      if (modifica.tipo === 'ricarica_richiesta') return;
-      if (modifica.tipo === 'accesso_modificato' && modifica.utente !== undefined) return;
+      // A reload request changes no data; who may see an event is the access
+      // guard's (the database's change feed, from any instance): the kept
+      // reads are anonymous and live for a second at most.
+      if (modifica.tipo === 'ricarica_richiesta' || modifica.tipo === 'accesso_modificato') return;
       svuota(MODIFICHE_VIVE.has(modifica.tipo) ? 'viva' : null);
     });
     app.addHook('onClose', async () => smetti());

@@ -428,6 +428,8 @@ export class LiveController {
         return;
       }
       case 'pong':
+      case 'proclamazione':
+        // The ceremony's own page follows it (features/proclamazione).
         return;
       case 'malformed':
         this.deps.reportError(

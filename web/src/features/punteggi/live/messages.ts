@@ -39,6 +39,8 @@ export type EventiMessage =
   | { type: 'refresh_page' }
   | { type: 'refresh_page_delayed'; interval: number }
   | { type: 'pong' }
+  /** The session's proclamation moved (its own page follows it; the scores page does not). */
+  | { type: 'proclamazione' }
   /** A change of the event itself (its times, its parts). */
   | { type: 'evento'; frame: TempiFrame | ModificaFrame }
   | { type: 'malformed'; problems: string[]; raw: string }
@@ -74,6 +76,8 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafe
 type Rule = { test: (v: unknown) => boolean; message?: string };
 const ID: Rule = { test: isId };
 const STRING: Rule = { test: (v) => typeof v === 'string' };
+/** A count or a step: a whole number, zero or more. */
+const CONTEGGIO: Rule = { test: (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 };
 const ISTANTE: Rule = {
   test: (v) => typeof v === 'string' && ISTANTE_ISO.test(v),
   message: ISTANTE_NON_VALIDO,
@@ -153,6 +157,8 @@ export function frameProblems(m: Fields): string[] {
       });
     case 'modifica':
       return problemsOf(m, { evento: ID, parti: PARTI });
+    case 'proclamazione':
+      return problemsOf(m, { passo: CONTEGGIO, passi: CONTEGGIO });
     case 'new_message':
     case 'edit_message': {
       const message = m.message;
@@ -201,6 +207,7 @@ const EVENTI_TYPES: ReadonlySet<string> = new Set<EventiFrame['type']>([
   'tempi',
   'modifica',
   'pong',
+  'proclamazione',
 ]);
 const LAST_TYPES: ReadonlySet<string> = new Set<LastFrame['type']>(['new_json', 'pong']);
 export const MESSAGGI_TYPES: ReadonlySet<string> = new Set<MessaggiFrame['type']>([
