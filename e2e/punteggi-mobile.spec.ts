@@ -82,6 +82,21 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
 }
 
+/**
+ * The dialog's fade-in over: axe measures contrast with the opacity of the
+ * moment, so a check mid-transition reports the text as too pale.
+ */
+async function dialogFermo(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const modal = document.querySelector('.modal.show');
+    return (
+      modal !== null &&
+      getComputedStyle(modal).opacity === '1' &&
+      modal.getAnimations({ subtree: true }).every((a) => a.playState !== 'running')
+    );
+  });
+}
+
 test('at 360 px the ranking is a list: full names, school, total, no sideways scroll', async ({
   page,
   request,
@@ -145,6 +160,7 @@ test('a team detail opens in a dialog and closing it returns to the team', async
   await expect(risposte.nth(0)).toContainText('P2');
   await expect(risposte.nth(0)).toContainText('errata');
   await expect(risposte.nth(1)).toContainText('corretta');
+  await dialogFermo(page);
   await expectNoAxeViolations(page);
   await shot(page, 'dettaglio-360.png');
   await dialog.getByRole('button', { name: 'Chiudi' }).last().click();
@@ -271,6 +287,7 @@ test('at 1280 px the table by default, the list on request, the choice kept', as
   await expect(elenco).toHaveAttribute('aria-pressed', 'true');
   await opener(page, live.squadre[0]!.id).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  await dialogFermo(page);
   await expectNoAxeViolations(page);
   await shot(page, 'dettaglio-1280.png');
   await page.keyboard.press('Escape');
