@@ -122,6 +122,9 @@ function chunkEntrata(manifest: Manifest): Set<string> {
 
 const attributo = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** The largest id of a PostgreSQL integer column. */
+const MAX_ID = 2_147_483_647;
+
 /** The event of a public session (null: none, or private). */
 export type EventoDellaSessione = (sessioneId: number) => Promise<number | null>;
 
@@ -134,7 +137,10 @@ export async function anticipiPagina(
   const pagina = PAGINE.map((p) => ({ p, match: p.path.exec(urlPath) })).find((x) => x.match);
   if (!pagina) return '';
   const { p, match } = pagina as { p: PaginaPubblica; match: RegExpExecArray };
-  const evento = p.sessione ? await eventoDellaSessione(p.sessione(match)) : null;
+  const sessione = p.sessione?.(match);
+  // Only an id the database can hold is looked up (a longer one names no session).
+  const evento =
+    sessione !== undefined && sessione <= MAX_ID ? await eventoDellaSessione(sessione) : null;
   const tags: string[] = DATI_NAVBAR.concat(p.dati(match, evento)).map(
     (href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attributo(href)}">`,
   );
