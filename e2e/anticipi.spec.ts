@@ -56,8 +56,10 @@ test('home, event list, scores page and results: every hint used once, no warnin
     const { annunciati, richieste, avvisi } = await apri(page, url, pronta);
     const dati = annunciati.filter((h) => h.startsWith('/api/'));
     expect(dati.length, url).toBeGreaterThan(0);
-    // An official session's page names its event, which the server looked up.
-    if (url.includes('/punteggi/')) expect(dati).toContain(`/api/gas/evento/${demo.passato.id}/`);
+    // An official session's page names its event's messages (the server looked the event up).
+    if (url.includes('/punteggi/')) {
+      expect(dati).toContain(`/api/gas/messaggi-importanti/?evento=${demo.passato.id}`);
+    }
     for (const href of annunciati) expect(richieste.get(href), `${url}: ${href}`).toBe(1);
     expect(avvisi, url).toEqual([]);
   }

@@ -66,8 +66,10 @@ const PAGINE: readonly PaginaPubblica[] = [
 ];
 
 /**
- * The scores page's first reads (features/punteggi/useScoresData.ts); its
- * event's and the event's messages when the server knows the event.
+ * The scores page's first reads (features/punteggi/useScoresData.ts), and the
+ * event's messages when the server knows the event. Not the event itself:
+ * its answer carries the viewer's rights, and a preload made before a login
+ * in the same page was served after it (e2e/messaggi-importanti.spec.ts).
  */
 function datiPunteggi(id: string, evento: number | null): string[] {
   return [
@@ -75,9 +77,7 @@ function datiPunteggi(id: string, evento: number | null): string[] {
     `/api/gas/squadra/in_sessione/?sessione=${id}`,
     `/api/gas/sessione/${id}/punteggi/`,
     `/api/gas/sessione/${id}/eventi/`,
-    ...(evento === null
-      ? []
-      : [`/api/gas/evento/${evento}/`, `/api/gas/messaggi-importanti/?evento=${evento}`]),
+    ...(evento === null ? [] : [`/api/gas/messaggi-importanti/?evento=${evento}`]),
   ];
 }
 
