@@ -23,7 +23,12 @@ export const MESSAGGI_FEED = {
 const token = z
   .string()
   .max(60)
-  .regex(/^\d{1,20}\.\d{1,19}$/, MESSAGGI_FEED.tokenNonValido);
+  .regex(/^\d{1,16}\.\d{1,16}(\.\d{1,16})?$/, MESSAGGI_FEED.tokenNonValido)
+  // Each part is a whole number the server reads exactly (below 2^53).
+  .refine(
+    (t) => t.split('.').every((n) => Number.isSafeInteger(Number(n))),
+    MESSAGGI_FEED.tokenNonValido,
+  );
 
 /** The scoring parameters of the event (spec's PTI_* fields), as @gas/scoring takes them. */
 export const parametriFeedSchema = z.object({

@@ -152,6 +152,12 @@ describe.each(testBackends())('the open feed of a session, %s', (backend) => {
     const token = await anonimo.get(feed('?since=abc&stream=false'));
     expect(token.statusCode).toBe(400);
     expect(token.body).toContain(MESSAGGI_FEED.tokenNonValido);
+    // Parts the server could not read exactly (2^53 and beyond) are refused, not a 500.
+    for (const since of ['9007199254740993.1', '1.1.99999999999999999', '1.2.3.4']) {
+      const res = await anonimo.get(feed(`?since=${since}&stream=false`));
+      expect(res.statusCode, since).toBe(400);
+      expect(res.body).toContain(MESSAGGI_FEED.tokenNonValido);
+    }
     const stream = await anonimo.get(feed('?stream=forse'));
     expect(stream.statusCode).toBe(400);
     expect(stream.body).toContain(MESSAGGI_FEED.streamNonValido);

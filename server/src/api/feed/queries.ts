@@ -1,8 +1,8 @@
 // What the open feed reads (docs/feed.md): the audit log after a token, up
 // to the oldest running transaction, and the objects its entries name, as
 // they are now.
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import {
   evento,
   jolly,
@@ -21,8 +21,12 @@ import { scoringParams, toScoringEvent } from '../../scores/rows';
 /**
  * Where the feed is, in (xid, id) order: every audit entry up to it has been
  * read. (H, 0) stands before every entry of transaction H and those after it.
+ * `da` (µs since the epoch, or null for a token of the first format): every
+ * entry after the position that the reader has not seen yet was written at
+ * or after it. The feed's read is bounded by the log's `momento` index from
+ * there, so the answers' path needs no index on `xid` (docs/feed.md).
  */
-export type Posizione = { xid: number; id: number };
+export type Posizione = { xid: number; id: number; da: number | null };
 
 /** The audit entries the feed turns into lines (other resources never touch a ranking). */
 export const RISORSE_DEL_FEED = [
@@ -44,45 +48,93 @@ export type VoceRegistro = {
 };
 
 /**
+ * Taken off every bound: a transaction's start time is published to
+ * `pg_stat_activity` a moment after it is taken, and a read must never
+ * start after an entry it has not seen.
+ */
+const MARGINE_US = 1_000_000;
+
+/** µs since the epoch, exact (a bigint as text: a double would round). */
+const microsecondi = (t: SQL) => sql`(extract(epoch from ${t}) * 1000000)::bigint::text`;
+const istante = (us: number) => sql`('epoch'::timestamptz + ${us} * interval '1 microsecond')`;
+
+/**
+ * Before a read's snapshot: when the oldest transaction now running
+ * started (or this statement's own, if none is older), less a margin. Every
+ * transaction that has not committed when the next snapshot is taken
+ * writes its entries' `momento` (its start, `now()`) at or after it.
+ */
+export async function inizioDeiRunning(db: DbOrTx): Promise<number> {
+  const result = await db.execute(
+    sql`select ${microsecondi(sql`least(now(), min(xact_start))`)} as us from pg_stat_activity`,
+  );
+  return Number(rowsOf<{ us: string }>(result)[0]!.us) - MARGINE_US;
+}
+
+/**
  * The oldest transaction still running (or the next to start): the entries
  * of older transactions are final, nothing can commit among them any more.
  */
-export async function orizzonte(db: DbOrTx): Promise<number> {
+async function orizzonte(db: DbOrTx): Promise<number> {
   const result = await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as x`);
   return Number(rowsOf<{ x: string }>(result)[0]!.x);
 }
 
+const dopoLaPosizione = (p: Posizione) =>
+  and(
+    p.da === null ? undefined : gte(registro.momento, istante(p.da)),
+    sql`(${registro.xid}, ${registro.id}) > (${p.xid}, ${p.id})`,
+    inArray(registro.risorsa, [...RISORSE_DEL_FEED]),
+  );
+
 /**
- * The final audit entries after `dopo` (those of transactions older than
- * `prima`, an horizon), in (xid, id) order: an entry of a transaction still
- * running is read once it ends, together with everything older than it.
+ * The final audit entries after `dopo` (at most `limite`, in (xid, id)
+ * order: an entry of a transaction still running is read once it ends,
+ * together with everything older than it) and the position they reach.
+ * One snapshot for the horizon, the entries and the next position's bound;
+ * `inizio` (inizioDeiRunning) was read before it.
  */
 export function vociDopo(
-  db: DbOrTx,
+  db: Db,
   dopo: Posizione,
-  prima: number,
+  inizio: number,
   limite: number,
-): Promise<VoceRegistro[]> {
-  return db
-    .select({
-      id: registro.id,
-      xid: registro.xid,
-      risorsa: registro.risorsa,
-      oggettoId: registro.oggettoId,
-      modifiche: registro.modifiche,
-    })
-    .from(registro)
-    .where(
-      and(
-        // The first bound lets the BRIN index skip what came before.
-        gte(registro.xid, dopo.xid),
-        lt(registro.xid, prima),
-        sql`(${registro.xid}, ${registro.id}) > (${dopo.xid}, ${dopo.id})`,
-        inArray(registro.risorsa, [...RISORSE_DEL_FEED]),
-      ),
-    )
-    .orderBy(asc(registro.xid), asc(registro.id))
-    .limit(limite);
+): Promise<{ voci: VoceRegistro[]; posizione: Posizione; fine: boolean }> {
+  return db.transaction(
+    async (tx) => {
+      const prima = await orizzonte(tx);
+      const voci = await tx
+        .select({
+          id: registro.id,
+          xid: registro.xid,
+          risorsa: registro.risorsa,
+          oggettoId: registro.oggettoId,
+          modifiche: registro.modifiche,
+        })
+        .from(registro)
+        .where(and(dopoLaPosizione(dopo), lt(registro.xid, prima)))
+        .orderBy(asc(registro.xid), asc(registro.id))
+        .limit(limite);
+      const fine = voci.length < limite;
+      const ultima = voci.at(-1);
+      // Everything before the horizon has been read: go on from it, so that
+      // a quiet session does not scan other sessions' entries again.
+      const dove = !fine
+        ? { xid: ultima!.xid, id: ultima!.id }
+        : dopo.xid > prima
+          ? dopo
+          : { xid: prima, id: 0 };
+      // The entries after it already committed (a transaction younger than
+      // the horizon, or beyond the limit) may be older than `inizio`.
+      const [restante] = await tx
+        .select({ us: microsecondi(sql`min(${registro.momento})`) })
+        .from(registro)
+        .where(dopoLaPosizione({ ...dove, da: dopo.da }));
+      const da = restante?.us == null ? inizio : Math.min(inizio, Number(restante.us));
+      return { voci, posizione: { ...dove, da }, fine };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 export function eventoFeed(e: Evento) {
@@ -130,7 +182,9 @@ export async function sessioneConEvento(db: DbOrTx, sessioneId: number) {
 }
 
 /** The whole state of a session and the feed's position, read in one snapshot. */
-export function statoSessione(db: DbOrTx, sessioneId: number) {
+export async function statoSessione(db: Db, sessioneId: number) {
+  // Whatever has not committed when the state's snapshot is taken started after this.
+  const inizio = await inizioDeiRunning(db);
   return db.transaction(
     async (tx) => {
       const head = await sessioneConEvento(tx, sessioneId);
@@ -161,7 +215,7 @@ export function statoSessione(db: DbOrTx, sessioneId: number) {
           .where(eq(messaggioImportante.eventoId, e.id))
           .orderBy(asc(messaggioImportante.id)),
       ]);
-      const posizione: Posizione = { xid, id: 0 };
+      const posizione: Posizione = { xid, id: 0, da: inizio };
       return { s, e, posizione, problemi, squadre, eventi: eventi.map(toScoringEvent), messaggi };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -12,7 +12,7 @@ import {
   eventoFeed,
   jollyDelleSquadre,
   oggettiAttuali,
-  orizzonte,
+  inizioDeiRunning,
   sessioneConEvento,
   squadreDeiJolly,
   statoSessione,
@@ -21,16 +21,14 @@ import {
   type VoceRegistro,
 } from './queries';
 
-export const tokenDi = (p: Posizione) => `${p.xid}.${p.id}`;
+export const tokenDi = (p: Posizione) =>
+  p.da === null ? `${p.xid}.${p.id}` : `${p.xid}.${p.id}.${p.da}`;
 
+/** A token of the first format (`xid.id`, before issue 27) reads without a time bound. */
 export function posizioneDi(token: string): Posizione {
-  const [xid, id] = token.split('.');
-  return { xid: Number(xid), id: Number(id) };
+  const [xid, id, da] = token.split('.');
+  return { xid: Number(xid), id: Number(id), da: da === undefined ? null : Number(da) };
 }
-
-/** The later of two positions. */
-const successiva = (a: Posizione, b: Posizione) =>
-  a.xid > b.xid || (a.xid === b.xid && a.id >= b.id) ? a : b;
 
 /** Entries read per query: a burst of answers is sent in several. */
 const VOCI_PER_LETTURA = 1000;
@@ -76,19 +74,14 @@ export async function righeDopo(
   sessioneId: number,
   dopo: Posizione,
 ): Promise<{ righe: RigaFeed[]; posizione: Posizione; fine: boolean }> {
-  const prima = await orizzonte(db);
-  const voci = await vociDopo(db, dopo, prima, VOCI_PER_LETTURA);
-  const fine = voci.length < VOCI_PER_LETTURA;
-  const ultima = voci.at(-1);
-  // Everything before the horizon has been read: go on from it, so that a
-  // quiet session does not scan other sessions' entries again.
-  const posizione = !fine
-    ? { xid: ultima!.xid, id: ultima!.id }
-    : successiva(dopo, { xid: prima, id: 0 });
+  // Read before the entries' snapshot (queries.ts says why).
+  const inizio = await inizioDeiRunning(db);
+  const { voci, posizione, fine } = await vociDopo(db, dopo, inizio, VOCI_PER_LETTURA);
   if (voci.length === 0) return { righe: [], posizione, fine };
   const head = await sessioneConEvento(db, sessioneId);
   if (!head) return { righe: [], posizione, fine };
-  const righe = await righeDelleVoci(db, head.s, head.e, voci);
+  // A line's own token: every entry after it unseen was written after `dopo.da` too.
+  const righe = await righeDelleVoci(db, head.s, head.e, voci, dopo.da);
   return { righe, posizione, fine };
 }
 
@@ -97,6 +90,7 @@ async function righeDelleVoci(
   s: Sessione,
   e: Evento,
   voci: readonly VoceRegistro[],
+  da: number | null,
 ): Promise<RigaFeed[]> {
   const di = (risorsa: string) =>
     voci.filter((v) => v.risorsa === risorsa && v.oggettoId !== null).map((v) => v.oggettoId!);
@@ -124,7 +118,7 @@ async function righeDelleVoci(
 
   const righe: RigaFeed[] = [];
   for (const v of voci) {
-    const token = tokenDi(v);
+    const token = tokenDi({ xid: v.xid, id: v.id, da });
     const id = v.oggettoId;
     if (id === null) continue;
     switch (v.risorsa) {

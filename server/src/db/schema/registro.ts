@@ -51,6 +51,9 @@ export const registro = pgTable(
      * transactions older than every running one are final, so the feed reads
      * them in (xid, id) order and never misses one that commits late. Its
      * 64-bit id as a number (epoch and xid: far below 2^53 for centuries).
+     * No index: the feed bounds its reads by `momento` (api/feed/queries.ts),
+     * and an index here cost the embedded database a fifth of its answer
+     * rate (docs/performance.md, issue 28).
      */
     xid: bigint('xid', { mode: 'number' })
       .notNull()
@@ -59,10 +62,9 @@ export const registro = pgTable(
   (t) => [
     index('registro_oggetto_idx').on(t.risorsa, t.oggettoId, t.id),
     index('registro_utente_idx').on(t.utenteId, t.id),
+    // Also the open feed's bound: `momento` is the writing transaction's
+    // start (`now()`), never set by a write.
     index('registro_momento_idx').on(t.momento),
-    // BRIN: the entries come in xid order, so block ranges summarise them
-    // well, and the index costs each answer's audit entry next to nothing.
-    index('registro_xid_idx').using('brin', t.xid),
     check('registro_origine_check', oneOf(t.origine, ORIGINI_REGISTRO)),
     check('registro_azione_check', oneOf(t.azione, AZIONI_REGISTRO)),
   ],
