@@ -4,7 +4,16 @@
 // database's own checks turned into field errors.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventoAmministratore, registro, risposta, sessione, squadra } from '../../db/schema';
+import { MESSAGGI_PERSONE } from '@gas/contracts';
+import {
+  evento,
+  eventoAmministratore,
+  fileProgrammato,
+  registro,
+  risposta,
+  sessione,
+  squadra,
+} from '../../db/schema';
 import { testBackends } from '../../db/testing';
 import { LiveBus } from '../../live/bus';
 import { demoEventi, type DemoEventi } from '../evento/testing';
@@ -447,6 +456,104 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
       origine: 'api',
       utente_nome: 'admin',
     });
+  });
+
+  it("moves an event's times and type as 'Modifica evento' does: files, sessions, each audited", async () => {
+    const creato = await (
+      await t.as('amministratore')
+    ).post('/api/gas/evento/', { titolo: 'Spostato dal back office' });
+    expect(creato.statusCode, creato.body).toBe(201);
+    const id = creato.json().id as number;
+    const [prima] = await t.database.db.select().from(evento).where(eq(evento.id, id));
+    const [file] = await t.database.db
+      .insert(fileProgrammato)
+      .values({
+        eventoId: id,
+        tipologia: 'problemi',
+        data: prima!.inizio, // published at the start, the default
+        nomeFile: 'testo.pdf',
+        dimensione: 4,
+        sha256: '0'.repeat(64),
+        contenuto: Buffer.from('%PDF'),
+      })
+      .returning({ id: fileProgrammato.id });
+    const inizio = new Date(prima!.inizio.getTime() + 3_600_000);
+    const fine = new Date(prima!.fine.getTime() + 3_600_000);
+    const staff = await t.as('staff');
+    const res = await staff.patch(`/api/admin/evento/${id}/`, {
+      inizio: inizio.toISOString(),
+      fine: fine.toISOString(),
+      tipologia: 'o',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const [spostato] = await t.database.db
+      .select({ data: fileProgrammato.data })
+      .from(fileProgrammato)
+      .where(eq(fileProgrammato.id, file!.id));
+    expect(spostato!.data.toISOString()).toBe(inizio.toISOString());
+    const sessioni = await t.database.db
+      .select({ id: sessione.id, ufficiale: sessione.ufficiale })
+      .from(sessione)
+      .where(eq(sessione.eventoId, id));
+    expect(sessioni.length).toBeGreaterThan(0);
+    expect(sessioni.every((x) => x.ufficiale)).toBe(true);
+
+    const voci = async (risorsa: string, oggetto: number) =>
+      (await staff.get(`/api/admin/log/?risorsa=${risorsa}&oggetto=${oggetto}`)).json().results as {
+        azione: string;
+        modifiche: Record<string, unknown>;
+      }[];
+    expect((await voci('file-programmato', file!.id))[0]).toMatchObject({
+      azione: 'modifica',
+      modifiche: { data: [prima!.inizio.toISOString(), inizio.toISOString()] },
+    });
+    expect((await voci('sessione', sessioni[0]!.id))[0]).toMatchObject({
+      azione: 'modifica',
+      modifiche: { ufficiale: [false, true] },
+    });
+  });
+
+  it('refuses a team name its session already has, as sign-up does, and changes nothing', async () => {
+    const due = await t.database.db
+      .select({ id: squadra.id, nome: squadra.nome, sessioneId: squadra.sessioneId })
+      .from(squadra)
+      .where(
+        eq(
+          squadra.sessioneId,
+          sql`(select sessione_id from squadra group by sessione_id having count(*) > 1 limit 1)`,
+        ),
+      )
+      .limit(2);
+    const [a, b] = due;
+    const staff = await t.as('staff');
+    const rinomina = await staff.patch(`/api/admin/squadra/${b!.id}/`, {
+      nome: a!.nome.toUpperCase(),
+    });
+    expect(rinomina.statusCode).toBe(400);
+    expect(rinomina.json()).toEqual({ nome: [MESSAGGI_PERSONE.nomeSquadraDuplicato] });
+    const nuova = await staff.post('/api/admin/squadra/', {
+      nome: a!.nome,
+      evento: (
+        await t.database.db
+          .select({ e: sessione.eventoId })
+          .from(sessione)
+          .where(eq(sessione.id, a!.sessioneId))
+      )[0]!.e,
+      sessione: a!.sessioneId,
+    });
+    expect(nuova.statusCode).toBe(400);
+    expect(nuova.json()).toEqual({ nome: [MESSAGGI_PERSONE.nomeSquadraDuplicato] });
+    const [dopo] = await t.database.db
+      .select({ nome: squadra.nome })
+      .from(squadra)
+      .where(eq(squadra.id, b!.id));
+    expect(dopo!.nome).toBe(b!.nome);
+    // Its own name in another case is still its own.
+    const maiuscolo = await staff.patch(`/api/admin/squadra/${a!.id}/`, {
+      nome: a!.nome.toUpperCase(),
+    });
+    expect(maiuscolo.statusCode, maiuscolo.body).toBe(200);
   });
 
   it('edits the site content key by key, checked against what the pages read', async () => {

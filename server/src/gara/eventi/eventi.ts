@@ -24,6 +24,7 @@ import { requireEvento, throwIfErrors } from '../permessi';
 import { auditAfter, auditBefore } from '../registro/audit';
 import { annunciaRicontrollo, problemsWithNewSolution, recheckAnswers } from '../ricontrollo';
 import { recordDellEvento, registraRecordDellEvento } from './audit';
+import { conseguenzeDellEvento } from './conseguenze';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
 import { deletionErrors, planErrors } from './nested';
 import {
@@ -34,8 +35,6 @@ import {
   lockCreatore,
   lockEvento,
   lockNested,
-  moveDefaultFileDates,
-  setSessioniUfficiali,
   titolareBudgetEventi,
   updateEvento,
 } from './queries';
@@ -144,9 +143,11 @@ export async function modificaEvento(
     const primaDelleModifiche = await recordDellEvento(tx, id);
     await updateEvento(tx, id, values);
     await auditAfter(tx, audit, 'evento', id, prima);
-    const after = { inizio: values.inizio ?? row.inizio, fine: values.fine ?? row.fine };
-    await moveDefaultFileDates(tx, id, row, after);
-    if (tipo !== row.tipologia) await setSessioniUfficiali(tx, id, tipo === 'o');
+    await conseguenzeDellEvento(tx, id, row, {
+      inizio: values.inizio ?? row.inizio,
+      fine: values.fine ?? row.fine,
+      tipologia: tipo,
+    });
     if (problemi) await applyProblemi(tx, id, problemi);
     if (sessioni) await applySessioni(tx, id, sessioni);
     await registraRecordDellEvento(tx, audit, id, primaDelleModifiche);

@@ -47,6 +47,8 @@ import { deleteJollyRow } from '../risposte/queries';
 import { cancellaRisposta } from '../risposte/elimina';
 import { recordChange } from '../../audit/queries';
 import { annunciaEliminazione } from '../risposte/annunci';
+import { seguiModificaEvento } from '../eventi/conseguenze';
+import { controllaNomeLibero } from '../squadre/squadre';
 import { eventoOfPolo, rispostaOfJolly, sessioneOfSquadra } from './queries';
 import {
   citta,
@@ -71,6 +73,7 @@ import {
   sponsor,
   squadra,
   users,
+  type Evento,
   type TipologiaScuola,
 } from '../../db/schema';
 import type { AnyPgColumn } from '../../db/schema/columns';
@@ -106,6 +109,13 @@ const accountOf = (r: AdminRecord): AccountTarget => ({
   userId: r.id,
   isStaff: r.is_staff === true,
   isSuperuser: r.is_superuser === true,
+});
+
+/** An event record's times and type, as the core's steps take them. */
+const tempiETipo = (r: AdminRecord) => ({
+  inizio: new Date(String(r.inizio)),
+  fine: new Date(String(r.fine)),
+  tipologia: r.tipologia as Evento['tipologia'],
 });
 
 /** An important message record as the core announces it. */
@@ -164,6 +174,19 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
     prepare: async (_context, input, before) => {
       if (input.tipologia === undefined && input.ufficiale === undefined && before) return {};
       return { ufficiale: (input.tipologia ?? before?.tipologia ?? 'priv') === 'o' };
+    },
+    // New times or type take the default files' dates and the sessions'
+    // `ufficiale` along, audited, as 'Modifica evento' does (gara/eventi/conseguenze.ts).
+    inTransaction: async ({ tx, audit }, { azione, prima, dopo }) => {
+      if (azione !== 'modifica' || !prima || !dopo) return undefined;
+      await seguiModificaEvento(
+        tx as DbTransaction,
+        audit,
+        dopo.id,
+        tempiETipo(prima),
+        tempiETipo(dopo),
+      );
+      return undefined;
     },
     constraints: { evento_fine_dopo_inizio_check: ['fine', FINE_PRIMA_DI_INIZIO] },
     dependents: [
@@ -378,13 +401,22 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       anno_p3: squadra.annoP3,
     },
     answers: 'squadra',
-    // A team competes at a venue of its own event.
+    // A team competes at a venue of its own event, under a name its
+    // session's other teams do not have (the core's check, as on sign-up).
     prepare: async ({ tx }, input, before) => {
-      const poloId = input.polo === undefined ? before?.polo : input.polo;
-      const eventoId = input.evento === undefined ? before?.evento : input.evento;
-      if (typeof poloId !== 'number' || typeof eventoId !== 'number') return {};
-      if ((await eventoOfPolo(tx, poloId)) !== eventoId) {
-        throw fieldErrors({ polo: [POLO_DI_ALTRO_EVENTO] });
+      const attuale = (campo: string) =>
+        input[campo] === undefined ? before?.[campo] : input[campo];
+      const [poloId, eventoId, nome, sessioneId] = ['polo', 'evento', 'nome', 'sessione'].map(
+        attuale,
+      );
+      if (typeof poloId === 'number' && typeof eventoId === 'number') {
+        if ((await eventoOfPolo(tx, poloId)) !== eventoId) {
+          throw fieldErrors({ polo: [POLO_DI_ALTRO_EVENTO] });
+        }
+      }
+      const rinominata = !before || nome !== before.nome || sessioneId !== before.sessione;
+      if (rinominata && typeof nome === 'string' && typeof sessioneId === 'number') {
+        await controllaNomeLibero(tx as DbTransaction, sessioneId, nome, before?.id);
       }
       return {};
     },

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { loadEventoWithAccess } from '../../access/queries';
 import type { EventoWithAccess } from '../../access/evento-access';
 import type { AuditContext } from '../../audit/queries';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { apiError, fieldErrors } from '../../errors';
 import {
   canEditSquadra,
@@ -41,6 +41,23 @@ import {
 } from './queries';
 
 type Deps = { db: Db; modifiche: Pick<FlussoModifiche, 'emetti'> };
+
+/**
+ * A team's name is its session's alone, whatever the case: checked under the
+ * session's lock, so two teams signing up at once cannot both take it.
+ * Every write of a team's name goes through it (the back office's too).
+ */
+export async function controllaNomeLibero(
+  tx: DbTransaction,
+  sessioneId: number,
+  nome: string,
+  squadraId?: number,
+): Promise<void> {
+  await lockSessione(tx, sessioneId);
+  if (await nomeTaken(tx, sessioneId, nome, squadraId)) {
+    throw fieldErrors({ nome: [M.nomeSquadraDuplicato] });
+  }
+}
 type Chi = { actor: Actor; audit: AuditContext };
 
 /** Signs a team up; returns its id and its event (for the answer's shape). */
@@ -74,10 +91,7 @@ export async function iscriviSquadra(
     }
   }
   const squadraId = await db.transaction(async (tx) => {
-    await lockSessione(tx, s.id);
-    if (await nomeTaken(tx, s.id, body.nome)) {
-      throw fieldErrors({ nome: [M.nomeSquadraDuplicato] });
-    }
+    await controllaNomeLibero(tx, s.id, body.nome);
     const values = { nome: body.nome, sessioneId: s.id, eventoId: s.eventoId, scuolaId: scuola };
     const id = await insertSquadra(
       tx,
@@ -120,10 +134,7 @@ export async function modificaSquadra(
   }
   await db.transaction(async (tx) => {
     if (body.nome !== undefined && body.nome !== team.nome) {
-      await lockSessione(tx, team.sessioneId);
-      if (await nomeTaken(tx, team.sessioneId, body.nome, team.id)) {
-        throw fieldErrors({ nome: [M.nomeSquadraDuplicato] });
-      }
+      await controllaNomeLibero(tx, team.sessioneId, body.nome, team.id);
     }
     const prima = await auditBefore(tx, 'squadra', team.id);
     await updateSquadra(tx, team.id, {
