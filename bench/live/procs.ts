@@ -1,7 +1,7 @@
 // Child processes of the live benchmarks: TypeScript children through tsx,
 // request/response over IPC, and a process's resident memory from /proc.
 import { fork, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,6 +41,14 @@ export function memoryMiB(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/**
+ * Starts a process's peak resident memory (VmHWM) again from its current
+ * size (Linux ≥ 4.0, `clear_refs` 5): a phase's peak, not the start-up's.
+ */
+export function resetPeakMemory(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
 export const nowMs = () => Number(process.hrtime.bigint()) / 1e6;

@@ -2,7 +2,7 @@
 import '@gas/contracts/zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -20,12 +20,18 @@ const router = createBrowserRouter(routes);
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root mancante in index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// A transition: React renders the app in slices, yielding to the browser
+// between them, while the frame prerendered in index.html stays on screen
+// until the first commit (a phone's main thread is never held for long).
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});
 
 registerServiceWorker();

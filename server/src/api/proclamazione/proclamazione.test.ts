@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testBackends, type TestDatabase } from '../../db/testing';
 import { LiveBus } from '../../live/bus';
 import { loadDemo, type Demo } from '../risposta/testing';
-import { createTestApp, type TestApp } from '../testing';
+import { createTestApp, ROLES, type Role, type TestApp } from '../testing';
 
 describe.each(testBackends())('proclamazione routes on %s', (backend) => {
   let database: TestDatabase;
@@ -69,6 +69,37 @@ describe.each(testBackends())('proclamazione routes on %s', (backend) => {
     const early = await admin.post(futura, { azione: 'avanti' });
     expect(early.statusCode).toBe(400);
     expect(early.json()).toEqual({ detail: M.primaDellaFine });
+  });
+
+  // Spec §6: the event's administrators and superusers drive it; staff,
+  // managers and inseritori follow it like everyone else.
+  const PASSATO: Record<Role, number> = {
+    anonimo: 403,
+    docente: 403,
+    principale: 403,
+    secondario: 403,
+    inseritore: 403,
+    amministratore: 403, // an administrator of another event
+    staff: 403,
+    admin: 200,
+  };
+  it.each(ROLES.map((role) => ({ role, expected: PASSATO[role] })))(
+    '$role moves the ceremony of a concluded event: $expected',
+    async ({ role, expected }) => {
+      const client = await t.as(role);
+      const res = await client.post(url, { azione: 'avanti' });
+      expect(res.statusCode, res.body).toBe(expected);
+      if (expected === 200) {
+        expect((await client.post(url, { azione: 'indietro' })).statusCode).toBe(200);
+      }
+      expect((await (await t.as('anonimo')).get(url)).json().passo).toBe(0);
+    },
+  );
+  it('lets an administrator of the event drive its ceremony, once it has ended', async () => {
+    const futura = `/api/gas/sessione/${d.nazionale.sessioni[0]}/proclamazione/`;
+    const res = await (await t.as('amministratore')).post(futura, { azione: 'avanti' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: M.primaDellaFine });
   });
 
   it('moves on the administrator’s request and sends the frame on the session’s feed', async () => {

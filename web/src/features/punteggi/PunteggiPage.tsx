@@ -2,7 +2,7 @@
 // live scores of a session (spec §2 "Scores page").
 import type { Evento, Sessione } from '@gas/contracts';
 import './punteggi.css';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
@@ -81,6 +81,12 @@ function ScoresView(props: {
 }) {
   const { sessione, evento, data, variant } = props;
   const model = useScoresModel({ sessione, params: data.params, teams: data.teams });
+  // The ranking's tabs are the page's heaviest render: they follow the model
+  // a moment later, in a render React splits and interrupts, so neither the
+  // first snapshot nor a burst of answers holds a phone's main thread for
+  // long (Lighthouse's total blocking time, issue 29); the clock and the
+  // header above stay current.
+  const tabsModel = useDeferredValue(model);
   const messaggi = useMessaggi(evento.id, sessione.inizio, sessione.fine, model.offset);
   const now = useServerNow(model.offset, 60_000);
   const schoolTeams = useMemo(() => {
@@ -153,9 +159,9 @@ function ScoresView(props: {
         seguite={seguite}
         contesto={model.replay.active}
       />
-      {model.board ? (
+      {tabsModel.board ? (
         <ScoresTabs
-          model={model}
+          model={tabsModel}
           sessioneId={sessione.id}
           threshold={sessione.numero_qualificati}
           evento={evento}
