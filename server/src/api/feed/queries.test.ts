@@ -70,9 +70,9 @@ describe.each(testBackends())('the open feed’s read of the audit log on %s', (
 
   // Only PostgreSQL runs transactions side by side.
   if (backend === 'postgres') {
-    const connessione = async () => {
+    const connessione = async (application_name?: string) => {
       if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
-      const client = new pg.Client({ connectionString: database.databaseUrl });
+      const client = new pg.Client({ connectionString: database.databaseUrl, application_name });
       await client.connect();
       return client;
     };
@@ -92,6 +92,21 @@ describe.each(testBackends())('the open feed’s read of the audit log on %s', (
         expect((await leggi(primo.posizione)).letti).toEqual([2, 3]);
       } finally {
         await lunga.end();
+      }
+    });
+
+    it('is not held back by a backup’s long transaction, which never writes the log', async () => {
+      const backup = await connessione('pg_dump');
+      try {
+        await backup.query('begin isolation level repeatable read read only');
+        const { rows } = await backup.query(
+          'select (extract(epoch from now()) * 1000000)::bigint::text as us',
+        );
+        await pausa(1_500);
+        const { posizione } = await leggi(dallInizio);
+        expect(posizione.da!).toBeGreaterThan(Number(rows[0].us));
+      } finally {
+        await backup.end();
       }
     });
 

@@ -59,14 +59,19 @@ const microsecondi = (t: SQL) => sql`(extract(epoch from ${t}) * 1000000)::bigin
 const istante = (us: number) => sql`('epoch'::timestamptz + ${us} * interval '1 microsecond')`;
 
 /**
- * Before a read's snapshot: when the oldest transaction now running
- * started (or this statement's own, if none is older), less a margin. Every
- * transaction that has not committed when the next snapshot is taken
- * writes its entries' `momento` (its start, `now()`) at or after it.
+ * Before a read's snapshot: when the oldest transaction now running in this
+ * database started (or this statement's own, if none is older), less a
+ * margin. Every transaction that has not committed when the next snapshot
+ * is taken writes its entries' `momento` (its start, `now()`) at or after
+ * it. Not counted, as they never write the log: PostgreSQL's own workers
+ * (autovacuum) and pg_dump, whose one long transaction would otherwise make
+ * every read during a backup scan the log since the backup began.
  */
 export async function inizioDeiRunning(db: DbOrTx): Promise<number> {
   const result = await db.execute(
-    sql`select ${microsecondi(sql`least(now(), min(xact_start))`)} as us from pg_stat_activity`,
+    sql`select ${microsecondi(sql`least(now(), min(xact_start))`)} as us from pg_stat_activity
+        where datname = current_database() and backend_type <> 'autovacuum worker'
+          and application_name <> 'pg_dump'`,
   );
   return Number(rowsOf<{ us: string }>(result)[0]!.us) - MARGINE_US;
 }
