@@ -6,47 +6,28 @@
 // 1280 and 360 px.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import {
-  answer,
-  apiAs,
-  createLiveEvent,
-  MINUTE,
-  retireEvent,
-  type Api,
-  type LiveEvent,
-} from './support/punteggi-api';
+import { answer, liveEventForTests, MINUTE } from './support/punteggi-api';
 import { openScores, tableNames } from './support/punteggi-page';
 
 test.describe.configure({ mode: 'serial' });
 
-let admin: Api;
-let live: LiveEvent;
 const titolo = `Prova punteggi accessibili ${Date.now()}`;
-
-test.beforeAll(async ({ baseURL }) => {
-  admin = await apiAs(baseURL!, 'admin');
-  live = await createLiveEvent(admin, {
-    titolo,
-    teams: 6,
-    problems: 4,
-    qualificati: 3,
-    startedAgoMs: 30 * MINUTE,
-  });
+const evento = liveEventForTests({
+  titolo,
+  teams: 6,
+  problems: 4,
+  qualificati: 3,
+  startedAgoMs: 30 * MINUTE,
 });
 
-test.afterAll(async () => {
-  if (live) await retireEvent(admin, live.eventoId);
-  await admin?.dispose();
-});
-
-const scores = () => `/sessione/${live.sessioneId}/punteggi/`;
-const squadra = (i: number) => live.squadre[i]!;
-const problema = (i: number) => live.problemi[i]!;
+const scores = () => `/sessione/${evento.live.sessioneId}/punteggi/`;
+const squadra = (i: number) => evento.live.squadre[i]!;
+const problema = (i: number) => evento.live.problemi[i]!;
 
 /** Correct answers of a team to the given problems (by index). */
 async function solve(team: number, problems: number[]) {
   for (const p of problems) {
-    const r = await answer(admin, {
+    const r = await answer(evento.admin, {
       squadra: squadra(team).id,
       problema: problema(p).id,
       valore: String(problema(p).soluzione),
@@ -163,7 +144,7 @@ test('sorting, row highlight and tabs from the keyboard alone, focus in view', a
   await page.keyboard.press('Enter');
   const nameHeader = page.locator('.score-table thead th.col-nome');
   await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
-  const names = live.squadre.map((s) => s.nome);
+  const names = evento.live.squadre.map((s) => s.nome);
   expect(await tableNames(page)).toEqual([...names].sort((a, b) => a.localeCompare(b, 'it')));
   await page.keyboard.press('Enter');
   await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
@@ -231,7 +212,7 @@ test('reduced motion: a new cell does not blink, and it does otherwise', async (
 
 test('the joker: a hatched cell and a spoken word, the live tile a mark', async ({ page }) => {
   await openScores(page, scores());
-  await admin.post('/api/gas/jolly/', { squadra: squadra(0).id, problema: problema(0).id });
+  await evento.admin.post('/api/gas/jolly/', { squadra: squadra(0).id, problema: problema(0).id });
   const tile = page.getByTestId('live-tile');
   await expect(tile).toHaveClass(/live-tile--altro/);
   await expect(tile).toContainText('JUltima risposta · Jolly');

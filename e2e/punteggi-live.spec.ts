@@ -4,55 +4,34 @@
 // deleted meanwhile) the page reconnects and ends equal to the server's
 // ranking.
 import { expect, test, type WebSocketRoute } from '@playwright/test';
-import {
-  answer,
-  apiAs,
-  createLiveEvent,
-  iso,
-  MINUTE,
-  serverRanking,
-  retireEvent,
-  type Api,
-  type LiveEvent,
-} from './support/punteggi-api';
+import { answer, liveEventForTests, iso, MINUTE, serverRanking } from './support/punteggi-api';
 import { openScores, tableRanking } from './support/punteggi-page';
 
 test.describe.configure({ mode: 'serial' });
 
-let admin: Api;
-let live: LiveEvent;
 const titolo = `Prova punteggi live ${Date.now()}`;
-
-test.beforeAll(async ({ baseURL }) => {
-  admin = await apiAs(baseURL!, 'admin');
-  live = await createLiveEvent(admin, {
-    titolo,
-    teams: 6,
-    problems: 4,
-    qualificati: 3,
-    startedAgoMs: 30 * MINUTE,
-  });
+const evento = liveEventForTests({
+  titolo,
+  teams: 6,
+  problems: 4,
+  qualificati: 3,
+  startedAgoMs: 30 * MINUTE,
 });
 
-test.afterAll(async () => {
-  if (live) await retireEvent(admin, live.eventoId);
-  await admin?.dispose();
-});
-
-const sol = (i: number) => String(live.problemi[i]!.soluzione);
+const sol = (i: number) => String(evento.live.problemi[i]!.soluzione);
 
 test('answers submitted during the test update the open page, late ones in place', async ({
   page,
   request,
 }) => {
-  const [a, b, c] = live.squadre;
-  const [p1, p2] = live.problemi;
-  await openScores(page, `/sessione/${live.sessioneId}/punteggi/`);
+  const [a, b, c] = evento.live.squadre;
+  const [p1, p2] = evento.live.problemi;
+  await openScores(page, `/sessione/${evento.live.sessioneId}/punteggi/`);
   await expect(page.getByTestId('stato-evento')).toHaveText(/^L'evento è in corso e finirà /);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${titolo} - sessione`);
 
   // A correct answer: the tile turns green and the team goes first.
-  await answer(admin, { squadra: a!.id, problema: p1!.id, valore: sol(0) });
+  await answer(evento.admin, { squadra: a!.id, problema: p1!.id, valore: sol(0) });
   const tile = page.getByTestId('live-tile');
   await expect(tile).toHaveClass(/live-tile--corretta/);
   await expect(tile).toContainText(`P1 · ${a!.nome}`);
@@ -65,14 +44,14 @@ test('answers submitted during the test update the open page, late ones in place
   expect(await mark(cell)).toContain('✓');
 
   // A wrong one: red tile, red cell.
-  await answer(admin, { squadra: b!.id, problema: p2!.id, valore: '12345' });
+  await answer(evento.admin, { squadra: b!.id, problema: p2!.id, valore: '12345' });
   await expect(tile).toHaveClass(/live-tile--errata/);
   const errata = page.locator(`tr[data-squadra="${b!.id}"] td.col-prob`).nth(1);
   await expect(errata).toHaveClass(/cell-wrong/);
   expect(await mark(errata)).toContain('✗');
 
   // Delivered 10 minutes ago, received now: C solved P1 before A.
-  await answer(admin, {
+  await answer(evento.admin, {
     squadra: c!.id,
     problema: p1!.id,
     valore: sol(0),
@@ -81,7 +60,7 @@ test('answers submitted during the test update the open page, late ones in place
   await expect(page.locator('.score-table tbody .team-btn').first()).toHaveText(c!.nome);
   await expect
     .poll(async () => tableRanking(page), { timeout: 10_000 })
-    .toEqual(await serverRanking(request, live.sessioneId));
+    .toEqual(await serverRanking(request, evento.live.sessioneId));
   await expect(page.getByTestId('ultimo-aggiornamento')).toHaveText(
     /Ultimo aggiornamento: \d\d:\d\d:\d\d/,
   );
@@ -102,10 +81,10 @@ test('after losing the connection it reconnects and ends equal to the server', a
     ws.connectToServer();
     open.add(ws);
   });
-  await openScores(page, `/sessione/${live.sessioneId}/punteggi/`);
+  await openScores(page, `/sessione/${evento.live.sessioneId}/punteggi/`);
   await expect
     .poll(async () => tableRanking(page), { timeout: 10_000 })
-    .toEqual(await serverRanking(request, live.sessioneId));
+    .toEqual(await serverRanking(request, evento.live.sessioneId));
 
   // The server "restarts": every live connection drops and new ones fail.
   online = false;
@@ -116,15 +95,15 @@ test('after losing the connection it reconnects and ends equal to the server', a
   await expect(page.getByText('Tentativo di riconnessione in corso')).toBeVisible();
 
   // Meanwhile answers arrive, and one is deleted.
-  const [, b, c, d, e] = live.squadre;
-  const [, p2, p3, p4] = live.problemi;
-  const kept = await answer(admin, { squadra: d!.id, problema: p3!.id, valore: sol(2) });
+  const [, b, c, d, e] = evento.live.squadre;
+  const [, p2, p3, p4] = evento.live.problemi;
+  const kept = await answer(evento.admin, { squadra: d!.id, problema: p3!.id, valore: sol(2) });
   expect(kept.corretto).toBe(true);
-  await answer(admin, { squadra: e!.id, problema: p4!.id, valore: sol(3) });
-  await answer(admin, { squadra: b!.id, problema: p2!.id, valore: sol(1) });
-  const gone = await answer(admin, { squadra: c!.id, problema: p4!.id, valore: sol(3) });
-  await admin.delete(`/api/gas/risposta/${gone.id}/`);
-  const expected = await serverRanking(request, live.sessioneId);
+  await answer(evento.admin, { squadra: e!.id, problema: p4!.id, valore: sol(3) });
+  await answer(evento.admin, { squadra: b!.id, problema: p2!.id, valore: sol(1) });
+  const gone = await answer(evento.admin, { squadra: c!.id, problema: p4!.id, valore: sol(3) });
+  await evento.admin.delete(`/api/gas/risposta/${gone.id}/`);
+  const expected = await serverRanking(request, evento.live.sessioneId);
   expect(expected.find((r) => r.id === c!.id)).toBeTruthy();
 
   // Back up: the page reconnects (5 s schedule) and catches up.
@@ -132,15 +111,15 @@ test('after losing the connection it reconnects and ends equal to the server', a
   await expect(page.getByTestId('connessione-persa')).toHaveCount(0, { timeout: 15_000 });
   await expect
     .poll(async () => tableRanking(page), { timeout: 20_000 })
-    .toEqual(await serverRanking(request, live.sessioneId));
+    .toEqual(await serverRanking(request, evento.live.sessioneId));
   // The deleted answer is gone from the table too.
   await expect(page.locator(`tr[data-squadra="${c!.id}"] td.col-prob`).nth(3)).not.toHaveClass(
     /cell-solved/,
   );
 });
 
-test('a refresh request from the admin actions reloads the open page', async ({ page }) => {
-  await page.goto(`/sessione/${live.sessioneId}/punteggi/#grafico`);
+test('a refresh request from the evento.admin actions reloads the open page', async ({ page }) => {
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/#grafico`);
   await expect(page.getByTestId('grafico-punteggi').locator('canvas')).toBeVisible();
   // The feed opens with the page; give the upgrade a moment on a loaded machine.
   await page.waitForTimeout(500);
@@ -153,9 +132,12 @@ test('a refresh request from the admin actions reloads the open page', async ({ 
       .evaluate(() => (window as unknown as { gasMarker?: number }).gasMarker ?? null)
       .catch(() => 'ricarica in corso');
   // At once...
-  await admin.patch(`/api/gas/sessione/${live.sessioneId}/request_refresh_frontend_delayed/`, {
-    interval: 0,
-  });
+  await evento.admin.patch(
+    `/api/gas/sessione/${evento.live.sessioneId}/request_refresh_frontend_delayed/`,
+    {
+      interval: 0,
+    },
+  );
   await expect.poll(marker, { timeout: 10_000 }).toBeNull();
   // ...and after a random delay up to the interval (here 2 s); the tab in the hash stays.
   await expect(page.getByRole('tab', { name: 'Grafico', exact: true })).toHaveAttribute(
@@ -165,8 +147,11 @@ test('a refresh request from the admin actions reloads the open page', async ({ 
   await page.evaluate(() => {
     (window as unknown as { gasMarker: number }).gasMarker = 2;
   });
-  await admin.patch(`/api/gas/sessione/${live.sessioneId}/request_refresh_frontend_delayed/`, {
-    interval: 2,
-  });
+  await evento.admin.patch(
+    `/api/gas/sessione/${evento.live.sessioneId}/request_refresh_frontend_delayed/`,
+    {
+      interval: 2,
+    },
+  );
   await expect.poll(marker, { timeout: 10_000 }).toBeNull();
 });

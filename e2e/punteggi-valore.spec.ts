@@ -11,15 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { problemValueHistory, type ScoringEvent, type ScoringInput } from '@gas/scoring';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/axe';
 import { loadDemo } from './support/demo';
-import {
-  answer,
-  apiAs,
-  createLiveEvent,
-  MINUTE,
-  retireEvent,
-  type Api,
-  type LiveEvent,
-} from './support/punteggi-api';
+import { answer, liveEventForTests, MINUTE } from './support/punteggi-api';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -239,23 +231,12 @@ test('during the replay the tab shows the values at the replayed instant', async
 });
 
 test.describe('live', () => {
-  let admin: Api;
-  let live: LiveEvent;
-
-  test.beforeAll(async ({ baseURL }) => {
-    admin = await apiAs(baseURL!, 'admin');
-    live = await createLiveEvent(admin, {
-      titolo: `Prova valore dei problemi ${Date.now()}`,
-      teams: 6,
-      problems: 3,
-      qualificati: 2,
-      startedAgoMs: 30 * MINUTE,
-    });
-  });
-
-  test.afterAll(async () => {
-    if (live) await retireEvent(admin, live.eventoId);
-    await admin?.dispose();
+  const evento = liveEventForTests({
+    titolo: `Prova valore dei problemi ${Date.now()}`,
+    teams: 6,
+    problems: 3,
+    qualificati: 2,
+    startedAgoMs: 30 * MINUTE,
   });
 
   test('correct answers through the API move the value and the solvers without a reload', async ({
@@ -263,22 +244,22 @@ test.describe('live', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    const [a, b, c] = live.squadre;
-    const p1 = live.problemi[0]!;
-    await answer(admin, { squadra: a!.id, problema: p1.id, valore: String(p1.soluzione) });
-    await openTab(page, live.sessioneId);
+    const [a, b, c] = evento.live.squadre;
+    const p1 = evento.live.problemi[0]!;
+    await answer(evento.admin, { squadra: a!.id, problema: p1.id, valore: String(p1.soluzione) });
+    await openTab(page, evento.live.sessioneId);
     const row = page.getByTestId(`valore-${p1.id}`);
     await expect(row.getByTestId('valore-risolutori')).toHaveText('1');
     const before = Number(await row.getByTestId('valore-attuale').textContent());
     expect(await shownRows(page)).toEqual(
-      expectedRows((await scoringData(request, live.sessioneId)).input),
+      expectedRows((await scoringData(request, evento.live.sessioneId)).input),
     );
 
     // A wrong answer raises the prize pool, a second solver lowers the value.
-    await answer(admin, { squadra: b!.id, problema: p1.id, valore: '987654' });
-    await answer(admin, { squadra: c!.id, problema: p1.id, valore: String(p1.soluzione) });
+    await answer(evento.admin, { squadra: b!.id, problema: p1.id, valore: '987654' });
+    await answer(evento.admin, { squadra: c!.id, problema: p1.id, valore: String(p1.soluzione) });
     await expect(row.getByTestId('valore-risolutori')).toHaveText('2');
-    const { input } = await scoringData(request, live.sessioneId);
+    const { input } = await scoringData(request, evento.live.sessioneId);
     const expected = expectedRows(input);
     await expect.poll(() => shownRows(page)).toEqual(expected);
     expect(expected[0]!.valore).toBeLessThan(before);

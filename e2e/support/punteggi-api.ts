@@ -2,7 +2,7 @@
 // csrftoken cookie), a throwaway live event with its own teams (so the demo
 // events other specs rely on stay untouched), answers, and the server's own
 // ranking to compare the page with.
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo';
 
 export interface Api {
@@ -65,6 +65,26 @@ export interface LiveEvent {
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const MINUTE = 60_000;
+
+export type LiveEventOptions = Parameters<typeof createLiveEvent>[1];
+
+/**
+ * A live event of a spec file's own: created by the admin before its tests
+ * (or the describe's it is called in), retired after them. Read `admin` and
+ * `live` inside the tests.
+ */
+export function liveEventForTests(options: LiveEventOptions): { admin: Api; live: LiveEvent } {
+  const state = {} as { admin: Api; live: LiveEvent };
+  test.beforeAll(async ({ baseURL }) => {
+    state.admin = await apiAs(baseURL!, 'admin');
+    state.live = await createLiveEvent(state.admin, options);
+  });
+  test.afterAll(async () => {
+    if (state.live) await retireEvent(state.admin, state.live.eventoId);
+    await state.admin?.dispose();
+  });
+  return state;
+}
 
 /**
  * A public training event of the admin with `teams` teams, created with the
