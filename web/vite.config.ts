@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import Beasties from 'beasties';
 import type { OutputBundle } from 'rolldown';
-import { createServer, defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -11,6 +11,7 @@ import { compression } from 'vite-plugin-compression2';
 // browser talks to Vite only, so every server path is proxied there.
 const backend = 'http://localhost:8000';
 const outDir = fileURLToPath(new URL('dist', import.meta.url));
+const ssrOutDir = fileURLToPath(new URL('dist-ssr', import.meta.url));
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: backend, changeOrigin: false },
   '/ws': { target: backend, ws: true },
@@ -60,8 +61,9 @@ async function conCssCritico(html: string, bundle: OutputBundle): Promise<string
 
 // The app's frame rendered at build time into index.html's #root
 // (src/shell/guscio.tsx): the first paint of every page needs no JavaScript.
-// The module is loaded through a Vite server in SSR mode, as Vite's own
-// prerendering guide does, so it is compiled exactly as the app is.
+// It comes from the server renderer's build (dist-ssr/, below), compiled
+// exactly as the app is.
+const ESEMPI = 'esempi-css-critico';
 const guscioStatico: Plugin = {
   name: 'gas-guscio-statico',
   apply: 'build',
@@ -71,75 +73,94 @@ const guscioStatico: Plugin = {
       if (!ctx.filename.endsWith(`${path.sep}index.html`) && ctx.filename !== 'index.html') {
         return html;
       }
-      const server = await createServer({
-        root: fileURLToPath(new URL('.', import.meta.url)),
-        configFile: false,
-        logLevel: 'error',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
-        plugins: [react()],
-      });
-      try {
-        const { renderGuscio } = (await server.ssrLoadModule('/src/shell/guscio.tsx')) as {
-          renderGuscio(): string;
-        };
-        const root = '<div id="root"></div>';
-        if (!html.includes(root)) throw new Error('index.html senza <div id="root"></div>');
-        const conGuscio = html.replace(root, `<div id="root">${renderGuscio()}</div>`);
-        return await conCssCritico(conGuscio, ctx.bundle ?? {});
-      } finally {
-        await server.close();
-      }
+      // Built first (`vite build --ssr`, package.json), as Vite's prerendering example does.
+      const { renderGuscio, renderEsempiPunteggi } = (await import(
+        pathToFileURL(path.join(ssrOutDir, 'entry-server.js')).href
+      )) as { renderGuscio(): string; renderEsempiPunteggi(): string };
+      const root = '<div id="root"></div>';
+      if (!html.includes(root)) throw new Error('index.html senza <div id="root"></div>');
+      // The pages the server paints (src/shell/entry-server.tsx) need their
+      // rules in the critical CSS too: they sit in the HTML while Beasties
+      // picks the rules, and are taken out after.
+      const esempi = `<div hidden id="${ESEMPI}">${renderEsempiPunteggi()}</div><!--${ESEMPI}-->`;
+      const conGuscio = html.replace(root, `<div id="root">${renderGuscio()}</div>${esempi}`);
+      const conCss = await conCssCritico(conGuscio, ctx.bundle ?? {});
+      const inizio = conCss.indexOf(`<div hidden id="${ESEMPI}"`);
+      const fine = conCss.indexOf(`<!--${ESEMPI}-->`);
+      if (inizio === -1 || fine < inizio) throw new Error('esempi del CSS critico non trovati');
+      return conCss.slice(0, inizio) + conCss.slice(fine + `<!--${ESEMPI}-->`.length);
     },
   },
 };
 
-export default defineConfig({
-  // Absolute root so `vite build web`, `npm run -w @gas/web build` and
-  // `vite preview --config web/vite.config.ts` all behave the same.
+/**
+ * The server's renderer of public pages' first screen (src/shell/entry-server.tsx),
+ * `vite build --ssr`: one self-contained module in dist-ssr/ (outside what
+ * the server serves), every dependency bundled in, compiled as the app is.
+ */
+const primaSchermata = defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [
-    react(),
-    widgetPage,
-    guscioStatico,
-    // The service worker (sw/sw.ts, Workbox runtime caching) built to
-    // dist/sw.js; registered by the app itself (lib/serviceWorker.ts); no
-    // precache manifest and no web app manifest.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifest: false,
-      injectManifest: { injectionPoint: undefined, minify: true, sourcemap: false },
-      devOptions: { enabled: false },
-    }),
-    // Every text file of the build also as .br and .gz (issue 18): the server
-    // sends the one the browser accepts (plugins/static.ts), compressed once
-    // here at brotli's best instead of on every request.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      threshold: 1024,
-      include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
-      logLevel: 'silent',
-    }),
-  ],
+  plugins: [react()],
+  publicDir: false,
+  ssr: { noExternal: true },
   build: {
-    outDir: 'dist',
-    // dist/.vite/manifest.json: the server announces a public page's own chunk
-    // in its index.html (server/src/plugins/anticipi.ts).
-    manifest: true,
+    ssr: 'src/shell/entry-server.tsx',
+    outDir: 'dist-ssr',
     emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      // The school widget (issue 28) is a page of its own: framed by other
-      // sites, it must not load the app's bundle (tests/widget-size.test.ts).
-      input: {
-        index: fileURLToPath(new URL('index.html', import.meta.url)),
-        widget: fileURLToPath(new URL('widget.html', import.meta.url)),
-      },
-    },
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
   },
-  server: { proxy },
-  preview: { proxy },
 });
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? primaSchermata
+    : {
+        // Absolute root so `vite build web`, `npm run -w @gas/web build` and
+        // `vite preview --config web/vite.config.ts` all behave the same.
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        plugins: [
+          react(),
+          widgetPage,
+          guscioStatico,
+          // The service worker (sw/sw.ts, Workbox runtime caching) built to
+          // dist/sw.js; registered by the app itself (lib/serviceWorker.ts); no
+          // precache manifest and no web app manifest.
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'sw',
+            filename: 'sw.ts',
+            injectRegister: false,
+            manifest: false,
+            injectManifest: { injectionPoint: undefined, minify: true, sourcemap: false },
+            devOptions: { enabled: false },
+          }),
+          // Every text file of the build also as .br and .gz (issue 18): the server
+          // sends the one the browser accepts (plugins/static.ts), compressed once
+          // here at brotli's best instead of on every request.
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            threshold: 1024,
+            include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
+            logLevel: 'silent',
+          }),
+        ],
+        build: {
+          outDir: 'dist',
+          // dist/.vite/manifest.json: the server announces a public page's own chunk
+          // in its index.html (server/src/plugins/anticipi.ts).
+          manifest: true,
+          emptyOutDir: true,
+          sourcemap: true,
+          rolldownOptions: {
+            // The school widget (issue 28) is a page of its own: framed by other
+            // sites, it must not load the app's bundle (tests/widget-size.test.ts).
+            input: {
+              index: fileURLToPath(new URL('index.html', import.meta.url)),
+              widget: fileURLToPath(new URL('widget.html', import.meta.url)),
+            },
+          },
+        },
+        server: { proxy },
+        preview: { proxy },
+      },
+);

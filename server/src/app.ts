@@ -23,6 +23,10 @@ import { opzioniConnessioni } from './plugins/connessioni';
 import { apiRoutes } from './api';
 import { creaAnteprime } from './api/anteprima/anteprime';
 import { eventoPubblicoDellaSessione } from './gara/queries';
+import { sessioneVista } from './api/sessione/routes';
+import { eventoVisto } from './api/evento/routes';
+import { ANONYMOUS } from './policies';
+import { ApiError } from './errors';
 import type { LiveBus } from './live/bus';
 import { liveFeeds } from './live/feeds';
 import { createServices, type Services } from './services';
@@ -137,6 +141,16 @@ export async function buildApp({
     anteprima: creaAnteprime({ db: database.db, snapshots: services.snapshots }),
     // A public session's event, announced in its pages (plugins/anticipi.ts).
     eventoDellaSessione: (id) => eventoPubblicoDellaSessione(database.db, id),
+    // The scores page's first screen, from the API's answers to an anonymous visitor.
+    datiPunteggi: async (id) => {
+      try {
+        const sessione = await sessioneVista(database.db, ANONYMOUS, id);
+        return { sessione, evento: await eventoVisto(database.db, ANONYMOUS, sessione.evento) };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
   });
   return app;
 }

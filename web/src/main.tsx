@@ -10,6 +10,7 @@ import { createQueryClient } from './api/queryClient';
 import { installaSegnalazioneGlobale } from './lib/reportError';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { routes } from './routes';
+import { catturaPrimaSchermata } from './shell/primaSchermata';
 
 // First, so that nothing thrown while the app starts goes unreported.
 installaSegnalazioneGlobale();
@@ -19,6 +20,9 @@ const router = createBrowserRouter(routes);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root mancante in index.html');
+
+// What the server painted of the page (shell/entry-server.tsx), shown until the page renders.
+catturaPrimaSchermata(container);
 
 // A transition: React renders the app in slices, yielding to the browser
 // between them, while the frame prerendered in index.html stays on screen

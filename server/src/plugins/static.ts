@@ -8,6 +8,12 @@ import fp from 'fastify-plugin';
 import { ERRORS } from '../errors';
 import { incorporabile } from './security-headers';
 import { anticipiPagina, leggiManifest, type EventoDellaSessione } from './anticipi';
+import {
+  conPagina,
+  creaPrimaSchermata,
+  rendererDellaBuild,
+  type LeggiDatiPunteggi,
+} from './prima-schermata';
 
 const API_PREFIXES = ['/api/', '/ws/', '/healthz'];
 
@@ -59,6 +65,8 @@ async function webAppPlugin(
     publicUrl?: string;
     anteprima?: TagsPagina;
     eventoDellaSessione?: EventoDellaSessione;
+    /** What the scores page's first screen shows (plugins/prima-schermata.ts). */
+    datiPunteggi?: LeggiDatiPunteggi;
   },
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -67,6 +75,11 @@ async function webAppPlugin(
   // The text the previews and hints are added to, read once: it changes only with a new build.
   const indexText = hasBuild ? (index ?? fs.readFileSync(indexFile, 'utf8')) : '';
   const manifest = hasBuild ? leggiManifest(webDist) : null;
+  const renderer = hasBuild ? rendererDellaBuild(webDist) : null;
+  const primaSchermata =
+    renderer && options.datiPunteggi
+      ? creaPrimaSchermata({ renderer, leggi: options.datiPunteggi, log: app.log })
+      : async () => null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -132,11 +145,13 @@ async function webAppPlugin(
         return null;
       }
     });
-    if (tags === null && anticipi === '') {
+    const pagina = await primaSchermata(url);
+    if (tags === null && anticipi === '' && pagina === null) {
       return index === null ? reply.sendFile('index.html') : reply.send(index);
     }
-    const html = tags === null ? indexText : conTagsInTesta(indexText, tags);
-    return reply.send(anticipi === '' ? html : html.replace('</head>', `${anticipi}\n</head>`));
+    let html = tags === null ? indexText : conTagsInTesta(indexText, tags);
+    if (anticipi !== '') html = html.replace('</head>', `${anticipi}\n</head>`);
+    return reply.send(pagina === null ? html : conPagina(html, pagina));
   });
 }
 

@@ -68,7 +68,8 @@ export function useServerNow(offset: number, every = 1000): number {
     }
     return ticker.now;
   };
-  return useSyncExternalStore(subscribe, snapshot);
+  // On the server (shell/server.tsx) its own clock is the server's time.
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** Whole seconds left until `to`, counted up (a countdown shows 1 until the end). */

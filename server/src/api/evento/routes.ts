@@ -10,6 +10,7 @@ import { eventoCreateRequest, eventoPatchRequest, idParams, invitoRequest } from
 import type { ApiDeps } from '../deps';
 import { auditContext } from '../../audit/queries';
 import { TIPOLOGIE_EVENTO } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../policies';
 import { eventoVisibleWhere } from '../../access/queries';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
@@ -30,6 +31,14 @@ const listQuery = paginationQuery.extend({
     .pipe(z.array(tipologia))
     .optional(),
 });
+
+/** GET /api/gas/evento/{id}/ as `actor` gets it (also the server's first screen, app.ts). */
+export async function eventoVisto(db: DbOrTx, actor: Actor, id: number) {
+  const details = await loadEventoDetails(db, [id]);
+  // A private event the user may not see does not exist for them.
+  requireEvento(actor, details.eventi.get(id) ?? null);
+  return presentEvento(details, id, actor, new Date());
+}
 
 export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
@@ -74,12 +83,7 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
       config: { cache: 'stabile' },
       schema: { response: ok(eventoSchema), tags: ['evento'], params: idParams },
     },
-    async (request) => {
-      const details = await loadEventoDetails(db, [request.params.id]);
-      // A private event the user may not see does not exist for them.
-      requireEvento(request.actor, details.eventi.get(request.params.id) ?? null);
-      return presentEvento(details, request.params.id, request.actor, new Date());
-    },
+    async (request) => eventoVisto(db, request.actor, request.params.id),
   );
 
   r.post(

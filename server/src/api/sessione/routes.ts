@@ -39,6 +39,11 @@ async function visibleSessione(db: DbOrTx, actor: Actor, id: number) {
   return row;
 }
 
+/** GET /api/gas/sessione/{id}/ as `actor` gets it (also the server's first screen, app.ts). */
+export async function sessioneVista(db: DbOrTx, actor: Actor, id: number) {
+  return presentSessione(await visibleSessione(db, actor, id));
+}
+
 export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
   const { snapshots } = deps;
@@ -65,7 +70,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
       config: { cache: 'stabile' },
       schema: { response: ok(sessioneSchema), tags, params: idParams },
     },
-    async (request) => presentSessione(await visibleSessione(db, request.actor, request.params.id)),
+    async (request) => sessioneVista(db, request.actor, request.params.id),
   );
 
   // The session score state of spec §3, from the same cached computation as the ranking.

@@ -73,6 +73,7 @@ export function useScoresModel(input: {
   const version = useSyncExternalStore(
     session?.subscribe ?? noSubscribe,
     session?.getVersion ?? zero,
+    session?.getVersion ?? zero,
   );
   const replay = useReplay(session, inizio, fine);
 

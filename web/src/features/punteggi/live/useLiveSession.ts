@@ -22,6 +22,7 @@ export function useLiveSession(input: LiveInput): LiveState {
     controller.start();
     return () => controller.stop();
   }, [controller]);
-  const view = useSyncExternalStore(controller.subscribe, controller.getView);
+  // The server's render (shell/server.tsx) reads the view as it starts: nothing loaded yet.
+  const view = useSyncExternalStore(controller.subscribe, controller.getView, controller.getView);
   return { ...view, retry: controller.retry };
 }

@@ -1,0 +1,92 @@
+// The scores page's first screen painted by the server (issue 29, item 3;
+// server/src/plugins/prima-schermata.ts, web/src/shell/entry-server.tsx):
+// the HTML already shows the session's title, its event and its status, so a
+// phone paints them before any script; the app then takes the page over
+// without a second copy; what the anonymous public may not see is never
+// painted.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { liveEventForTests, MINUTE } from './support/punteggi-api';
+
+test.describe.configure({ mode: 'serial' });
+
+const titolo = `Prova prima schermata <b>${Date.now()}</b>`;
+const evento = liveEventForTests({
+  titolo,
+  teams: 3,
+  problems: 2,
+  qualificati: 1,
+  startedAgoMs: 10 * MINUTE,
+});
+const sessione = `${titolo} - sessione`;
+
+/** The HTML of the page's <main> as the server sends it. */
+async function mainInviato(request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  return html.slice(html.search(/<main\b/), html.indexOf('</main>'));
+}
+
+test('the HTML carries the title, the event and the status; names are escaped', async ({
+  request,
+}) => {
+  const main = await mainInviato(request, `/sessione/${evento.live.sessioneId}/punteggi/`);
+  expect(main).toContain('Prova prima schermata &lt;b&gt;');
+  expect(main).not.toContain('<b>');
+  expect(main).toContain(`href="/evento/${evento.live.eventoId}/"`);
+  expect(main).toContain('L&#x27;evento è in corso e finirà');
+  // Other pages, and the school's view, are sent as built: the loading page only.
+  const scuola = await mainInviato(
+    request,
+    `/sessione/${evento.live.sessioneId}/punteggi/scuola/1/`,
+  );
+  expect(scuola).not.toContain('data-prima-schermata');
+  expect(scuola).toContain('page-loading');
+});
+
+test('without scripts the page already shows its first screen', async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 740 },
+  });
+  const page = await context.newPage();
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/`);
+  await expect(page.getByRole('heading', { level: 1, name: sessione })).toBeVisible();
+  await expect(page.getByTestId('stato-evento')).toHaveText(/è in corso e finirà/);
+  await expect(page.getByRole('link', { name: titolo })).toBeVisible();
+  await context.close();
+});
+
+test('the app takes the page over: one title, the ranking, no copy left', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/`);
+  // At 360 px the ranking is the list (features/punteggi/elenco).
+  await expect(page.getByText('Squadra live 01')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+  await expect(page.getByTestId('stato-evento')).toHaveCount(1);
+  // Going elsewhere and back shows the page, not the server's old copy.
+  await page.getByRole('link', { name: 'Telecronaca' }).click();
+  await expect(page).toHaveURL(/telecronaca/);
+  await page.goBack();
+  await expect(page.getByText('Squadra live 01')).toBeVisible();
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+});
+
+test('a private event is never painted', async ({ request }) => {
+  await evento.admin.patch(`/api/gas/evento/${evento.live.eventoId}/`, { tipologia: 'priv' });
+  // A painted page is kept for a second (one render serves every visitor).
+  await expect
+    .poll(() => mainInviato(request, `/sessione/${evento.live.sessioneId}/punteggi/`), {
+      timeout: 5_000,
+    })
+    .not.toContain('data-prima-schermata');
+  const main = await mainInviato(request, `/sessione/${evento.live.sessioneId}/punteggi/`);
+  expect(main).not.toContain('Prova prima schermata');
+  // An unknown session and an id past the database's range neither.
+  for (const id of [2_147_483_646, 99_999_999_999]) {
+    expect(await mainInviato(request, `/sessione/${id}/punteggi/`)).not.toContain(
+      'data-prima-schermata',
+    );
+  }
+});
