@@ -1,6 +1,7 @@
-// The scores page's first screen painted by the server (issue 29, item 3;
+// Public pages' first screen painted by the server (issue 29, item 3;
 // server/src/plugins/prima-schermata.ts, web/src/shell/entry-server.tsx):
-// the HTML already shows the session's title, its event and its status, so a
+// the scores page's HTML already shows the session's title, its event and its
+// status (the commentary's, the results' and an event's page theirs), so a
 // phone paints them before any script; the app then takes the page over
 // without a second copy; what the anonymous public may not see is never
 // painted.
@@ -44,6 +45,23 @@ test('the HTML carries the title, the event and the status; names are escaped', 
   expect(scuola).toContain('page-loading');
 });
 
+test('the commentary, the results and the event are painted too', async ({ request }) => {
+  const { sessioneId, eventoId } = evento.live;
+  const telecronaca = await mainInviato(request, `/sessione/${sessioneId}/punteggi/telecronaca/`);
+  expect(telecronaca).toContain('Telecronaca · Prova prima schermata &lt;b&gt;');
+  expect(telecronaca).toContain('data-testid="telecronaca"');
+  const risultati = await mainInviato(request, `/sessione/${sessioneId}/risultati/`);
+  expect(risultati).toContain('Risultati – Prova prima schermata &lt;b&gt;');
+  const pagina = await mainInviato(request, `/evento/${eventoId}/`);
+  expect(pagina).toContain('<h1 class="mb-4">Prova prima schermata &lt;b&gt;');
+  // The answers they were painted from travel with them, for the app's cache.
+  const html = await (await request.get(`/evento/${eventoId}/`)).text();
+  const dati = /<script type="application\/json" id="dati-prima-schermata">([^<]*)<\/script>/.exec(
+    html,
+  );
+  expect(JSON.parse(dati![1]!)).toMatchObject({ evento: { id: eventoId, titolo } });
+});
+
 test('without scripts the page already shows its first screen', async ({ browser }) => {
   const context = await browser.newContext({
     javaScriptEnabled: false,
@@ -73,6 +91,14 @@ test('the app takes the page over: one title, the ranking, no copy left', async 
   await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
 });
 
+test('an event page taken over by the app, as its viewer sees it', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/evento/${evento.live.eventoId}/`);
+  await expect(page.getByRole('heading', { level: 1, name: titolo })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+});
+
 test('a private event is never painted', async ({ request }) => {
   await evento.admin.patch(`/api/gas/evento/${evento.live.eventoId}/`, { tipologia: 'priv' });
   // A painted page is kept for a second (one render serves every visitor).
@@ -81,8 +107,17 @@ test('a private event is never painted', async ({ request }) => {
       timeout: 5_000,
     })
     .not.toContain('data-prima-schermata');
-  const main = await mainInviato(request, `/sessione/${evento.live.sessioneId}/punteggi/`);
-  expect(main).not.toContain('Prova prima schermata');
+  for (const url of [
+    `/sessione/${evento.live.sessioneId}/punteggi/`,
+    `/sessione/${evento.live.sessioneId}/punteggi/telecronaca/`,
+    `/sessione/${evento.live.sessioneId}/risultati/`,
+    `/evento/${evento.live.eventoId}/`,
+  ]) {
+    // (The link preview's tags keep the title a few seconds more: api/anteprima.)
+    const html = await (await request.get(url)).text();
+    expect(html, url).not.toContain('dati-prima-schermata');
+    expect(await mainInviato(request, url), url).not.toContain('Prova prima schermata');
+  }
   // An unknown session and an id past the database's range neither.
   for (const id of [2_147_483_646, 99_999_999_999]) {
     expect(await mainInviato(request, `/sessione/${id}/punteggi/`)).not.toContain(

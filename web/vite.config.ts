@@ -74,15 +74,15 @@ const guscioStatico: Plugin = {
         return html;
       }
       // Built first (`vite build --ssr`, package.json), as Vite's prerendering example does.
-      const { renderGuscio, renderEsempiPunteggi } = (await import(
+      const { renderGuscio, renderEsempi } = (await import(
         pathToFileURL(path.join(ssrOutDir, 'entry-server.js')).href
-      )) as { renderGuscio(): string; renderEsempiPunteggi(): string };
+      )) as { renderGuscio(): string; renderEsempi(): string };
       const root = '<div id="root"></div>';
       if (!html.includes(root)) throw new Error('index.html senza <div id="root"></div>');
       // The pages the server paints (src/shell/entry-server.tsx) need their
       // rules in the critical CSS too: they sit in the HTML while Beasties
       // picks the rules, and are taken out after.
-      const esempi = `<div hidden id="${ESEMPI}">${renderEsempiPunteggi()}</div><!--${ESEMPI}-->`;
+      const esempi = `<div hidden id="${ESEMPI}">${renderEsempi()}</div><!--${ESEMPI}-->`;
       const conGuscio = html.replace(root, `<div id="root">${renderGuscio()}</div>${esempi}`);
       const conCss = await conCssCritico(conGuscio, ctx.bundle ?? {});
       const inizio = conCss.indexOf(`<div hidden id="${ESEMPI}"`);
@@ -103,6 +103,8 @@ const primaSchermata = defineConfig({
   plugins: [react()],
   publicDir: false,
   ssr: { noExternal: true },
+  // React's production build, whatever NODE_ENV the server runs with.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     ssr: 'src/shell/entry-server.tsx',
     outDir: 'dist-ssr',

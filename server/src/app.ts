@@ -57,6 +57,16 @@ declare module 'fastify' {
   }
 }
 
+/** `read`'s answer, or null when it does not exist for the reader (404). */
+async function seVisibile<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export async function buildApp({
   config,
   database,
@@ -141,15 +151,15 @@ export async function buildApp({
     anteprima: creaAnteprime({ db: database.db, snapshots: services.snapshots }),
     // A public session's event, announced in its pages (plugins/anticipi.ts).
     eventoDellaSessione: (id) => eventoPubblicoDellaSessione(database.db, id),
-    // The scores page's first screen, from the API's answers to an anonymous visitor.
-    datiPunteggi: async (id) => {
-      try {
-        const sessione = await sessioneVista(database.db, ANONYMOUS, id);
-        return { sessione, evento: await eventoVisto(database.db, ANONYMOUS, sessione.evento) };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
+    // Public pages' first screen, from the API's answers to an anonymous visitor.
+    lettoriPagina: {
+      sessione: (id) =>
+        seVisibile(async () => {
+          const sessione = await sessioneVista(database.db, ANONYMOUS, id);
+          return { sessione, evento: await eventoVisto(database.db, ANONYMOUS, sessione.evento) };
+        }),
+      evento: (id) =>
+        seVisibile(async () => ({ evento: await eventoVisto(database.db, ANONYMOUS, id) })),
     },
   });
   return app;

@@ -21,8 +21,9 @@ const router = createBrowserRouter(routes);
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root mancante in index.html');
 
-// What the server painted of the page (shell/entry-server.tsx), shown until the page renders.
-catturaPrimaSchermata(container);
+// What the server painted of the page (shell/entry-server.tsx), shown until the page
+// renders, and the answers it was painted from.
+catturaPrimaSchermata(document, queryClient);
 
 // A transition: React renders the app in slices, yielding to the browser
 // between them, while the frame prerendered in index.html stays on screen

@@ -128,6 +128,13 @@ const MAX_ID = 2_147_483_647;
 /** The event of a public session (null: none, or private). */
 export type EventoDellaSessione = (sessioneId: number) => Promise<number | null>;
 
+/** The stylesheets of a public page's own chunk (inlined in a page the server paints). */
+export function stiliDellaPagina(urlPath: string, manifest: Manifest | null): string[] {
+  const pagina = PAGINE.find((p) => p.path.test(urlPath));
+  if (!pagina || !manifest) return [];
+  return [...chunkDi(manifest, pagina.modulo, chunkEntrata(manifest)).css];
+}
+
 /** The hints of a page, as tags for index.html's head ('' for none). */
 export async function anticipiPagina(
   urlPath: string,

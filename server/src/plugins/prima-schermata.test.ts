@@ -1,84 +1,119 @@
-// The scores page's first screen (prima-schermata.ts) with a stand-in for the
-// web build's renderer: which paths are painted, what is kept and for how
-// long, and that a failure costs the first screen, never the page. The real
-// renderer against the real server: e2e/prima-schermata.spec.ts.
+// Public pages' first screen (prima-schermata.ts) with a stand-in for the web
+// build's renderer: which paths are painted from which reads, what is kept
+// and for how long, that a failure costs the first screen, never the page,
+// and how the page and its answers go into index.html. The real renderer
+// against the real server: e2e/prima-schermata.spec.ts.
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { conPagina, creaPrimaSchermata, type DatiPunteggi } from './prima-schermata';
+import {
+  conPagina,
+  creaPrimaSchermata,
+  type DatiPagina,
+  type LettoriPagina,
+} from './prima-schermata';
 
 const log = pino({ level: 'silent' });
-const DATI: DatiPunteggi = { sessione: { id: 4, nome: 'Finale' }, evento: { id: 2 } };
+const SESSIONE = { sessione: { id: 4, nome: 'Finale </script><b>' }, evento: { id: 2 } };
 
-function crea(leggi: (id: number) => Promise<DatiPunteggi | null>, ttlMs = 1000) {
-  const renderPunteggi = vi.fn(
-    (percorso: string, dati: DatiPunteggi) =>
-      `<div data-prima-schermata="${percorso}">${(dati.sessione as { nome: string }).nome}</div>`,
+function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000) {
+  const renderPagina = vi.fn((percorso: string, dati: DatiPagina) =>
+    percorso.includes('/sconosciuta/')
+      ? null
+      : `<div data-prima-schermata="${percorso}">${JSON.stringify(dati)}</div>`,
   );
-  const leggiSpia = vi.fn(leggi);
+  const sessione = vi.fn(lettori.sessione ?? (async () => SESSIONE));
+  const evento = vi.fn(lettori.evento ?? (async () => ({ evento: { id: 2 } })));
   const prima = creaPrimaSchermata({
-    renderer: async () => ({ renderPunteggi }),
-    leggi: leggiSpia,
+    renderer: async () => ({ renderPagina }),
+    lettori: { sessione, evento },
     log,
     ttlMs,
   });
-  return { prima, renderPunteggi, leggi: leggiSpia };
+  return { prima, renderPagina, sessione, evento };
 }
 
-describe('the first screen of the scores page', () => {
-  it('paints /sessione/{id}/punteggi/ only, for an id the database can hold', async () => {
-    const { prima, leggi } = crea(async () => DATI);
-    expect(await prima('/sessione/4/punteggi/')).toBe(
-      '<div data-prima-schermata="/sessione/4/punteggi/">Finale</div>',
-    );
-    expect(leggi).toHaveBeenCalledWith(4);
-    for (const other of [
-      '/sessione/4/punteggi',
-      '/sessione/4/punteggi/scuola/3/',
+describe('the first screen of public pages', () => {
+  it('paints the scores page, the commentary, the results and an event, from their reads', async () => {
+    const { prima, sessione, evento } = crea();
+    for (const percorso of [
+      '/sessione/4/punteggi/',
       '/sessione/4/punteggi/telecronaca/',
       '/sessione/4/risultati/',
+    ]) {
+      const pagina = await prima(percorso);
+      expect(pagina?.pagina, percorso).toContain(`data-prima-schermata="${percorso}"`);
+    }
+    expect(sessione.mock.calls).toEqual([[4], [4], [4]]);
+    expect((await prima('/evento/2/'))?.pagina).toContain('"evento":{"id":2}');
+    expect(evento.mock.calls).toEqual([[2]]);
+  });
+
+  it('paints nothing else, nor an id the database cannot hold', async () => {
+    const { prima, sessione, evento } = crea();
+    for (const other of [
+      '/',
+      '/eventi/',
+      '/sessione/4/punteggi',
+      '/sessione/4/punteggi/scuola/3/',
+      '/sessione/4/punteggi/standard-model/',
+      '/sessione/4/orologio/',
+      '/evento/2/consegna-risposte/',
       '/sessione/0/punteggi/',
       '/sessione/2147483648/punteggi/',
       '/sessione/99999999999/punteggi/',
-      '/sessione/abc/punteggi/',
+      '/evento/abc/',
     ]) {
       expect(await prima(other), other).toBeNull();
     }
-    expect(leggi).toHaveBeenCalledTimes(1);
+    expect(sessione).not.toHaveBeenCalled();
+    expect(evento).not.toHaveBeenCalled();
   });
 
   it('paints nothing the anonymous public may not see', async () => {
-    const { prima, renderPunteggi } = crea(async () => null);
+    const { prima, renderPagina } = crea({ sessione: async () => null, evento: async () => null });
     expect(await prima('/sessione/4/punteggi/')).toBeNull();
-    expect(renderPunteggi).not.toHaveBeenCalled();
+    expect(await prima('/evento/2/')).toBeNull();
+    expect(renderPagina).not.toHaveBeenCalled();
+  });
+
+  it('sends the answers it painted from as JSON no script can break out of', async () => {
+    const { prima } = crea();
+    const pagina = (await prima('/sessione/4/punteggi/'))!;
+    expect(pagina.dati).not.toContain('<');
+    expect(JSON.parse(pagina.dati)).toEqual(SESSIONE);
   });
 
   it('renders once for concurrent visitors and keeps the page for its time only', async () => {
-    const { prima, leggi, renderPunteggi } = crea(async () => DATI, 200);
+    const { prima, sessione, renderPagina } = crea({}, 200);
     const pagine = await Promise.all(
       Array.from({ length: 20 }, () => prima('/sessione/4/punteggi/')),
     );
-    expect(new Set(pagine).size).toBe(1);
-    expect(leggi).toHaveBeenCalledTimes(1);
+    expect(new Set(pagine.map((p) => p?.pagina)).size).toBe(1);
+    expect(sessione).toHaveBeenCalledTimes(1);
     await prima('/sessione/4/punteggi/');
-    expect(renderPunteggi).toHaveBeenCalledTimes(1);
+    expect(renderPagina).toHaveBeenCalledTimes(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await prima('/sessione/4/punteggi/');
-    expect(renderPunteggi).toHaveBeenCalledTimes(2);
+    expect(renderPagina).toHaveBeenCalledTimes(2);
   });
 
   it('a failed read or render costs the first screen, not the page', async () => {
-    const { prima } = crea(async () => {
-      throw new Error('database down');
+    const { prima } = crea({
+      sessione: async () => {
+        throw new Error('database down');
+      },
     });
     expect(await prima('/sessione/4/punteggi/')).toBeNull();
   });
 
-  it('puts the page in index.html’s <main>, in place of the loading page', () => {
+  it('puts the page in index.html’s <main> and its answers at the end of the body', () => {
     const index =
-      '<body><div id="root"><nav>n</nav><main id="contenuto" class="x"><div class="page-loading"></div></main><footer>f</footer></div></body>';
-    expect(conPagina(index, '<h1>Finale</h1>')).toBe(
-      '<body><div id="root"><nav>n</nav><main id="contenuto" class="x"><h1>Finale</h1></main><footer>f</footer></div></body>',
+      '<body><div id="root"><nav>n</nav><main id="contenuto" class="x"><div class="page-loading"></div></main><footer>f</footer></div><link rel="stylesheet" href="/a.css"></body>';
+    expect(conPagina(index, { pagina: '<h1>Finale</h1>', dati: '{"a":1}' })).toBe(
+      '<body><div id="root"><nav>n</nav><main id="contenuto" class="x"><h1>Finale</h1></main><footer>f</footer></div><link rel="stylesheet" href="/a.css"><script type="application/json" id="dati-prima-schermata">{"a":1}</script></body>',
     );
-    expect(conPagina('<body>senza main</body>', '<h1>x</h1>')).toBe('<body>senza main</body>');
+    expect(conPagina('<body>senza main</body>', { pagina: '<h1>x</h1>', dati: '{}' })).toBe(
+      '<body>senza main</body>',
+    );
   });
 });

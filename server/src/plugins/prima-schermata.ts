@@ -1,10 +1,12 @@
-// The scores page's first screen painted by the server (issue 29, item 3):
-// the page's title, event line, status and clock, rendered by the web app's
-// own components (web/src/shell/entry-server.tsx, built by `vite build --ssr`
-// into dist-ssr/ beside the app's dist/) from what the API gives an
-// anonymous visitor, put in index.html's <main>. A phone on slow 4G paints
-// it with the HTML, instead of after the app's code, the page's chunk and its
-// answers; the app keeps it on screen until its page has rendered the same.
+// Public pages' first screen painted by the server (issue 29, item 3): the
+// scores page (title, event line, status and clock), the commentary, the
+// results and an event's page, rendered by the web app's own components
+// (web/src/shell/entry-server.tsx, built by `vite build --ssr` into dist-ssr/
+// beside the app's dist/) from what the API gives an anonymous visitor, put
+// in index.html's <main>, with those answers in a JSON block the app seeds
+// its cache from. A phone on slow 4G paints the page with the HTML, instead
+// of after the app's code, the page's chunk and its answers; the app keeps it
+// on screen until its page has rendered the same.
 //
 // Only what the anonymous public may see is painted (a private event's page
 // is sent as it was built), so one render serves every visitor: it is kept
@@ -16,20 +18,38 @@ import { INT4_MAX } from '@gas/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
-/** The scores page: /sessione/{id}/punteggi/ (the school's and the other views are not painted). */
-const PAGINA_PUNTEGGI = /^\/sessione\/(\d{1,10})\/punteggi\/$/;
+/** What a page is painted from: the API's answers to an anonymous visitor. */
+export type DatiPagina = { sessione?: unknown; evento?: unknown };
 
-/** What the page's first screen shows: the API's answers to an anonymous visitor. */
-export type DatiPunteggi = { sessione: unknown; evento: unknown };
+/** The reads the painted pages need, as an anonymous visitor gets them; null: he may not see it. */
+export type LettoriPagina = {
+  /** GET /api/gas/sessione/{id}/ and its event's GET /api/gas/evento/{id}/. */
+  sessione(id: number): Promise<{ sessione: unknown; evento: unknown } | null>;
+  /** GET /api/gas/evento/{id}/. */
+  evento(id: number): Promise<{ evento: unknown } | null>;
+};
 
-/** The session's and its event's answers to an anonymous visitor, or null when he may not see them. */
-export type LeggiDatiPunteggi = (sessioneId: number) => Promise<DatiPunteggi | null>;
+/** The painted pages (web/src/shell/entry-server.tsx `PAGINE`) and what each reads. */
+const PAGINE: {
+  path: RegExp;
+  leggi(lettori: LettoriPagina, id: number): Promise<DatiPagina | null>;
+}[] = [
+  {
+    // The scores page (not the school's view: its title needs the teams), the commentary, the results.
+    path: /^\/sessione\/(\d{1,10})\/(?:punteggi\/(?:telecronaca\/)?|risultati\/)$/,
+    leggi: (lettori, id) => lettori.sessione(id),
+  },
+  { path: /^\/evento\/(\d{1,10})\/$/, leggi: (lettori, id) => lettori.evento(id) },
+];
 
 /** web/src/shell/entry-server.tsx as built. */
-type Renderer = { renderPunteggi(percorso: string, dati: DatiPunteggi): string };
+type Renderer = { renderPagina(percorso: string, dati: DatiPagina): string | null };
 
-/** The page's HTML for a path (for <main>), or null: then the page is sent as built. */
-export type PrimaSchermata = (percorso: string) => Promise<string | null>;
+/** A painted page: its <main>'s content and the answers it shows, as JSON. */
+export type PaginaDipinta = { pagina: string; dati: string };
+
+/** The page for a path, or null: then index.html is sent as built. */
+export type PrimaSchermata = (percorso: string) => Promise<PaginaDipinta | null>;
 
 /** How long a painted page is kept: its clock says seconds. */
 export const PRIMA_SCHERMATA_TTL_MS = 1000;
@@ -46,45 +66,68 @@ export function rendererDellaBuild(webDist: string): (() => Promise<Renderer>) |
   return () => (caricato ??= import(pathToFileURL(file).href) as Promise<Renderer>);
 }
 
+/** JSON safe inside a <script> block: no `<` can close it or open a comment. */
+const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 export function creaPrimaSchermata({
   renderer,
-  leggi,
+  lettori,
   log,
   ttlMs = PRIMA_SCHERMATA_TTL_MS,
 }: {
   renderer: () => Promise<Renderer>;
-  leggi: LeggiDatiPunteggi;
+  lettori: LettoriPagina;
   log: FastifyBaseLogger;
   ttlMs?: number;
 }): PrimaSchermata {
   // Values are wrapped: lru-cache keeps no null, and a page not painted is kept too.
-  const pagine = new LRUCache<string, { html: string | null }>({
+  const pagine = new LRUCache<string, { pagina: PaginaDipinta | null }>({
     max: 1000,
     ttl: ttlMs,
     fetchMethod: async (percorso) => {
-      const id = Number(PAGINA_PUNTEGGI.exec(percorso)![1]);
       try {
-        const dati = await leggi(id);
-        if (dati === null) return { html: null };
-        return { html: (await renderer()).renderPunteggi(percorso, dati) };
+        const { pagina: dipinta, id } = paginaDipinta(percorso)!;
+        const dati = await dipinta.leggi(lettori, id);
+        const pagina = dati && (await renderer()).renderPagina(percorso, dati);
+        return { pagina: pagina && dati ? { pagina, dati: jsonInScript(dati) } : null };
       } catch (error) {
         // A failed render costs the first screen, never the page.
         log.warn({ err: error, percorso }, 'prima schermata non disegnata');
-        return { html: null };
+        return { pagina: null };
       }
     },
   });
+
   return async (percorso) => {
-    const match = PAGINA_PUNTEGGI.exec(percorso);
-    if (!match || Number(match[1]) > INT4_MAX || Number(match[1]) < 1) return null;
-    return (await pagine.fetch(percorso))?.html ?? null;
+    if (!paginaDipinta(percorso)) return null;
+    return (await pagine.fetch(percorso))?.pagina ?? null;
   };
 }
 
-/** index.html with `pagina` as its <main>'s content (in place of the loading page). */
-export function conPagina(html: string, pagina: string): string {
+/** The painted page of a path and its id, when it is one and the id fits the database. */
+function paginaDipinta(percorso: string) {
+  for (const pagina of PAGINE) {
+    const id = Number(pagina.path.exec(percorso)?.[1]);
+    if (id >= 1 && id <= INT4_MAX) return { pagina, id };
+  }
+  return null;
+}
+
+/**
+ * index.html with the painted page as its <main>'s content (in place of the
+ * loading page) and its answers in a JSON block at the end of the body (data,
+ * never run: the CSP allows no inline script).
+ */
+export function conPagina(html: string, { pagina, dati }: PaginaDipinta): string {
   const main = /<main\b[^>]*>/.exec(html);
   const end = html.indexOf('</main>');
-  if (!main || end < main.index) return html;
-  return html.slice(0, main.index + main[0].length) + pagina + html.slice(end);
+  const body = html.lastIndexOf('</body>');
+  if (!main || end < main.index || body < end) return html;
+  return (
+    html.slice(0, main.index + main[0].length) +
+    pagina +
+    html.slice(end, body) +
+    `<script type="application/json" id="dati-prima-schermata">${dati}</script>` +
+    html.slice(body)
+  );
 }

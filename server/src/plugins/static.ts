@@ -3,16 +3,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERRORS } from '../errors';
 import { incorporabile } from './security-headers';
-import { anticipiPagina, leggiManifest, type EventoDellaSessione } from './anticipi';
+import {
+  anticipiPagina,
+  leggiManifest,
+  stiliDellaPagina,
+  type EventoDellaSessione,
+} from './anticipi';
 import {
   conPagina,
   creaPrimaSchermata,
   rendererDellaBuild,
-  type LeggiDatiPunteggi,
+  type LettoriPagina,
 } from './prima-schermata';
 
 const API_PREFIXES = ['/api/', '/ws/', '/healthz'];
@@ -65,8 +70,8 @@ async function webAppPlugin(
     publicUrl?: string;
     anteprima?: TagsPagina;
     eventoDellaSessione?: EventoDellaSessione;
-    /** What the scores page's first screen shows (plugins/prima-schermata.ts). */
-    datiPunteggi?: LeggiDatiPunteggi;
+    /** What the painted pages show (plugins/prima-schermata.ts). */
+    lettoriPagina?: LettoriPagina;
   },
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -77,9 +82,21 @@ async function webAppPlugin(
   const manifest = hasBuild ? leggiManifest(webDist) : null;
   const renderer = hasBuild ? rendererDellaBuild(webDist) : null;
   const primaSchermata =
-    renderer && options.datiPunteggi
-      ? creaPrimaSchermata({ renderer, leggi: options.datiPunteggi, log: app.log })
+    renderer && options.lettoriPagina
+      ? creaPrimaSchermata({ renderer, lettori: options.lettoriPagina, log: app.log })
       : async () => null;
+  // A painted page's own styles (its lazy chunk's), inlined in its head: the
+  // page looks as it will before its chunk arrives (the app's main styles are
+  // in the critical CSS already). Read once: they change only with a new build.
+  const stili = new Map<string, string>();
+  const stileInLinea = (url: string) => {
+    const files = stiliDellaPagina(url, manifest);
+    const css = files.map((file) => {
+      if (!stili.has(file)) stili.set(file, fs.readFileSync(path.join(webDist, file), 'utf8'));
+      return stili.get(file)!;
+    });
+    return css.length === 0 ? '' : `<style>${css.join('\n')}</style>`;
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -126,7 +143,7 @@ async function webAppPlugin(
     );
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  async function paginaApp(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix));
     const looksLikeAsset = /\.[a-z0-9]{1,8}$/i.test(url);
@@ -151,8 +168,18 @@ async function webAppPlugin(
     }
     let html = tags === null ? indexText : conTagsInTesta(indexText, tags);
     if (anticipi !== '') html = html.replace('</head>', `${anticipi}\n</head>`);
-    return reply.send(pagina === null ? html : conPagina(html, pagina));
-  });
+    return reply.send(
+      pagina === null
+        ? html
+        : conPagina(html.replace('</head>', `${stileInLinea(url)}\n</head>`), pagina),
+    );
+  }
+
+  // A route, not only the not-found handler: an index.html written for its
+  // request (hints, previews, a painted page) is compressed as the API's
+  // answers are (@fastify/compress's hooks are the routes'), not sent whole.
+  if (hasBuild) app.get('/*', { schema: { hide: true } }, paginaApp);
+  app.setNotFoundHandler(paginaApp);
 }
 
 export const registerWebApp = fp(webAppPlugin, { name: 'gas-web-app' });

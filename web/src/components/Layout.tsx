@@ -4,7 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { AppNavbar } from './AppNavbar';
 import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
-import { InAttesa } from '../shell/primaSchermata';
+import { FinePrimaSchermata, InAttesa } from '../shell/primaSchermata';
 import { ToastProvider } from './toasts/ToastProvider';
 
 export const MAIN_ID = 'contenuto';
@@ -41,6 +41,7 @@ export function Layout() {
         {/* Pages are code-split; navigations keep the old page on screen while the next
             loads, and the first page the server's copy of it (shell/primaSchermata.tsx). */}
         <Suspense fallback={<InAttesa />}>
+          <FinePrimaSchermata />
           <Outlet />
         </Suspense>
       </Cornice>

@@ -1,67 +1,74 @@
 // The server's first screen kept by the app while the page loads
-// (primaSchermata.tsx): shown for its own path only, until the page renders.
+// (primaSchermata.tsx): shown for its own path only, until the page renders;
+// the answers it was painted from seed the query cache, stale.
 import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catturaPrimaSchermata, InAttesa, usePaginaPronta } from './primaSchermata';
+import { queryKeys } from '../api/queries';
+import { catturaPrimaSchermata, FinePrimaSchermata, InAttesa } from './primaSchermata';
 
-function Pronta() {
-  usePaginaPronta();
-  return <p>pagina</p>;
+/** A document as the server sends a painted page (plugins/prima-schermata.ts). */
+function dipinta(percorso: string, dati?: string): Document {
+  const doc = document.implementation.createHTMLDocument();
+  doc.body.innerHTML =
+    `<div id="root"><main><div data-prima-schermata="${percorso}"><h1>Finale</h1></div></main></div>` +
+    (dati === undefined
+      ? ''
+      : `<script type="application/json" id="dati-prima-schermata">${dati}</script>`);
+  return doc;
 }
 
-function serverHtml(percorso: string) {
-  const root = document.createElement('div');
-  root.innerHTML = `<main><div data-prima-schermata="${percorso}"><h1>Finale</h1></div></main>`;
-  catturaPrimaSchermata(root);
-}
+const inAttesa = (percorso: string) =>
+  render(
+    <MemoryRouter initialEntries={[percorso]}>
+      <InAttesa />
+    </MemoryRouter>,
+  );
 
 describe('the first screen the server painted', () => {
   afterEach(() => {
     cleanup();
-    catturaPrimaSchermata(document.createElement('div'));
+    catturaPrimaSchermata(document.implementation.createHTMLDocument());
   });
 
   it('is shown while its own page loads, and the spinner elsewhere', () => {
-    serverHtml('/sessione/4/punteggi/');
-    const { unmount } = render(
-      <MemoryRouter initialEntries={['/sessione/4/punteggi/']}>
-        <InAttesa />
-      </MemoryRouter>,
-    );
+    catturaPrimaSchermata(dipinta('/sessione/4/punteggi/'));
+    const { unmount } = inAttesa('/sessione/4/punteggi/');
     expect(screen.getByRole('heading', { name: 'Finale' })).toBeTruthy();
     unmount();
-    render(
-      <MemoryRouter initialEntries={['/sessione/5/punteggi/']}>
-        <InAttesa />
-      </MemoryRouter>,
-    );
+    inAttesa('/sessione/5/punteggi/');
     expect(screen.queryByRole('heading', { name: 'Finale' })).toBeNull();
     expect(screen.getByText('Caricamento…')).toBeTruthy();
   });
 
   it('is never shown again once the page has rendered', () => {
-    serverHtml('/sessione/4/punteggi/');
-    render(
-      <MemoryRouter initialEntries={['/sessione/4/punteggi/']}>
-        <Pronta />
-      </MemoryRouter>,
-    );
-    render(
-      <MemoryRouter initialEntries={['/sessione/4/punteggi/']}>
-        <InAttesa />
-      </MemoryRouter>,
-    );
+    catturaPrimaSchermata(dipinta('/sessione/4/punteggi/'));
+    render(<FinePrimaSchermata />);
+    inAttesa('/sessione/4/punteggi/');
     expect(screen.queryByRole('heading', { name: 'Finale' })).toBeNull();
   });
 
   it('is nothing when the server painted nothing', () => {
-    catturaPrimaSchermata(document.createElement('div'));
-    render(
-      <MemoryRouter initialEntries={['/sessione/4/punteggi/']}>
-        <InAttesa />
-      </MemoryRouter>,
-    );
+    catturaPrimaSchermata(document.implementation.createHTMLDocument());
+    inAttesa('/sessione/4/punteggi/');
     expect(screen.getByText('Caricamento…')).toBeTruthy();
+  });
+
+  it('seeds the cache with its answers, stale so that the page asks again', () => {
+    const client = new QueryClient();
+    const sessione = { id: 4, nome: 'Finale', evento: 2 };
+    const evento = { id: 2, titolo: 'Gara' };
+    catturaPrimaSchermata(
+      dipinta('/sessione/4/punteggi/', JSON.stringify({ sessione, evento })),
+      client,
+    );
+    expect(client.getQueryData(queryKeys.sessione(4))).toEqual(sessione);
+    expect(client.getQueryData(queryKeys.evento(2))).toEqual(evento);
+    expect(client.getQueryState(queryKeys.evento(2))?.dataUpdatedAt).toBe(0);
+    // Unreadable answers are ignored: the page asks for them as usual.
+    const other = new QueryClient();
+    catturaPrimaSchermata(dipinta('/sessione/4/punteggi/', '{rotto'), other);
+    expect(other.getQueryData(queryKeys.sessione(4))).toBeUndefined();
   });
 });

@@ -1,30 +1,59 @@
-// The page's first screen the server painted (shell/server.tsx), kept on
-// screen by the app until the page itself has rendered: while the page's
-// code (a lazy chunk) and its first answers arrive, the app shows the same
-// HTML the server sent instead of a spinner, so nothing blinks or moves
-// (layout shift) and the largest paint stays the server's.
-import './prima-schermata.css';
+// The page's first screen the server painted (shell/entry-server.tsx), kept
+// on screen by the app until the page itself has rendered: while the page's
+// code (a lazy chunk) arrives, the app shows the same HTML the server sent
+// instead of a spinner, so nothing blinks or moves (layout shift) and the
+// largest paint stays the server's. The answers the server painted it from
+// come with it and seed the app's query cache (marked stale, so the page
+// still asks for its viewer's own), so the page's first render is that same
+// screen rather than a loading state.
+import type { Evento, Sessione } from '@gas/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { queryKeys } from '../api/queries';
 import { PageLoading } from '../components/PageLoading';
 
 /** The attribute of the element around the server's page, with the page's path. */
 export const ATTRIBUTO_PRIMA_SCHERMATA = 'data-prima-schermata';
 
-let catturata: { percorso: string; html: string } | null = null;
+/** The id of the JSON block with the answers the page was painted from. */
+export const ID_DATI_PAGINA = 'dati-prima-schermata';
 
-/** Before the app's first render: what the server painted, if anything. */
-export function catturaPrimaSchermata(root: ParentNode): void {
-  const element = root.querySelector<HTMLElement>(`[${ATTRIBUTO_PRIMA_SCHERMATA}]`);
-  const percorso = element?.getAttribute(ATTRIBUTO_PRIMA_SCHERMATA);
-  catturata = element && percorso ? { percorso, html: element.innerHTML } : null;
+/** What a painted page was rendered from: the API's answers to an anonymous visitor. */
+export type DatiPagina = { sessione?: Sessione; evento?: Evento };
+
+/** The answers in the query cache, under the keys the pages read them by. */
+export function seminaDatiPagina(client: QueryClient, dati: DatiPagina, stale = false): void {
+  // Stale (updated at 0): shown at once, asked again when the page mounts.
+  const opzioni = stale ? { updatedAt: 0 } : undefined;
+  if (dati.sessione) {
+    client.setQueryData(queryKeys.sessione(dati.sessione.id), dati.sessione, opzioni);
+  }
+  if (dati.evento) client.setQueryData(queryKeys.evento(dati.evento.id), dati.evento, opzioni);
 }
 
-/** The page has rendered itself: the server's copy is never shown again. */
-export function usePaginaPronta(): void {
+let catturata: { percorso: string; html: string } | null = null;
+
+/** Before the app's first render: what the server painted, if anything, and its answers. */
+export function catturaPrimaSchermata(document: Document, client?: QueryClient): void {
+  const element = document.querySelector<HTMLElement>(`[${ATTRIBUTO_PRIMA_SCHERMATA}]`);
+  const percorso = element?.getAttribute(ATTRIBUTO_PRIMA_SCHERMATA);
+  catturata = element && percorso ? { percorso, html: element.innerHTML } : null;
+  const json = document.getElementById(ID_DATI_PAGINA)?.textContent;
+  if (!catturata || !json || !client) return;
+  try {
+    seminaDatiPagina(client, JSON.parse(json) as DatiPagina, true);
+  } catch {
+    // Unreadable: the page asks for its answers as it would without them.
+  }
+}
+
+/** Rendered with the page: the server's copy is never shown again. */
+export function FinePrimaSchermata() {
   useEffect(() => {
     catturata = null;
   }, []);
+  return null;
 }
 
 /** While a page loads: the server's first screen of this very page, else the spinner. */

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evento, sessione } from '../../db/schema';
@@ -75,6 +76,16 @@ describe('link previews of the session pages', () => {
   });
 
   const page = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('a page written for its request is compressed as the browser accepts', async () => {
+    const url = `/sessione/${conclusa}/punteggi/`;
+    const plain = await page(url);
+    const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+  });
 
   it('a concluded public session: title, date and winner, before any script', async () => {
     const punteggi = (await page(`/api/gas/sessione/${conclusa}/punteggi/`)).json();

@@ -10,7 +10,6 @@ import { useParams } from 'react-router';
 import { LoaderError } from '../../components/LoaderError';
 import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
-import { InAttesa, usePaginaPronta } from '../../shell/primaSchermata';
 import { QueryState } from '../../components/QueryState';
 import { ScaricaClassifica } from '../../components/ScaricaClassifica';
 import { postSessionToServiceWorker } from '../../lib/serviceWorker';
@@ -88,8 +87,6 @@ function ScoresView(props: {
   // long (Lighthouse's total blocking time, issue 29); the clock and the
   // header above stay current.
   const tabsModel = useDeferredValue(model);
-  // The server's copy of this first screen (shell/entry-server.tsx) is no longer needed.
-  usePaginaPronta();
   const messaggi = useMessaggi(evento.id, sessione.inizio, sessione.fine, model.offset);
   const now = useServerNow(model.offset, 60_000);
   const schoolTeams = useMemo(() => {
@@ -198,9 +195,9 @@ export default function PunteggiPage({ variant }: { variant: PunteggiVariant }) 
     return <NotFoundPage />;
   }
   return (
-    <QueryState query={data.sessione} errorPageOnMissing loading={<InAttesa />}>
+    <QueryState query={data.sessione} errorPageOnMissing>
       {(sessione) => (
-        <QueryState query={data.evento} errorPageOnMissing loading={<InAttesa />}>
+        <QueryState query={data.evento} errorPageOnMissing>
           {(evento) => (
             <ScoresView
               key={sessione.id}

@@ -46,10 +46,13 @@ function pastRanking(session: LiveSession | null, at: number): LeaderboardEntry[
   }).classifica;
 }
 
-/** The window's width without its scrollbar, so the view can use all of it. */
-function useViewportWidth(): number {
+/**
+ * The window's width without its scrollbar, so the view can use all of it;
+ * null on the server (shell/entry-server.tsx), where the CSS's own fallback holds.
+ */
+function useViewportWidth(): number | null {
   const read = () => document.documentElement.clientWidth;
-  const [width, setWidth] = useState(read);
+  const [width, setWidth] = useState(() => (typeof document === 'undefined' ? null : read()));
   useEffect(() => {
     const onResize = () => setWidth(read());
     window.addEventListener('resize', onResize);
@@ -112,7 +115,9 @@ function Telecronaca({ sessione, evento }: { sessione: Sessione; evento: Evento 
     <div
       className="telecronaca"
       data-testid="telecronaca"
-      style={{ '--tc-viewport': `${viewport}px` } as CSSProperties}
+      style={
+        viewport === null ? undefined : ({ '--tc-viewport': `${viewport}px` } as CSSProperties)
+      }
     >
       <Row className="g-3 align-items-center mb-3">
         <Col lg>
