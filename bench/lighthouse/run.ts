@@ -113,7 +113,10 @@ async function measure(url: string, port: number, throttled: boolean): Promise<F
           throttling: { cpuSlowdownMultiplier: 1, rttMs: 0, throughputKbps: 0 },
         }),
   };
-  const result = await lighthouse(url, flags);
+  let result = await lighthouse(url, flags);
+  // A trace Chromium recorded without its navigation start (NO_NAVSTART, 1 run
+  // in 20 here): Lighthouse's own advice is to run again; once.
+  if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') result = await lighthouse(url, flags);
   if (!result) throw new Error(`${url}: no Lighthouse result`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);

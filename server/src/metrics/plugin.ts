@@ -21,12 +21,23 @@ function diretto(request: FastifyRequest): boolean {
   return loopback && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The `route` label of a route matching any path (the web app's pages):
+     * one label for all of them, never the path itself.
+     */
+    rottaMetriche?: string;
+  }
+}
+
 async function metrichePlugin(
   app: FastifyInstance,
   { metriche, token }: { metriche: Metriche; token: string | undefined },
 ) {
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'nessuna';
+    const route =
+      request.routeOptions.config.rottaMetriche ?? request.routeOptions.url ?? 'nessuna';
     if (route === METRICS_PATH) return;
     metriche.richiesteHttp.observe(
       { method: request.method, route, status_code: String(reply.statusCode) },

@@ -178,7 +178,9 @@ async function webAppPlugin(
   // A route, not only the not-found handler: an index.html written for its
   // request (hints, previews, a painted page) is compressed as the API's
   // answers are (@fastify/compress's hooks are the routes'), not sent whole.
-  if (hasBuild) app.get('/*', { schema: { hide: true } }, paginaApp);
+  // In the metrics, like the not-found handler: the label 'nessuna' (metrics/plugin.ts).
+  const opzioniPagine = { schema: { hide: true }, config: { rottaMetriche: 'nessuna' } };
+  if (hasBuild) app.get('/*', opzioniPagine, paginaApp);
   app.setNotFoundHandler(paginaApp);
 }
 
