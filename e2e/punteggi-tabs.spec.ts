@@ -53,15 +53,17 @@ test('a concluded session: status, tabs in the hash, every tab renders', async (
   );
   await expect(page.getByText('La gara è terminata!')).toBeVisible();
   await expect(page.getByText(/La pagina si aggiorna da sola/)).toBeVisible();
-  expect(await tabNames(page)).toEqual([
-    'Classifica',
-    'Grafico',
-    'Grafico a barre',
-    'Istogramma punteggi',
-    'Valore dei problemi',
-    'Mappa',
-    'Messaggi importanti',
-  ]);
+  await expect
+    .poll(() => tabNames(page))
+    .toEqual([
+      'Classifica',
+      'Grafico',
+      'Grafico a barre',
+      'Istogramma punteggi',
+      'Valore dei problemi',
+      'Mappa',
+      'Messaggi importanti',
+    ]);
   await expect(page.getByRole('tab', { name: 'Classifica' })).toHaveAttribute(
     'aria-selected',
     'true',
@@ -241,23 +243,25 @@ test('a session with venues and over 20 teams: simplified and venue rankings, ve
     /^L'evento non è ancora iniziato\. Inizierà .+ e durerà 2 ore\.$/,
   );
   await expect(page.getByRole('timer', { name: "Tempo all'inizio" }).first()).toBeVisible();
-  expect(await tabNames(page)).toEqual(
-    await conMessaggi(
-      page,
-      [
-        'Classifica semplificata',
-        'Classifica polo',
-        'Classifica',
-        'Grafico',
-        'Grafico a barre',
-        'Istogramma punteggi',
-        'Valore dei problemi',
-        'Mappa',
+  await expect
+    .poll(() => tabNames(page))
+    .toEqual(
+      await conMessaggi(
+        page,
+        [
+          'Classifica semplificata',
+          'Classifica polo',
+          'Classifica',
+          'Grafico',
+          'Grafico a barre',
+          'Istogramma punteggi',
+          'Valore dei problemi',
+          'Mappa',
+          'Mappa poli',
+        ],
         'Mappa poli',
-      ],
-      'Mappa poli',
-    ),
-  );
+      ),
+    );
   await page.getByRole('tab', { name: 'Classifica semplificata' }).click();
   await expect(page).toHaveURL(/#semplificata$/);
   await expect(page.getByRole('table', { name: 'Classifica semplificata' })).toBeVisible();
@@ -294,8 +298,8 @@ test('superusers also see the delivery slips and the answer latency with its dow
 }) => {
   await loginApi(page, 'admin');
   await openScores(page, `/sessione/${nazionale}/punteggi/`);
-  expect(await tabNames(page)).toContain('Bigliettini consegna');
-  expect(await tabNames(page)).toContain('Latenza arrivo risposte');
+  await expect.poll(() => tabNames(page)).toContain('Bigliettini consegna');
+  await expect.poll(() => tabNames(page)).toContain('Latenza arrivo risposte');
   await page.getByRole('tab', { name: 'Bigliettini consegna' }).click();
   await expect(page).toHaveURL(/#bigliettini$/);
   await expect(page.getByRole('tabpanel')).not.toBeEmpty();
@@ -337,7 +341,7 @@ test.describe('every tab is in view and reachable, keyboard included', () => {
     await loginApi(page, 'admin');
     await openScores(page, `/sessione/${nazionale}/punteggi/`);
     const tutte = await conMessaggi(page, ELEVEN, 'Bigliettini consegna');
-    expect(await tabNames(page)).toEqual(tutte);
+    await expect.poll(() => tabNames(page)).toEqual(tutte);
     const strip = page.getByRole('tablist');
     const box = (await strip.boundingBox())!;
     // Nothing hidden in a sideways scroll.
@@ -394,9 +398,8 @@ test.describe('every tab is in view and reachable, keyboard included', () => {
     const b = (await select.boundingBox())!;
     expect(b.x).toBeGreaterThanOrEqual(0);
     expect(b.x + b.width).toBeLessThanOrEqual(360);
-    expect(await select.locator('option').allTextContents()).toEqual(
-      await conMessaggi(page, ELEVEN, 'Bigliettini consegna'),
-    );
+    const attese = await conMessaggi(page, ELEVEN, 'Bigliettini consegna');
+    await expect.poll(() => select.locator('option').allTextContents()).toEqual(attese);
     await expect(select).toHaveValue('tabella');
     for (const [key, name] of [
       ['mappa-poli', 'Mappa poli'],
