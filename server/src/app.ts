@@ -152,6 +152,7 @@ export async function buildApp({
     // A public session's event, announced in its pages (plugins/anticipi.ts).
     eventoDellaSessione: (id) => eventoPubblicoDellaSessione(database.db, id),
     // Public pages' first screen, from the API's answers to an anonymous visitor.
+    modifiche: services.modifiche,
     lettoriPagina: {
       sessione: (id) =>
         seVisibile(async () => {

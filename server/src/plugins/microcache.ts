@@ -50,7 +50,7 @@ export type MicrocacheOptions = {
 };
 
 /** The changes that touch only the live reads (the answers and jokers of a session). */
-const MODIFICHE_VIVE: ReadonlySet<ModificaGara['tipo']> = new Set([
+export const MODIFICHE_VIVE: ReadonlySet<ModificaGara['tipo']> = new Set([
   'consegna',
   'consegna_eliminata',
 ]);

@@ -23,13 +23,13 @@ function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000) {
   );
   const sessione = vi.fn(lettori.sessione ?? (async () => SESSIONE));
   const evento = vi.fn(lettori.evento ?? (async () => ({ evento: { id: 2 } })));
-  const prima = creaPrimaSchermata({
+  const schermata = creaPrimaSchermata({
     renderer: async () => ({ renderPagina }),
     lettori: { sessione, evento },
     log,
     ttlMs,
   });
-  return { prima, renderPagina, sessione, evento };
+  return { prima: schermata.pagina, svuota: schermata.svuota, renderPagina, sessione, evento };
 }
 
 describe('the first screen of public pages', () => {
@@ -95,6 +95,16 @@ describe('the first screen of public pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await prima('/sessione/4/punteggi/');
     expect(renderPagina).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets every page at once when told that what they show changed', async () => {
+    const { prima, svuota, renderPagina } = crea({}, 60_000);
+    await prima('/sessione/4/punteggi/');
+    await prima('/evento/2/');
+    svuota();
+    await prima('/sessione/4/punteggi/');
+    await prima('/evento/2/');
+    expect(renderPagina).toHaveBeenCalledTimes(4);
   });
 
   it('a failed read or render costs the first screen, not the page', async () => {

@@ -10,7 +10,9 @@
 //
 // Only what the anonymous public may see is painted (a private event's page
 // is sent as it was built), so one render serves every visitor: it is kept
-// for a second per page, and concurrent misses wait for one render.
+// for a second per page, and concurrent misses wait for one render; an edit
+// of contest data on the change stream (gara/modifiche.ts) drops them all at
+// once, as the microcache does (plugins/static.ts subscribes).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,8 +50,12 @@ type Renderer = { renderPagina(percorso: string, dati: DatiPagina): string | nul
 /** A painted page: its <main>'s content and the answers it shows, as JSON. */
 export type PaginaDipinta = { pagina: string; dati: string };
 
-/** The page for a path, or null: then index.html is sent as built. */
-export type PrimaSchermata = (percorso: string) => Promise<PaginaDipinta | null>;
+export type PrimaSchermata = {
+  /** The page for a path, or null: then index.html is sent as built. */
+  pagina(percorso: string): Promise<PaginaDipinta | null>;
+  /** Forgets every painted page (a change to what they show was committed). */
+  svuota(): void;
+};
 
 /** How long a painted page is kept: its clock says seconds. */
 export const PRIMA_SCHERMATA_TTL_MS = 1000;
@@ -98,9 +104,12 @@ export function creaPrimaSchermata({
     },
   });
 
-  return async (percorso) => {
-    if (!paginaDipinta(percorso)) return null;
-    return (await pagine.fetch(percorso))?.pagina ?? null;
+  return {
+    async pagina(percorso) {
+      if (!paginaDipinta(percorso)) return null;
+      return (await pagine.fetch(percorso))?.pagina ?? null;
+    },
+    svuota: () => pagine.clear(),
   };
 }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERRORS } from '../errors';
 import { incorporabile } from './security-headers';
+import { MODIFICHE_VIVE, type MicrocacheOptions } from './microcache';
 import {
   anticipiPagina,
   leggiManifest,
@@ -72,6 +73,8 @@ async function webAppPlugin(
     eventoDellaSessione?: EventoDellaSessione;
     /** What the painted pages show (plugins/prima-schermata.ts). */
     lettoriPagina?: LettoriPagina;
+    /** The change stream (gara/modifiche.ts): an edit drops the painted pages. */
+    modifiche?: MicrocacheOptions['modifiche'];
   },
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -84,7 +87,15 @@ async function webAppPlugin(
   const primaSchermata =
     renderer && options.lettoriPagina
       ? creaPrimaSchermata({ renderer, lettori: options.lettoriPagina, log: app.log })
-      : async () => null;
+      : null;
+  // What the painted pages show changes with an edit of contest data, not
+  // with an answer, a reload request or an access change (those the
+  // microcache's rule: the kept pages are anonymous and live a second at most).
+  const smetti = options.modifiche?.iscrivi('prima-schermata', ({ tipo }) => {
+    if (tipo === 'ricarica_richiesta' || tipo === 'accesso_modificato') return;
+    if (!MODIFICHE_VIVE.has(tipo)) primaSchermata?.svuota();
+  });
+  app.addHook('onClose', async () => smetti?.());
   // A painted page's own styles (its lazy chunk's), inlined in its head: the
   // page looks as it will before its chunk arrives (the app's main styles are
   // in the critical CSS already). Read once: they change only with a new build.
@@ -162,7 +173,7 @@ async function webAppPlugin(
         return null;
       }
     });
-    const pagina = await primaSchermata(url);
+    const pagina = (await primaSchermata?.pagina(url)) ?? null;
     if (tags === null && anticipi === '' && pagina === null) {
       return index === null ? reply.sendFile('index.html') : reply.send(index);
     }

@@ -1,0 +1,84 @@
+// The painted pages inside the real app (plugins/static.ts, app.ts): read as
+// an anonymous visitor gets them, and redrawn at once after an edit on the
+// change stream, not a second later. A stand-in renderer in the build's place
+// (dist-ssr/entry-server.js beside the web app's dist/) prints what it got.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evento, sessione } from '../db/schema';
+import { createTestApp, type TestApp } from '../api/testing';
+
+const INDEX =
+  '<!doctype html><html><head><title>GaS</title></head><body><div id="root"><main id="contenuto"><div class="page-loading"></div></main></div></body></html>';
+const RENDERER = `export function renderPagina(percorso, dati) {
+  return '<h1>' + (dati.sessione ? dati.sessione.nome : dati.evento.titolo) + '</h1>';
+}
+`;
+
+describe('painted pages in the app', () => {
+  let t: TestApp;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gas-build-'));
+  const dist = path.join(root, 'dist');
+  let sessioneId: number;
+  let eventoId: number;
+
+  beforeAll(async () => {
+    fs.mkdirSync(dist);
+    fs.mkdirSync(path.join(root, 'dist-ssr'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), RENDERER);
+    t = await createTestApp('pglite', { config: { webDist: dist } });
+    const [row] = await t.database.db
+      .select({ id: sessione.id, evento: evento.id })
+      .from(sessione)
+      .innerJoin(evento, eq(evento.id, sessione.eventoId))
+      .where(eq(evento.tipologia, 'pub'))
+      .orderBy(asc(sessione.id));
+    sessioneId = row!.id;
+    eventoId = row!.evento;
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const main = async (url: string) => {
+    const body = (await t.app.inject({ method: 'GET', url })).body;
+    return body.slice(body.indexOf('<main'), body.indexOf('</main>'));
+  };
+
+  it('paints from the API as an anonymous visitor gets it', async () => {
+    const [s] = await t.database.db.select().from(sessione).where(eq(sessione.id, sessioneId));
+    expect(await main(`/sessione/${sessioneId}/punteggi/`)).toContain(`<h1>${s!.nome}</h1>`);
+  });
+
+  it('an edit on the change stream is on the next page at once; an answer is not an edit', async () => {
+    await main(`/evento/${eventoId}/`);
+    const titolo = `Titolo nuovo ${Date.now()}`;
+    // Written behind the stream's back: the painted page is the one kept.
+    await t.database.db.update(evento).set({ titolo }).where(eq(evento.id, eventoId));
+    expect(await main(`/evento/${eventoId}/`)).not.toContain(titolo);
+    const { modifiche } = t.app.services;
+    modifiche.emetti({ tipo: 'consegna_eliminata', sessione: sessioneId, id: 1 });
+    expect(await main(`/evento/${eventoId}/`)).not.toContain(titolo);
+    modifiche.emetti({
+      tipo: 'evento_modificato',
+      evento: eventoId,
+      sessioni: [sessioneId],
+      parti: [],
+      tempi: null,
+    });
+    expect(await main(`/evento/${eventoId}/`)).toContain(`<h1>${titolo}</h1>`);
+  });
+
+  it('an event made private is no longer painted', async () => {
+    const admin = await t.as('admin');
+    await admin.patch(`/api/gas/evento/${eventoId}/`, { tipologia: 'priv' });
+    // Within the second a painted page is kept (the microcache's rule too).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await main(`/evento/${eventoId}/`)).toContain('page-loading');
+    expect(await main(`/sessione/${sessioneId}/punteggi/`)).toContain('page-loading');
+  });
+});
