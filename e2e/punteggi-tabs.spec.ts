@@ -235,6 +235,19 @@ test('school path and commentary view', async ({ page, request }) => {
   await expect(view.getByTestId('problemi').locator('tbody tr')).toHaveCount(20);
 });
 
+/** A visitor's tabs of a session with venues and over 20 teams (before the messages). */
+const TAB_CON_POLI = [
+  'Classifica semplificata',
+  'Classifica polo',
+  'Classifica',
+  'Grafico',
+  'Grafico a barre',
+  'Istogramma punteggi',
+  'Valore dei problemi',
+  'Mappa',
+  'Mappa poli',
+];
+
 test('a session with venues and over 20 teams: simplified and venue rankings, venue map', async ({
   page,
 }) => {
@@ -245,23 +258,7 @@ test('a session with venues and over 20 teams: simplified and venue rankings, ve
   await expect(page.getByRole('timer', { name: "Tempo all'inizio" }).first()).toBeVisible();
   await expect
     .poll(() => tabNames(page))
-    .toEqual(
-      await conMessaggi(
-        page,
-        [
-          'Classifica semplificata',
-          'Classifica polo',
-          'Classifica',
-          'Grafico',
-          'Grafico a barre',
-          'Istogramma punteggi',
-          'Valore dei problemi',
-          'Mappa',
-          'Mappa poli',
-        ],
-        'Mappa poli',
-      ),
-    );
+    .toEqual(await conMessaggi(page, TAB_CON_POLI, 'Mappa poli'));
   await page.getByRole('tab', { name: 'Classifica semplificata' }).click();
   await expect(page).toHaveURL(/#semplificata$/);
   await expect(page.getByRole('table', { name: 'Classifica semplificata' })).toBeVisible();
@@ -320,19 +317,7 @@ test('superusers also see the delivery slips and the answer latency with its dow
 
 test.describe('every tab is in view and reachable, keyboard included', () => {
   /** A superuser on the session with venues: eleven tabs. */
-  const ELEVEN = [
-    'Classifica semplificata',
-    'Classifica polo',
-    'Classifica',
-    'Grafico',
-    'Grafico a barre',
-    'Istogramma punteggi',
-    'Valore dei problemi',
-    'Mappa',
-    'Mappa poli',
-    'Bigliettini consegna',
-    'Latenza arrivo risposte',
-  ];
+  const ELEVEN = [...TAB_CON_POLI, 'Bigliettini consegna', 'Latenza arrivo risposte'];
 
   test('at 1280 px the strip wraps: every tab whole and inside the page; arrows move', async ({
     page,
