@@ -1,9 +1,9 @@
 // The scores page for every viewer (issue 29): rank changes announced to
 // screen readers after answers submitted through the API, gathered (at most
 // one announcement every 10 s) and silenced by a switch kept across a
-// reload; sorting and row highlight from the keyboard alone; no blinking
-// under reduced motion; the joker not by colour alone; axe with 0 violations on the table and chart tabs at
-// 1280 and 360 px.
+// reload; sorting, row highlight and the charts' legends from the keyboard
+// alone; no blinking under reduced motion; the joker not by colour alone;
+// axe with 0 violations on the table and chart tabs at 1280 and 360 px.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { answer, liveEventForTests, MINUTE } from './support/punteggi-api';
@@ -192,6 +192,70 @@ test('sorting, row highlight and tabs from the keyboard alone, focus in view', a
   await expect(zoomIn).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('grafico-punteggi').locator('canvas')).toBeVisible();
+});
+
+test("the charts' legends from the keyboard: a line or a bar's part hidden and shown again", async ({
+  page,
+}) => {
+  await solve(0, [0, 1]);
+  await solve(1, [0]);
+  const canvasImage = (testId: string) =>
+    page
+      .getByTestId(testId)
+      .locator('canvas')
+      .first()
+      .evaluate((c: HTMLCanvasElement) => c.toDataURL());
+
+  for (const { hash, testId, group, entry } of [
+    {
+      hash: '#grafico',
+      testId: 'grafico-punteggi',
+      group: 'Squadre nel grafico',
+      entry: squadra(0).nome,
+    },
+    {
+      hash: '#barre',
+      testId: 'grafico-barre',
+      group: 'Parti del punteggio nel grafico',
+      entry: 'Punteggio base',
+    },
+  ]) {
+    await openScores(page, scores());
+    await page.goto(`${scores()}${hash}`);
+    await expect(page.getByTestId(testId).locator('canvas')).toBeVisible();
+    const legend = page.getByRole('group', { name: group });
+    const button = legend.getByRole('button', { name: entry, exact: true });
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    // The chart settles (lazy update) before it is compared.
+    let drawn = '';
+    await expect
+      .poll(async () => {
+        const before = drawn;
+        drawn = await canvasImage(testId);
+        return drawn === before;
+      })
+      .toBe(true);
+
+    // Tab to the legend, then along it to the entry.
+    await tabTo(page, '.legenda-grafico__voce');
+    for (
+      let i = 0;
+      i < 20 && !(await button.evaluate((el) => el === document.activeElement));
+      i++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await expect(button).toHaveCSS('text-decoration-line', 'line-through');
+    await expect.poll(() => canvasImage(testId)).not.toBe(drawn);
+    const hidden = await canvasImage(testId);
+
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => canvasImage(testId)).not.toBe(hidden);
+  }
 });
 
 test('reduced motion: a new cell does not blink, and it does otherwise', async ({ page }) => {

@@ -17,6 +17,7 @@ import { italianNumber } from './axes';
 import { EChart } from './EChart';
 import { tooltipTransition } from './motion';
 import { scoreSplit } from './chartData';
+import { LegendaGrafico, legendaNascosta, useSerieNascoste } from './LegendaGrafico';
 import { COLORI_BARRE } from './palette';
 
 echarts.use([
@@ -32,6 +33,13 @@ echarts.use([
 /** Bars in view at once; the rest through the zoom slider. */
 const BARS_IN_VIEW = 25;
 
+/** The stacked parts of each bar, in the order drawn. */
+const PARTI = [
+  { nome: 'Punteggio base', chiave: 'base' },
+  { nome: 'Punteggio difficoltà', chiave: 'difficolta' },
+  { nome: 'Bonus ed errori', chiave: 'altro' },
+] as const;
+
 export default function BarsTab(props: {
   rows: readonly LeaderboardEntry[];
   problemi: readonly { id: number }[];
@@ -42,6 +50,7 @@ export default function BarsTab(props: {
     () => scoreSplit(props.rows, props.problemi, props.valori, props.base),
     [props.rows, props.problemi, props.valori, props.base],
   );
+  const { nascoste, alterna } = useSerieNascoste();
   const option = useMemo(
     () => ({
       animation: false,
@@ -54,8 +63,12 @@ export default function BarsTab(props: {
         valueFormatter: italianNumber,
         transitionDuration: tooltipTransition(),
       },
-      legend: { top: 0 },
-      grid: { left: 8, right: 56, top: 36, bottom: 16, containLabel: true },
+      // The legend is the page's (LegendaGrafico): ECharts' only holds the choice.
+      legend: legendaNascosta(
+        PARTI.map((p) => p.nome),
+        nascoste,
+      ),
+      grid: { left: 8, right: 56, top: 16, bottom: 16, containLabel: true },
       xAxis: { type: 'value', name: 'Punti', axisLabel: { formatter: italianNumber } },
       yAxis: {
         type: 'category',
@@ -77,19 +90,15 @@ export default function BarsTab(props: {
               { type: 'inside', yAxisIndex: 0, zoomOnMouseWheel: false, moveOnMouseWheel: true },
             ]
           : [],
-      series: [
-        { name: 'Punteggio base', key: 'base' as const },
-        { name: 'Punteggio difficoltà', key: 'difficolta' as const },
-        { name: 'Bonus ed errori', key: 'altro' as const },
-      ].map((s) => ({
-        name: s.name,
+      series: PARTI.map((p) => ({
+        name: p.nome,
         type: 'bar',
         stack: 'totale',
-        color: COLORI_BARRE[s.key],
-        data: split.map((x) => x[s.key]),
+        color: COLORI_BARRE[p.chiave],
+        data: split.map((x) => x[p.chiave]),
       })),
     }),
-    [split],
+    [split, nascoste],
   );
   return (
     <>
@@ -98,6 +107,12 @@ export default function BarsTab(props: {
         difficoltà (quanto vale ogni problema risolto oltre la base) e il resto (bonus di velocità e
         di completamento, errori, capitale iniziale, penalità). Il jolly raddoppia il suo problema.
       </p>
+      <LegendaGrafico
+        etichetta="Parti del punteggio nel grafico"
+        voci={PARTI.map((p) => ({ nome: p.nome, colore: COLORI_BARRE[p.chiave] }))}
+        nascoste={nascoste}
+        onAlterna={alterna}
+      />
       <EChart
         option={option}
         label={`Grafico a barre dei punteggi di ${conta(split.length, 'squadra', 'squadre')}`}

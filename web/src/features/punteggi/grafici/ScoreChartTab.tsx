@@ -22,6 +22,7 @@ import { italianNumber, NAMED_AXIS_GAP, valueAxis } from './axes';
 import { EChart } from './EChart';
 import { tooltipTransition } from './motion';
 import { chartTeams, historyStep, historyUntil } from './chartData';
+import { LegendaGrafico, legendaNascosta, useSerieNascoste } from './LegendaGrafico';
 import { stileSerie } from './palette';
 
 echarts.use([
@@ -33,6 +34,9 @@ echarts.use([
   LabelLayout,
   CanvasRenderer,
 ]);
+
+/** Bootstrap's body text colour, for the names at the lines' ends. */
+const COLORE_TESTO = '#212529';
 
 /** Room on the right for the team names at the lines' ends (px). */
 export const END_LABEL_WIDTH = 104;
@@ -59,9 +63,12 @@ export function scoreChartOption(input: {
   names: ReadonlyMap<number, string>;
   inizio: number;
   fine: number;
+  /** Teams the viewer hid from the legend (by name). */
+  nascoste?: ReadonlySet<string>;
 }) {
   const { shown, ids, names, inizio, fine } = input;
   const byId = new Map(shown.squadre.map((s) => [s.id, s.punteggi]));
+  const nome = (id: number) => names.get(id) ?? String(id);
   return {
     animation: false,
     tooltip: {
@@ -70,8 +77,9 @@ export function scoreChartOption(input: {
       valueFormatter: italianNumber,
       transitionDuration: tooltipTransition(),
     },
-    legend: { type: 'scroll', top: 0 },
-    grid: { left: 16 + NAMED_AXIS_GAP, right: END_LABEL_WIDTH + 12, top: 40, bottom: 64 },
+    // The legend is the page's (LegendaGrafico): ECharts' only holds the choice.
+    legend: legendaNascosta(ids.map(nome), input.nascoste ?? new Set()),
+    grid: { left: 16 + NAMED_AXIS_GAP, right: END_LABEL_WIDTH + 12, top: 16, bottom: 64 },
     xAxis: {
       type: 'time',
       min: inizio,
@@ -83,20 +91,23 @@ export function scoreChartOption(input: {
     series: ids.map((id, k) => {
       const { color, type } = stileSerie(k);
       return {
-        name: names.get(id) ?? String(id),
+        name: nome(id),
         type: 'line',
         step: 'end',
         showSymbol: false,
         color,
         lineStyle: { color, type, width: 2 },
         // The team named where its line ends: told apart without its colour.
+        // The name in the text's colour (small text needs 4.5:1, which some
+        // line colours do not reach), after a dash of the line's.
         endLabel: {
           show: true,
-          formatter: '{a}',
-          color,
+          formatter: '{tratto|━} {a}',
+          color: COLORE_TESTO,
           fontSize: 11,
           width: END_LABEL_WIDTH,
           overflow: 'truncate',
+          rich: { tratto: { color, fontSize: 11 } },
         },
         labelLayout: { moveOverlap: 'shiftY' },
         emphasis: { focus: 'series' },
@@ -121,9 +132,10 @@ export default function ScoreChartTab(props: ScoreChartProps) {
   const names = new Map(props.rows.map((r) => [r.id, r.nome]));
   const totals = replaying ? new Map(props.rows.map((r) => [r.id, r.totale])) : undefined;
   const shown = history ? historyUntil(history, replayT, totals) : null;
+  const { nascoste, alterna } = useSerieNascoste();
   const option = useMemo(
-    () => (shown ? scoreChartOption({ shown, ids, names, inizio, fine }) : {}),
-    [shown, ids.join(','), inizio, fine],
+    () => (shown ? scoreChartOption({ shown, ids, names, inizio, fine, nascoste }) : {}),
+    [shown, ids.join(','), inizio, fine, nascoste],
   );
   if (!scoring || !shown) return <p>Caricamento delle risposte…</p>;
   return (
@@ -135,6 +147,16 @@ export default function ScoreChartTab(props: ScoreChartProps) {
           : 'di tutte le squadre'}
         .
       </p>
+      <LegendaGrafico
+        etichetta="Squadre nel grafico"
+        voci={ids.map((id, k) => ({
+          nome: names.get(id) ?? String(id),
+          colore: stileSerie(k).color,
+          tratto: stileSerie(k).type,
+        }))}
+        nascoste={nascoste}
+        onAlterna={alterna}
+      />
       <EChart
         option={option}
         notMerge

@@ -4,7 +4,8 @@ import { teamPlaces, venuePoints } from '../mappe/mapData';
 import { chartTeams, histogram, historyUntil, niceStep, scoreSplit } from './chartData';
 import { latencies, quantile } from './LatencyTab';
 import { END_LABEL_WIDTH, scoreChartOption } from './ScoreChartTab';
-import { COLORI_SERIE } from './palette';
+import { contrastRatio } from './colourVision';
+import { COLORI_SERIE, SFONDO_GRAFICO } from './palette';
 import { MIN_SPAN, nextWindow } from './zoom';
 
 describe('chart data', () => {
@@ -103,7 +104,7 @@ describe('map data', () => {
   });
 });
 
-describe('chart options: Italian numbers, axis names clear of the legend', () => {
+describe('chart options: Italian numbers, the legend in the page', () => {
   const shown = {
     tempi: [0, 60_000],
     squadre: [{ id: 1, punteggi: [0, 12_500] }],
@@ -116,8 +117,9 @@ describe('chart options: Italian numbers, axis names clear of the legend', () =>
     fine: 120_000,
   });
 
-  it("the score chart's axis title runs along the axis, not in the legend's band", () => {
-    expect(option.legend.top).toBe(0);
+  it("the score chart's axis title runs along the axis; ECharts' legend is hidden", () => {
+    // The page's buttons are the legend (LegendaGrafico): ECharts' holds the choice only.
+    expect(option.legend).toEqual({ show: false, selected: { Fotoni: true } });
     expect(option.yAxis.nameLocation).toBe('middle');
     // The grid leaves room for the rotated name beside the labels.
     expect(option.grid.left).toBeGreaterThanOrEqual(option.yAxis.nameGap + 16);
@@ -127,6 +129,22 @@ describe('chart options: Italian numbers, axis names clear of the legend', () =>
     expect(option.yAxis.axisLabel.formatter(12_500)).toBe('12.500');
     expect(option.tooltip.valueFormatter(1_250.5)).toBe('1250,5');
     expect(histogram([0.25, 0.75, 1.5], 3, 0.5).labels[0]).toBe('0–0,5');
+  });
+
+  it('a team hidden from the legend is unselected in the chart, the others stay', () => {
+    const two = scoreChartOption({
+      shown: { tempi: [0], squadre: [1, 2].map((id) => ({ id, punteggi: [id] })) },
+      ids: [1, 2],
+      names: new Map([
+        [1, 'Fotoni'],
+        [2, 'Gluoni'],
+      ]),
+      inizio: 0,
+      fine: 60_000,
+      nascoste: new Set(['Gluoni']),
+    });
+    expect(two.legend.selected).toEqual({ Fotoni: true, Gluoni: false });
+    expect(two.series.map((s) => s.name)).toEqual(['Fotoni', 'Gluoni']);
   });
 });
 
@@ -142,7 +160,10 @@ describe('score chart lines: told apart without colour alone', () => {
 
   it("names each team at its line's end, with room for the names", () => {
     for (const [k, s] of option.series.entries()) {
-      expect(s.endLabel).toMatchObject({ show: true, formatter: '{a}' });
+      // The name in the text's colour after a dash of the line's (small text needs 4.5:1).
+      expect(s.endLabel).toMatchObject({ show: true, formatter: '{tratto|━} {a}' });
+      expect(s.endLabel.rich.tratto.color).toBe(s.lineStyle.color);
+      expect(contrastRatio(s.endLabel.color, SFONDO_GRAFICO)).toBeGreaterThanOrEqual(4.5);
       expect(s.name).toBe(`Squadra ${k + 1}`);
     }
     expect(option.grid.right).toBeGreaterThan(END_LABEL_WIDTH);

@@ -118,3 +118,13 @@ export function closestPair(
   }
   return best;
 }
+
+/** WCAG 2.x contrast ratio of two colours (relative luminance, 1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = linearRgb(hex);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}

@@ -1,11 +1,20 @@
 // The charts' colours checked by simulation, not by eye (issue 29): every
 // pair of colours drawn together stays at least MIN_DELTA_E apart (CIEDE2000)
 // with normal vision and as seen with protanopia, deuteranopia and
-// tritanopia (Machado et al. 2009, severity 1.0). Figures in
+// tritanopia (Machado et al. 2009, severity 1.0), and every colour reaches
+// 3:1 against the chart's background (WCAG 1.4.11). Figures in
 // docs/accessibility.md.
 import { describe, expect, it } from 'vitest';
-import { closestPair, deltaE2000, lab, linearRgb, simulate, type Deficit } from './colourVision';
-import { COLORI_BARRE, COLORI_SERIE, stileSerie, TRATTI_SERIE } from './palette';
+import {
+  closestPair,
+  contrastRatio,
+  deltaE2000,
+  lab,
+  linearRgb,
+  simulate,
+  type Deficit,
+} from './colourVision';
+import { COLORI_BARRE, COLORI_SERIE, SFONDO_GRAFICO, stileSerie, TRATTI_SERIE } from './palette';
 
 /**
  * ΔE00 ≈ 1 is a just-noticeable difference between large patches side by
@@ -15,6 +24,8 @@ import { COLORI_BARRE, COLORI_SERIE, stileSerie, TRATTI_SERIE } from './palette'
  */
 const MIN_DELTA_E = 10;
 const VISIONI: (Deficit | null)[] = [null, 'protanopia', 'deuteranopia', 'tritanopia'];
+/** WCAG 1.4.11: graphical objects needed to understand the content. */
+const MIN_CONTRAST = 3;
 
 describe('colour science', () => {
   it('CIEDE2000 matches Sharma, Wu & Dalal (2005) test data', () => {
@@ -37,6 +48,19 @@ describe('colour science', () => {
   it('red and green collapse for a deuteranope (the simulation does something)', () => {
     expect(closestPair(['#D62728', '#2CA02C'], null).distance).toBeGreaterThan(40);
     expect(closestPair(['#D62728', '#2CA02C'], 'deuteranopia').distance).toBeLessThan(15);
+  });
+
+  it('WCAG contrast ratios: the extremes and a known grey', () => {
+    expect(contrastRatio('#000000', '#FFFFFF')).toBeCloseTo(21, 6);
+    expect(contrastRatio('#FFFFFF', '#FFFFFF')).toBe(1);
+    // #767676 is the lightest grey reaching 4.5:1 on white.
+    expect(contrastRatio('#767676', '#FFFFFF')).toBeCloseTo(4.54, 2);
+    expect(contrastRatio('#FFFFFF', '#767676')).toBe(contrastRatio('#767676', '#FFFFFF'));
+  });
+
+  it("Okabe–Ito's orange and sky blue fail the contrast check (it can fail)", () => {
+    expect(contrastRatio('#E69F00', SFONDO_GRAFICO)).toBeLessThan(MIN_CONTRAST);
+    expect(contrastRatio('#56B4E9', SFONDO_GRAFICO)).toBeLessThan(MIN_CONTRAST);
   });
 
   it("ECharts' default palette fails the check", () => {
@@ -64,6 +88,13 @@ describe('chart palette', () => {
       );
     });
   }
+
+  it(`every line and bar colour reaches ${MIN_CONTRAST}:1 against the chart's background`, () => {
+    for (const colore of [...COLORI_SERIE, ...Object.values(COLORI_BARRE)]) {
+      const ratio = contrastRatio(colore, SFONDO_GRAFICO);
+      expect(ratio, `${colore}: ${ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    }
+  });
 
   it('lines of the same colour differ by their dash', () => {
     const n = COLORI_SERIE.length;
