@@ -52,6 +52,9 @@ test('the commentary, the results and the event are painted too', async ({ reque
   expect(telecronaca).toContain('data-testid="telecronaca"');
   const risultati = await mainInviato(request, `/sessione/${sessioneId}/risultati/`);
   expect(risultati).toContain('Risultati – Prova prima schermata &lt;b&gt;');
+  // The results with their ranking: every team, in the full table.
+  expect(risultati).toContain('Classifica completa');
+  for (const squadra of evento.live.squadre) expect(risultati).toContain(squadra.nome);
   const pagina = await mainInviato(request, `/evento/${eventoId}/`);
   expect(pagina).toContain('<h1 class="mb-4">Prova prima schermata &lt;b&gt;');
   // The answers they were painted from travel with them, for the app's cache.
@@ -89,6 +92,32 @@ test('the app takes the page over: one title, the ranking, no copy left', async 
   await page.goBack();
   await expect(page.getByText('Squadra live 01')).toBeVisible();
   await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+});
+
+test('the results: their ranking without scripts, then one table once the app takes over', async ({
+  browser,
+  page,
+}) => {
+  const url = `/sessione/${evento.live.sessioneId}/risultati/`;
+  const table = (p: typeof page) => p.getByRole('table', { name: 'Classifica completa' });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 740 },
+  });
+  const noScripts = await context.newPage();
+  await noScripts.goto(url);
+  await expect(table(noScripts).locator('tbody tr')).toHaveCount(evento.live.squadre.length);
+  await expect(noScripts.getByText('Classifica provvisoria')).toBeVisible();
+  await noScripts.screenshot({ path: test.info().outputPath('risultati-senza-script-360.png') });
+  await context.close();
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(url);
+  await expect(page.getByRole('button', { name: 'Stampa' })).toBeVisible();
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+  await expect(table(page)).toHaveCount(1);
+  await expect(table(page).locator('tbody tr')).toHaveCount(evento.live.squadre.length);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
 });
 
 test('an event page taken over by the app, as its viewer sees it', async ({ page }) => {

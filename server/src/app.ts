@@ -23,7 +23,9 @@ import { opzioniConnessioni } from './plugins/connessioni';
 import { apiRoutes } from './api';
 import { creaAnteprime } from './api/anteprima/anteprime';
 import { eventoPubblicoDellaSessione } from './gara/queries';
-import { sessioneVista } from './api/sessione/routes';
+import { classificaVista, sessioneVista } from './api/sessione/routes';
+import { squadreViste } from './api/squadra/routes';
+import { poliVisti } from './api/polo/routes';
 import { eventoVisto } from './api/evento/routes';
 import { ANONYMOUS } from './policies';
 import { ApiError } from './errors';
@@ -56,6 +58,9 @@ declare module 'fastify' {
     services: Services;
   }
 }
+
+/** The most teams the results page is painted with by the server (its HTML carries them twice). */
+const SQUADRE_DIPINTE_MAX = 2000;
 
 /** `read`'s answer, or null when it does not exist for the reader (404). */
 async function seVisibile<T>(read: () => Promise<T>): Promise<T | null> {
@@ -161,6 +166,23 @@ export async function buildApp({
         }),
       evento: (id) =>
         seVisibile(async () => ({ evento: await eventoVisto(database.db, ANONYMOUS, id) })),
+      risultati: (id) =>
+        seVisibile(async () => {
+          const sessione = await sessioneVista(database.db, ANONYMOUS, id);
+          const [evento, classifica, squadre, poli] = await Promise.all([
+            eventoVisto(database.db, ANONYMOUS, sessione.evento),
+            classificaVista(database.db, services.snapshots, ANONYMOUS, id),
+            squadreViste(
+              database.db,
+              { actor: ANONYMOUS, sessione: id },
+              { limit: SQUADRE_DIPINTE_MAX, offset: 0, style: 'limit' },
+            ),
+            sessione.poli.length > 0 ? poliVisti(database.db, ANONYMOUS, sessione.evento) : [],
+          ]);
+          // A ranking longer than that is left to the app (the page stays whole).
+          if (squadre.count > SQUADRE_DIPINTE_MAX) return null;
+          return { sessione, evento, classifica, squadre: squadre.results, poli };
+        }),
     },
   });
   return app;

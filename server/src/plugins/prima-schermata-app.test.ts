@@ -54,6 +54,33 @@ describe('painted pages in the app', () => {
     expect(await main(`/sessione/${sessioneId}/punteggi/`)).toContain(`<h1>${s!.nome}</h1>`);
   });
 
+  it('paints the results from the ranking, the teams and the venues the API gives anyone', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: `/sessione/${sessioneId}/risultati/` }))
+      .body;
+    const json = /<script type="application\/json" id="dati-prima-schermata">(.*?)<\/script>/s.exec(
+      body,
+    )?.[1];
+    const dati = JSON.parse(json!) as Record<string, unknown>;
+    const anonimo = await t.anonymous();
+    const api = async (url: string) => (await anonimo.get(url)).json();
+    expect(dati.sessione).toEqual(await api(`/api/gas/sessione/${sessioneId}/`));
+    expect(dati.evento).toEqual(await api(`/api/gas/evento/${eventoId}/`));
+    expect(dati.classifica).toEqual(
+      (await api(`/api/gas/sessione/${sessioneId}/punteggi/`)).results[0],
+    );
+    const squadre = await api(
+      `/api/gas/squadra/in_sessione/?sessione=${sessioneId}&page_size=1000`,
+    );
+    expect(squadre.results.length).toBeGreaterThan(0);
+    expect(dati.squadre).toEqual(squadre.results);
+    const sessione = dati.sessione as { poli: number[] };
+    expect(dati.poli).toEqual(
+      sessione.poli.length > 0
+        ? (await api(`/api/gas/polo/?evento=${eventoId}&page_size=1000`)).results
+        : [],
+    );
+  });
+
   it('an edit on the change stream is on the next page at once; an answer is not an edit', async () => {
     await main(`/evento/${eventoId}/`);
     const titolo = `Titolo nuovo ${Date.now()}`;

@@ -14,6 +14,15 @@ import {
 
 const log = pino({ level: 'silent' });
 const SESSIONE = { sessione: { id: 4, nome: 'Finale </script><b>' }, evento: { id: 2 } };
+const RISULTATI = {
+  ...SESSIONE,
+  classifica: {
+    ora: '2026-11-27T10:00:00.000Z',
+    json: { classifica: [{ id: 7, nome: 'Fotoni' }] },
+  },
+  squadre: [{ id: 7, nome: 'Fotoni' }],
+  poli: [],
+};
 
 function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000) {
   const renderPagina = vi.fn((percorso: string, dati: DatiPagina) =>
@@ -23,33 +32,43 @@ function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000) {
   );
   const sessione = vi.fn(lettori.sessione ?? (async () => SESSIONE));
   const evento = vi.fn(lettori.evento ?? (async () => ({ evento: { id: 2 } })));
+  const risultati = vi.fn(lettori.risultati ?? (async () => RISULTATI));
   const schermata = creaPrimaSchermata({
     renderer: async () => ({ renderPagina }),
-    lettori: { sessione, evento },
+    lettori: { sessione, evento, risultati },
     log,
     ttlMs,
   });
-  return { prima: schermata.pagina, svuota: schermata.svuota, renderPagina, sessione, evento };
+  return {
+    prima: schermata.pagina,
+    svuota: schermata.svuota,
+    renderPagina,
+    sessione,
+    evento,
+    risultati,
+  };
 }
 
 describe('the first screen of public pages', () => {
   it('paints the scores page, the commentary, the results and an event, from their reads', async () => {
-    const { prima, sessione, evento } = crea();
-    for (const percorso of [
-      '/sessione/4/punteggi/',
-      '/sessione/4/punteggi/telecronaca/',
-      '/sessione/4/risultati/',
-    ]) {
+    const { prima, sessione, evento, risultati } = crea();
+    for (const percorso of ['/sessione/4/punteggi/', '/sessione/4/punteggi/telecronaca/']) {
       const pagina = await prima(percorso);
       expect(pagina?.pagina, percorso).toContain(`data-prima-schermata="${percorso}"`);
     }
-    expect(sessione.mock.calls).toEqual([[4], [4], [4]]);
+    expect(sessione.mock.calls).toEqual([[4], [4]]);
     expect((await prima('/evento/2/'))?.pagina).toContain('"evento":{"id":2}');
     expect(evento.mock.calls).toEqual([[2]]);
+    // The results with their ranking: the session's, its teams' and its venues' answers.
+    const pagina = await prima('/sessione/4/risultati/');
+    expect(pagina?.pagina).toContain('data-prima-schermata="/sessione/4/risultati/"');
+    expect(JSON.parse(pagina!.dati)).toEqual(RISULTATI);
+    expect(risultati.mock.calls).toEqual([[4]]);
+    expect(sessione).toHaveBeenCalledTimes(2);
   });
 
   it('paints nothing else, nor an id the database cannot hold', async () => {
-    const { prima, sessione, evento } = crea();
+    const { prima, sessione, evento, risultati } = crea();
     for (const other of [
       '/',
       '/eventi/',
@@ -61,17 +80,25 @@ describe('the first screen of public pages', () => {
       '/sessione/0/punteggi/',
       '/sessione/2147483648/punteggi/',
       '/sessione/99999999999/punteggi/',
+      '/sessione/4/risultati',
+      '/sessione/2147483648/risultati/',
       '/evento/abc/',
     ]) {
       expect(await prima(other), other).toBeNull();
     }
     expect(sessione).not.toHaveBeenCalled();
     expect(evento).not.toHaveBeenCalled();
+    expect(risultati).not.toHaveBeenCalled();
   });
 
   it('paints nothing the anonymous public may not see', async () => {
-    const { prima, renderPagina } = crea({ sessione: async () => null, evento: async () => null });
+    const { prima, renderPagina } = crea({
+      sessione: async () => null,
+      evento: async () => null,
+      risultati: async () => null,
+    });
     expect(await prima('/sessione/4/punteggi/')).toBeNull();
+    expect(await prima('/sessione/4/risultati/')).toBeNull();
     expect(await prima('/evento/2/')).toBeNull();
     expect(renderPagina).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 // Public pages' first screen painted by the server (issue 29, item 3): the
 // scores page (title, event line, status and clock), the commentary, the
-// results and an event's page, rendered by the web app's own components
+// results (with their ranking) and an event's page, rendered by the web app's own components
 // (web/src/shell/entry-server.tsx, built by `vite build --ssr` into dist-ssr/
 // beside the app's dist/) from what the API gives an anonymous visitor, put
 // in index.html's <main>, with those answers in a JSON block the app seeds
@@ -21,7 +21,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
 /** What a page is painted from: the API's answers to an anonymous visitor. */
-export type DatiPagina = { sessione?: unknown; evento?: unknown };
+export type DatiPagina = {
+  sessione?: unknown;
+  evento?: unknown;
+  classifica?: unknown;
+  squadre?: unknown[];
+  poli?: unknown[];
+};
 
 /** The reads the painted pages need, as an anonymous visitor gets them; null: he may not see it. */
 export type LettoriPagina = {
@@ -29,6 +35,12 @@ export type LettoriPagina = {
   sessione(id: number): Promise<{ sessione: unknown; evento: unknown } | null>;
   /** GET /api/gas/evento/{id}/. */
   evento(id: number): Promise<{ evento: unknown } | null>;
+  /**
+   * The results page's: `sessione`'s, and the session's ranking
+   * (GET /api/gas/sessione/{id}/punteggi/'s item), its teams
+   * (/squadra/in_sessione/) and its event's venues (/polo/?evento=).
+   */
+  risultati(id: number): Promise<Required<DatiPagina> | null>;
 };
 
 /** The painted pages (web/src/shell/entry-server.tsx `PAGINE`) and what each reads. */
@@ -37,10 +49,12 @@ const PAGINE: {
   leggi(lettori: LettoriPagina, id: number): Promise<DatiPagina | null>;
 }[] = [
   {
-    // The scores page (not the school's view: its title needs the teams), the commentary, the results.
-    path: /^\/sessione\/(\d{1,10})\/(?:punteggi\/(?:telecronaca\/)?|risultati\/)$/,
+    // The scores page (not the school's view: its title needs the teams), the commentary.
+    path: /^\/sessione\/(\d{1,10})\/punteggi\/(?:telecronaca\/)?$/,
     leggi: (lettori, id) => lettori.sessione(id),
   },
+  // The results, with their ranking: it is the page's largest paint.
+  { path: /^\/sessione\/(\d{1,10})\/risultati\/$/, leggi: (lettori, id) => lettori.risultati(id) },
   { path: /^\/evento\/(\d{1,10})\/$/, leggi: (lettori, id) => lettori.evento(id) },
 ];
 

@@ -1,14 +1,14 @@
 // The first screen of a public page rendered by the server at request time
 // (issue 29, item 3), with React's own server renderer and the page's own
 // components: the scores page's title, event line, status and clock, the
-// commentary's, the results' and an event's page, painted as soon as the HTML
+// commentary's, the results' (with their ranking) and an event's page, painted as soon as the HTML
 // arrives instead of after the app's code, its chunk and its data
 // (Lighthouse's largest paint on a phone: 3-4 s). The server
 // (server/src/plugins/prima-schermata.ts) loads this module from the build
 // (`vite build --ssr`, web/dist-ssr/) and puts the page in index.html's
 // <main>; the app keeps it on screen until its own page has rendered the same
 // (shell/primaSchermata.tsx).
-import type { Evento, Sessione } from '@gas/contracts';
+import type { Evento, PunteggiItem, Sessione, Squadra } from '@gas/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -106,9 +106,23 @@ export function renderEsempi(): string {
         permessi: {},
         ...tempi,
       };
+      // A ranking of two teams, one with its school: the results' table and podium.
+      const classifica = [1, 2].map((posizione) => ({
+        posizione,
+        id: posizione,
+        nome: `Squadra ${posizione}`,
+        ospite: false,
+        totale: 100 - posizione,
+        penalita: 0,
+        polo: null,
+      }));
       const dati = {
         sessione: sessione as unknown as Sessione,
         evento: evento as unknown as Evento,
+        classifica: { ora: tempi.inizio, json: { classifica } } as unknown as PunteggiItem,
+        squadre: [
+          { id: 1, nome: 'Squadra 1', scuola: { nome: 'Scuola', indirizzo: { citta: null } } },
+        ] as unknown as Squadra[],
       };
       return PAGINE.map(({ path }) => renderPagina(path.replace(':pk', String(id)), dati) ?? '');
     })

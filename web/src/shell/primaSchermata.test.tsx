@@ -6,6 +6,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../api/queries';
+import { punteggiKeys } from '../features/punteggi/api';
+import { risultatiKeys } from '../features/risultati/useRisultati';
 import { catturaPrimaSchermata, FinePrimaSchermata, InAttesa } from './primaSchermata';
 
 /** A document as the server sends a painted page (plugins/prima-schermata.ts). */
@@ -70,5 +72,24 @@ describe('the first screen the server painted', () => {
     const other = new QueryClient();
     catturaPrimaSchermata(dipinta('/sessione/4/punteggi/', '{rotto'), other);
     expect(other.getQueryData(queryKeys.sessione(4))).toBeUndefined();
+  });
+
+  it("seeds the results' ranking, teams and venues under the keys the results page reads", () => {
+    const client = new QueryClient();
+    const sessione = { id: 4, nome: 'Finale', evento: 2, poli: [5] };
+    const classifica = { ora: '2026-11-27T10:00:00Z', json: { classifica: [] } };
+    const squadre = [{ id: 7, nome: 'Fotoni' }];
+    const poli = [{ id: 5, nome_breve: 'Pisa' }];
+    catturaPrimaSchermata(
+      dipinta(
+        '/sessione/4/risultati/',
+        JSON.stringify({ sessione, evento: { id: 2 }, classifica, squadre, poli }),
+      ),
+      client,
+    );
+    expect(client.getQueryData(risultatiKeys.classifica(4))).toEqual(classifica);
+    expect(client.getQueryData(queryKeys.squadreInSessione(4))).toEqual(squadre);
+    expect(client.getQueryData(punteggiKeys.poli(2))).toEqual(poli);
+    expect(client.getQueryState(risultatiKeys.classifica(4))?.dataUpdatedAt).toBe(0);
   });
 });

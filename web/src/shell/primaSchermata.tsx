@@ -6,12 +6,14 @@
 // come with it and seed the app's query cache (marked stale, so the page
 // still asks for its viewer's own), so the page's first render is that same
 // screen rather than a loading state.
-import type { Evento, Sessione } from '@gas/contracts';
+import type { Evento, Polo, PunteggiItem, Sessione, Squadra } from '@gas/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { queryKeys } from '../api/queries';
 import { PageLoading } from '../components/PageLoading';
+import { punteggiKeys } from '../features/punteggi/api';
+import { risultatiKeys } from '../features/risultati/useRisultati';
 
 /** The attribute of the element around the server's page, with the page's path. */
 export const ATTRIBUTO_PRIMA_SCHERMATA = 'data-prima-schermata';
@@ -19,8 +21,18 @@ export const ATTRIBUTO_PRIMA_SCHERMATA = 'data-prima-schermata';
 /** The id of the JSON block with the answers the page was painted from. */
 export const ID_DATI_PAGINA = 'dati-prima-schermata';
 
-/** What a painted page was rendered from: the API's answers to an anonymous visitor. */
-export type DatiPagina = { sessione?: Sessione; evento?: Evento };
+/**
+ * What a painted page was rendered from: the API's answers to an anonymous
+ * visitor. The results page has its ranking too: the session's snapshot, its
+ * teams (for their schools) and its event's venues.
+ */
+export type DatiPagina = {
+  sessione?: Sessione;
+  evento?: Evento;
+  classifica?: PunteggiItem;
+  squadre?: Squadra[];
+  poli?: Polo[];
+};
 
 /** The answers in the query cache, under the keys the pages read them by. */
 export function seminaDatiPagina(client: QueryClient, dati: DatiPagina, stale = false): void {
@@ -30,6 +42,17 @@ export function seminaDatiPagina(client: QueryClient, dati: DatiPagina, stale = 
     client.setQueryData(queryKeys.sessione(dati.sessione.id), dati.sessione, opzioni);
   }
   if (dati.evento) client.setQueryData(queryKeys.evento(dati.evento.id), dati.evento, opzioni);
+  const sessione = dati.sessione?.id;
+  if (sessione === undefined) return;
+  if (dati.classifica) {
+    client.setQueryData(risultatiKeys.classifica(sessione), dati.classifica, opzioni);
+  }
+  if (dati.squadre) {
+    client.setQueryData(queryKeys.squadreInSessione(sessione), dati.squadre, opzioni);
+  }
+  if (dati.poli && dati.sessione) {
+    client.setQueryData(punteggiKeys.poli(dati.sessione.evento), dati.poli, opzioni);
+  }
 }
 
 let catturata: { percorso: string; html: string } | null = null;

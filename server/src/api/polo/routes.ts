@@ -4,6 +4,8 @@ import { ok, page } from '../shared/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../deps';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../policies';
 import { apiError } from '../../errors';
 import { idParams } from '@gas/contracts';
 import { eventoFilter } from '../shared/evento-filter';
@@ -12,6 +14,12 @@ import { presentPolo } from './present';
 import { loadPoli } from './queries';
 
 const listQuery = paginationQuery.extend({ evento: eventoFilter });
+
+/** An event's venues as `actor` sees them (GET /api/gas/polo/?evento=), all of them. */
+export async function poliVisti(db: DbOrTx, actor: Actor, eventoId: number) {
+  const { rows } = await loadPoli(db, actor, { eventoId });
+  return rows.map(presentPolo);
+}
 
 export async function poloRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;

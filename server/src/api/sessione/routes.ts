@@ -44,6 +44,19 @@ export async function sessioneVista(db: DbOrTx, actor: Actor, id: number) {
   return presentSessione(await visibleSessione(db, actor, id));
 }
 
+/** The session's computed ranking (its one item {ora, json}), or 404 when `actor` may not see it. */
+export async function classificaVista(
+  db: DbOrTx,
+  snapshots: ApiDeps['snapshots'],
+  actor: Actor,
+  id: number,
+) {
+  await visibleSessione(db, actor, id);
+  const snapshot = await snapshots.get(id);
+  if (!snapshot) throw apiError('not_found');
+  return { ora: snapshot.ora.toISOString(), json: snapshot.punteggi };
+}
+
 export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
   const { snapshots } = deps;
@@ -109,10 +122,7 @@ export async function sessioneRoutes(app: FastifyInstance, deps: ApiDeps) {
       },
     },
     async (request) => {
-      await visibleSessione(db, request.actor, request.params.id);
-      const snapshot = await snapshots.get(request.params.id);
-      if (!snapshot) throw apiError('not_found');
-      const item = { ora: snapshot.ora.toISOString(), json: snapshot.punteggi };
+      const item = await classificaVista(db, snapshots, request.actor, request.params.id);
       return paginateArray(request, request.query, [item]);
     },
   );

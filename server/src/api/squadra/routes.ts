@@ -18,7 +18,14 @@ import { sessioneById } from '../../gara/queries';
 import { apiError } from '../../errors';
 import { canSeeEvento, ownedSquadraScope, type Actor } from '../../policies';
 import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
-import { pageOf, pageWindow, paginationQuery, type PaginationQuery } from '../shared/pagination';
+import {
+  pageOf,
+  pageWindow,
+  paginationQuery,
+  type PaginationQuery,
+  type Window,
+} from '../shared/pagination';
+import type { DbOrTx } from '../../db/client';
 import { auditContext } from '../../audit/queries';
 import { presentSquadra } from './present';
 import { findSquadra, listSquadre, type SquadraFilters } from '../../gara/squadre/queries';
@@ -52,6 +59,21 @@ function loginRequired(request: FastifyRequest) {
   return Promise.resolve();
 }
 
+/** Teams as `actor` sees them (GET /api/gas/squadra/ and its lists), one window of them. */
+export async function squadreViste(db: DbOrTx, filters: SquadraFilters, window: Window) {
+  const found = await listSquadre(db, filters, window);
+  // What a team shows depends on its event: access loaded for the page only.
+  const eventi = await loadEventiWithAccess(
+    db,
+    found.rows.map((row) => row.squadra.eventoId),
+  );
+  const now = new Date();
+  const results = found.rows.map((row) =>
+    presentSquadra(row, eventi.get(row.squadra.eventoId)!.access, filters.actor, now),
+  );
+  return { count: found.count, results };
+}
+
 export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -74,19 +96,9 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
     query: PaginationQuery,
     filters: Omit<SquadraFilters, 'actor'>,
   ) {
-    const { actor } = request;
     const window = pageWindow(query);
-    const found = await listSquadre(db, { actor, ...filters }, window);
-    // What a team shows depends on its event: access loaded for the page only.
-    const eventi = await loadEventiWithAccess(
-      db,
-      found.rows.map((row) => row.squadra.eventoId),
-    );
-    const now = new Date();
-    const results = found.rows.map((row) =>
-      presentSquadra(row, eventi.get(row.squadra.eventoId)!.access, actor, now),
-    );
-    return pageOf(request, window, found.count, results);
+    const found = await squadreViste(db, { actor: request.actor, ...filters }, window);
+    return pageOf(request, window, found.count, found.results);
   }
 
   r.get(
