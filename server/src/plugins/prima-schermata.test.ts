@@ -24,7 +24,7 @@ const RISULTATI = {
   poli: [],
 };
 
-function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000) {
+function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000, maxCaratteri?: number) {
   const renderPagina = vi.fn((percorso: string, dati: DatiPagina) =>
     percorso.includes('/sconosciuta/')
       ? null
@@ -38,6 +38,7 @@ function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000) {
     lettori: { sessione, evento, risultati },
     log,
     ttlMs,
+    maxCaratteri,
   });
   return {
     prima: schermata.pagina,
@@ -122,6 +123,17 @@ describe('the first screen of public pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await prima('/sessione/4/punteggi/');
     expect(renderPagina).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps pages up to a total size: a page too large is served, not kept', async () => {
+    const { prima, renderPagina } = crea({}, 60_000, 400);
+    const grande = await prima('/sessione/4/risultati/');
+    expect(grande!.pagina.length + grande!.dati.length).toBeGreaterThan(400);
+    expect(await prima('/sessione/4/risultati/')).toEqual(grande);
+    expect(renderPagina).toHaveBeenCalledTimes(2);
+    await prima('/evento/2/');
+    await prima('/evento/2/');
+    expect(renderPagina).toHaveBeenCalledTimes(3);
   });
 
   it('forgets every page at once when told that what they show changed', async () => {

@@ -74,6 +74,9 @@ export type PrimaSchermata = {
 /** How long a painted page is kept: its clock says seconds. */
 export const PRIMA_SCHERMATA_TTL_MS = 1000;
 
+/** The painted pages kept at once weigh at most this many characters (about 64 MB). */
+export const PRIMA_SCHERMATA_MAX_CARATTERI = 64 * 1024 * 1024;
+
 /**
  * The server renderer of a build (`webDist`'s sibling dist-ssr/), loaded on
  * the first page that needs it (not while the server starts: its memory peak
@@ -94,15 +97,20 @@ export function creaPrimaSchermata({
   lettori,
   log,
   ttlMs = PRIMA_SCHERMATA_TTL_MS,
+  maxCaratteri = PRIMA_SCHERMATA_MAX_CARATTERI,
 }: {
   renderer: () => Promise<Renderer>;
   lettori: LettoriPagina;
   log: FastifyBaseLogger;
   ttlMs?: number;
+  maxCaratteri?: number;
 }): PrimaSchermata {
   // Values are wrapped: lru-cache keeps no null, and a page not painted is kept too.
   const pagine = new LRUCache<string, { pagina: PaginaDipinta | null }>({
     max: 1000,
+    // Bounded by size too: a results page of a large session weighs a megabyte.
+    maxSize: maxCaratteri,
+    sizeCalculation: ({ pagina }) => 1 + (pagina ? pagina.pagina.length + pagina.dati.length : 0),
     ttl: ttlMs,
     fetchMethod: async (percorso) => {
       try {
