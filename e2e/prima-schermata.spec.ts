@@ -1,10 +1,10 @@
 // Public pages' first screen painted by the server (issue 29, item 3;
 // server/src/plugins/prima-schermata.ts, web/src/shell/entry-server.tsx):
-// the scores page's HTML already shows the session's title, its event and its
-// status (the commentary's, the results' and an event's page theirs), so a
-// phone paints them before any script; the app then takes the page over
-// without a second copy; what the anonymous public may not see is never
-// painted.
+// the scores page's HTML already shows the session's title, its event, its
+// status and, on a phone, its ranking (the commentary's, the results' and an
+// event's page theirs), so a phone paints them before any script; the app
+// then takes the page over without a second copy; what the anonymous public
+// may not see is never painted.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { liveEventForTests, MINUTE } from './support/punteggi-api';
 
@@ -65,7 +65,9 @@ test('the commentary, the results and the event are painted too', async ({ reque
   expect(JSON.parse(dati![1]!)).toMatchObject({ evento: { id: eventoId, titolo } });
 });
 
-test('without scripts the page already shows its first screen', async ({ browser }) => {
+test('without scripts the page already shows its first screen, the ranking on a phone', async ({
+  browser,
+}) => {
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 360, height: 740 },
@@ -75,6 +77,14 @@ test('without scripts the page already shows its first screen', async ({ browser
   await expect(page.getByRole('heading', { level: 1, name: sessione })).toBeVisible();
   await expect(page.getByTestId('stato-evento')).toHaveText(/è in corso e finirà/);
   await expect(page.getByRole('link', { name: titolo })).toBeVisible();
+  // The phone's list of the ranking, every team in it, from the session's snapshot.
+  const list = page.getByTestId('elenco-classifica');
+  await expect(list.locator('li.elenco-voce')).toHaveCount(evento.live.squadre.length);
+  for (const squadra of evento.live.squadre) await expect(list).toContainText(squadra.nome);
+  // A wider screen waits for the app's table: the painted list is hidden, not shown then replaced.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(list).toBeHidden();
+  await expect(page.getByTestId('stato-evento')).toBeVisible();
   await context.close();
 });
 

@@ -166,7 +166,7 @@ export async function buildApp({
         }),
       evento: (id) =>
         seVisibile(async () => ({ evento: await eventoVisto(database.db, ANONYMOUS, id) })),
-      risultati: (id) =>
+      conClassifica: (id) =>
         seVisibile(async () => {
           const sessione = await sessioneVista(database.db, ANONYMOUS, id);
           const [evento, classifica, squadre, poli] = await Promise.all([

@@ -14,7 +14,7 @@ import {
 
 const log = pino({ level: 'silent' });
 const SESSIONE = { sessione: { id: 4, nome: 'Finale </script><b>' }, evento: { id: 2 } };
-const RISULTATI = {
+const CON_CLASSIFICA = {
   ...SESSIONE,
   classifica: {
     ora: '2026-11-27T10:00:00.000Z',
@@ -32,10 +32,10 @@ function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000, maxCaratteri?:
   );
   const sessione = vi.fn(lettori.sessione ?? (async () => SESSIONE));
   const evento = vi.fn(lettori.evento ?? (async () => ({ evento: { id: 2 } })));
-  const risultati = vi.fn(lettori.risultati ?? (async () => RISULTATI));
+  const conClassifica = vi.fn(lettori.conClassifica ?? (async () => CON_CLASSIFICA));
   const schermata = creaPrimaSchermata({
     renderer: async () => ({ renderPagina }),
-    lettori: { sessione, evento, risultati },
+    lettori: { sessione, evento, conClassifica },
     log,
     ttlMs,
     maxCaratteri,
@@ -46,30 +46,34 @@ function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000, maxCaratteri?:
     renderPagina,
     sessione,
     evento,
-    risultati,
+    conClassifica,
   };
 }
 
 describe('the first screen of public pages', () => {
   it('paints the scores page, the commentary, the results and an event, from their reads', async () => {
-    const { prima, sessione, evento, risultati } = crea();
-    for (const percorso of ['/sessione/4/punteggi/', '/sessione/4/punteggi/telecronaca/']) {
-      const pagina = await prima(percorso);
-      expect(pagina?.pagina, percorso).toContain(`data-prima-schermata="${percorso}"`);
-    }
-    expect(sessione.mock.calls).toEqual([[4], [4]]);
+    const { prima, sessione, evento, conClassifica } = crea();
+    const telecronaca = await prima('/sessione/4/punteggi/telecronaca/');
+    expect(telecronaca?.pagina).toContain(
+      'data-prima-schermata="/sessione/4/punteggi/telecronaca/"',
+    );
+    expect(JSON.parse(telecronaca!.dati)).toEqual(SESSIONE);
+    expect(sessione.mock.calls).toEqual([[4]]);
     expect((await prima('/evento/2/'))?.pagina).toContain('"evento":{"id":2}');
     expect(evento.mock.calls).toEqual([[2]]);
-    // The results with their ranking: the session's, its teams' and its venues' answers.
-    const pagina = await prima('/sessione/4/risultati/');
-    expect(pagina?.pagina).toContain('data-prima-schermata="/sessione/4/risultati/"');
-    expect(JSON.parse(pagina!.dati)).toEqual(RISULTATI);
-    expect(risultati.mock.calls).toEqual([[4]]);
-    expect(sessione).toHaveBeenCalledTimes(2);
+    // The scores page and the results with their ranking: the session's, its
+    // teams' and its venues' answers.
+    for (const percorso of ['/sessione/4/punteggi/', '/sessione/4/risultati/']) {
+      const pagina = await prima(percorso);
+      expect(pagina?.pagina).toContain(`data-prima-schermata="${percorso}"`);
+      expect(JSON.parse(pagina!.dati)).toEqual(CON_CLASSIFICA);
+    }
+    expect(conClassifica.mock.calls).toEqual([[4], [4]]);
+    expect(sessione).toHaveBeenCalledTimes(1);
   });
 
   it('paints nothing else, nor an id the database cannot hold', async () => {
-    const { prima, sessione, evento, risultati } = crea();
+    const { prima, sessione, evento, conClassifica } = crea();
     for (const other of [
       '/',
       '/eventi/',
@@ -89,14 +93,14 @@ describe('the first screen of public pages', () => {
     }
     expect(sessione).not.toHaveBeenCalled();
     expect(evento).not.toHaveBeenCalled();
-    expect(risultati).not.toHaveBeenCalled();
+    expect(conClassifica).not.toHaveBeenCalled();
   });
 
   it('paints nothing the anonymous public may not see', async () => {
     const { prima, renderPagina } = crea({
       sessione: async () => null,
       evento: async () => null,
-      risultati: async () => null,
+      conClassifica: async () => null,
     });
     expect(await prima('/sessione/4/punteggi/')).toBeNull();
     expect(await prima('/sessione/4/risultati/')).toBeNull();
@@ -106,7 +110,7 @@ describe('the first screen of public pages', () => {
 
   it('sends the answers it painted from as JSON no script can break out of', async () => {
     const { prima } = crea();
-    const pagina = (await prima('/sessione/4/punteggi/'))!;
+    const pagina = (await prima('/sessione/4/punteggi/telecronaca/'))!;
     expect(pagina.dati).not.toContain('<');
     expect(JSON.parse(pagina.dati)).toEqual(SESSIONE);
   });
@@ -114,14 +118,14 @@ describe('the first screen of public pages', () => {
   it('renders once for concurrent visitors and keeps the page for its time only', async () => {
     const { prima, sessione, renderPagina } = crea({}, 200);
     const pagine = await Promise.all(
-      Array.from({ length: 20 }, () => prima('/sessione/4/punteggi/')),
+      Array.from({ length: 20 }, () => prima('/sessione/4/punteggi/telecronaca/')),
     );
     expect(new Set(pagine.map((p) => p?.pagina)).size).toBe(1);
     expect(sessione).toHaveBeenCalledTimes(1);
-    await prima('/sessione/4/punteggi/');
+    await prima('/sessione/4/punteggi/telecronaca/');
     expect(renderPagina).toHaveBeenCalledTimes(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await prima('/sessione/4/punteggi/');
+    await prima('/sessione/4/punteggi/telecronaca/');
     expect(renderPagina).toHaveBeenCalledTimes(2);
   });
 
@@ -138,10 +142,10 @@ describe('the first screen of public pages', () => {
 
   it('forgets every page at once when told that what they show changed', async () => {
     const { prima, svuota, renderPagina } = crea({}, 60_000);
-    await prima('/sessione/4/punteggi/');
+    await prima('/sessione/4/punteggi/telecronaca/');
     await prima('/evento/2/');
     svuota();
-    await prima('/sessione/4/punteggi/');
+    await prima('/sessione/4/punteggi/telecronaca/');
     await prima('/evento/2/');
     expect(renderPagina).toHaveBeenCalledTimes(4);
   });
@@ -152,7 +156,7 @@ describe('the first screen of public pages', () => {
         throw new Error('database down');
       },
     });
-    expect(await prima('/sessione/4/punteggi/')).toBeNull();
+    expect(await prima('/sessione/4/punteggi/telecronaca/')).toBeNull();
   });
 
   it('puts the page in index.html’s <main> and its answers at the end of the body', () => {

@@ -36,11 +36,11 @@ export type LettoriPagina = {
   /** GET /api/gas/evento/{id}/. */
   evento(id: number): Promise<{ evento: unknown } | null>;
   /**
-   * The results page's: `sessione`'s, and the session's ranking
+   * The scores and results pages': `sessione`'s, and the session's ranking
    * (GET /api/gas/sessione/{id}/punteggi/'s item), its teams
    * (/squadra/in_sessione/) and its event's venues (/polo/?evento=).
    */
-  risultati(id: number): Promise<Required<DatiPagina> | null>;
+  conClassifica(id: number): Promise<Required<DatiPagina> | null>;
 };
 
 /** The painted pages (web/src/shell/entry-server.tsx `PAGINE`) and what each reads. */
@@ -48,13 +48,17 @@ const PAGINE: {
   path: RegExp;
   leggi(lettori: LettoriPagina, id: number): Promise<DatiPagina | null>;
 }[] = [
+  // The commentary.
   {
-    // The scores page (not the school's view: its title needs the teams), the commentary.
-    path: /^\/sessione\/(\d{1,10})\/punteggi\/(?:telecronaca\/)?$/,
+    path: /^\/sessione\/(\d{1,10})\/punteggi\/telecronaca\/$/,
     leggi: (lettori, id) => lettori.sessione(id),
   },
-  // The results, with their ranking: it is the page's largest paint.
-  { path: /^\/sessione\/(\d{1,10})\/risultati\/$/, leggi: (lettori, id) => lettori.risultati(id) },
+  // The scores page (not the school's view: its title needs the teams) and
+  // the results, with their ranking: on a phone, the page's largest part.
+  {
+    path: /^\/sessione\/(\d{1,10})\/(?:punteggi|risultati)\/$/,
+    leggi: (lettori, id) => lettori.conClassifica(id),
+  },
   { path: /^\/evento\/(\d{1,10})\/$/, leggi: (lettori, id) => lettori.evento(id) },
 ];
 

@@ -23,8 +23,8 @@ export const ID_DATI_PAGINA = 'dati-prima-schermata';
 
 /**
  * What a painted page was rendered from: the API's answers to an anonymous
- * visitor. The results page has its ranking too: the session's snapshot, its
- * teams (for their schools) and its event's venues.
+ * visitor. The scores and results pages have their ranking too: the
+ * session's snapshot, its teams (for their schools) and its event's venues.
  */
 export type DatiPagina = {
   sessione?: Sessione;
@@ -46,6 +46,8 @@ export function seminaDatiPagina(client: QueryClient, dati: DatiPagina, stale = 
   if (sessione === undefined) return;
   if (dati.classifica) {
     client.setQueryData(risultatiKeys.classifica(sessione), dati.classifica, opzioni);
+    // The scores page's live state starts from it (useScoresModel).
+    client.setQueryData(punteggiKeys.punteggi(sessione), dati.classifica, opzioni);
   }
   if (dati.squadre) {
     client.setQueryData(queryKeys.squadreInSessione(sessione), dati.squadre, opzioni);

@@ -35,9 +35,14 @@ export function vistaPredefinita(stretto: boolean): Vista {
 }
 
 const snapshot = (): Vista => scelta() ?? vistaPredefinita(stretto());
+/**
+ * The server paints the phone's list (shell/entry-server.tsx): a wider
+ * screen hides it (punteggi.css) until the app shows its table.
+ */
+const vistaDelServer = (): Vista => 'elenco';
 
 export function useVista(): [Vista, (v: Vista) => void] {
-  const vista = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const vista = useSyncExternalStore(subscribe, snapshot, vistaDelServer);
   const set = useCallback((v: Vista) => {
     scrivi(CHIAVE_VISTA, v);
     for (const l of listeners) l();

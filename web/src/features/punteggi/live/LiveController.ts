@@ -52,6 +52,12 @@ export interface LiveInput {
   onEvento?(frame: TempiFrame | ModificaFrame): void;
   /** Injected by tests and benchmarks. */
   reload?(): void;
+  /**
+   * A snapshot already at hand (the one the server painted the page from:
+   * shell/primaSchermata.tsx), shown from the first render until the page's
+   * own read arrives.
+   */
+  initial?: PunteggiItem | null;
 }
 
 /** What the page reads; a new object at every change. */
@@ -135,6 +141,7 @@ export class LiveController {
   constructor(input: LiveInput, deps: LiveControllerDeps = browserDeps) {
     this.input = input;
     this.deps = deps;
+    this.view.initial = input.initial ?? null;
     // What the first render shows: whether the feeds are due now.
     const { open, close } = this.window();
     this.view.feedsOpen = Date.now() >= open && Date.now() < close;
