@@ -1,14 +1,22 @@
 // A stand-in for the GaS server, enough for the scores page: the built web
-// app (SPA fallback), the API calls the page makes, answered from generated
-// sessions, and the two score feeds, where the benchmark pushes frames. No
-// database, so what is timed is the page, not the server.
+// app (SPA fallback), the page's first screen painted by the server's own
+// code (server/src/plugins/prima-schermata.ts with the build's renderer), the
+// API calls the page makes, answered from generated sessions, and the two
+// score feeds, where the benchmark pushes frames. No database, so what is
+// timed is the page, not the server.
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { colonne, FINESTRA_BLOCCHI_MS, raggruppaInBlocchi } from '@gas/contracts';
 import { computeLeaderboard, type ScoringInput } from '@gas/scoring';
+import pino from 'pino';
+import {
+  conPagina,
+  creaPrimaSchermata,
+  rendererDellaBuild,
+} from '../../server/src/plugins/prima-schermata';
 import { rng } from '../scoring/generate';
 
 export interface BenchSession {
@@ -138,6 +146,30 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
     throw new Error(`Nessuna build in ${dist}: esegui prima "npm run -s build".`);
   }
   const data = new Map(sessions.map((s) => [s.id, { s, p: payloads(s) }]));
+  // The scores page's first screen, as the real server paints it (with its
+  // ranking); BENCH_PRIMA_SCHERMATA=0 sends index.html as built, for a comparison.
+  const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const renderer = process.env.BENCH_PRIMA_SCHERMATA === '0' ? null : rendererDellaBuild(dist);
+  const prima = renderer
+    ? creaPrimaSchermata({
+        renderer,
+        log: pino({ level: 'silent' }),
+        lettori: {
+          sessione: async (id) => {
+            const d = data.get(id);
+            return d ? { sessione: d.p.sessione, evento: d.p.evento } : null;
+          },
+          evento: async () => null,
+          conClassifica: async (id) => {
+            const d = data.get(id);
+            if (!d) return null;
+            const [classifica] = d.p.punteggi.results;
+            const { sessione, evento } = d.p;
+            return { sessione, evento, classifica, squadre: d.p.squadre.results, poli: [] };
+          },
+        },
+      })
+    : null;
   const json = (res: http.ServerResponse, body: unknown, status = 200) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -146,6 +178,13 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
     const url = new URL(req.url ?? '/', 'http://x');
     const p = url.pathname;
     let m: RegExpExecArray | null;
+    if (prima && /^\/sessione\/\d+\/punteggi\/$/.test(p)) {
+      void prima.pagina(p).then((pagina) => {
+        res.writeHead(200, { 'Content-Type': TYPES['.html']! });
+        res.end(pagina ? conPagina(index, pagina) : index);
+      });
+      return;
+    }
     if (p === '/api/ext-user/whoami/') return json(res, { detail: 'Non autenticato.' }, 403);
     if (p === '/api/time/')
       return json(res, { time: new Date().toISOString(), epoch_ms: Date.now() });

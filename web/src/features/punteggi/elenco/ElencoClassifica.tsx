@@ -122,9 +122,10 @@ export function ElencoClassifica(props: ElencoClassificaProps) {
   const apri = useCallback((id: number) => setAperta(id), []);
   const squadra = aperta === null ? undefined : rows.find((r) => r.id === aperta);
 
-  const voce = (entry: DisplayEntry) => (
+  const voce = (entry: DisplayEntry, indice?: number) => (
     <Voce
       key={entry.id}
+      prima={indice === 0}
       entry={entry}
       delta={movimento(prima, entry.id, entry.posizione)}
       school={props.schools.get(entry.id) ?? ''}
@@ -155,7 +156,7 @@ export function ElencoClassifica(props: ElencoClassificaProps) {
             Squadre seguite
           </h2>
           <ol className="elenco-lista" onKeyDown={frecce}>
-            {inCima.map(voce)}
+            {inCima.map((entry) => voce(entry))}
           </ol>
         </section>
       )}
@@ -169,7 +170,7 @@ export function ElencoClassifica(props: ElencoClassificaProps) {
         data-testid="elenco-classifica"
         onKeyDown={frecce}
       >
-        {rows.slice(0, quanti).map(voce)}
+        {rows.slice(0, quanti).map((entry, i) => voce(entry, i))}
       </ol>
       {/* The teams not rendered yet keep their place: the scroll bar is the whole list's. */}
       <div
@@ -217,6 +218,12 @@ function frecce(event: React.KeyboardEvent<HTMLOListElement>) {
 
 interface VoceProps {
   entry: DisplayEntry;
+  /**
+   * The ranking's first row: timed when it is painted (Element Timing,
+   * `gas:prima-riga`), by the server's first screen or by the app, for
+   * bench:web:mobile's first rows.
+   */
+  prima: boolean;
   delta: number | null;
   school: string;
   seguita: boolean;
@@ -225,7 +232,7 @@ interface VoceProps {
 }
 
 const Voce = memo(
-  function Voce({ entry, delta, school, seguita, onApri, onSegui }: VoceProps) {
+  function Voce({ entry, prima, delta, school, seguita, onApri, onSegui }: VoceProps) {
     const mov = etichettaMovimento(delta);
     return (
       <li
@@ -258,7 +265,12 @@ const Voce = memo(
             )}
           </span>
           <span className="elenco-nome">
-            <span className="elenco-nome__squadra">{entry.nome}</span>
+            <span
+              className="elenco-nome__squadra"
+              {...(prima ? { elementtiming: 'gas:prima-riga' } : {})}
+            >
+              {entry.nome}
+            </span>
             {school && <span className="elenco-nome__scuola">{school}</span>}
           </span>
           <span className="elenco-tot">
