@@ -8,12 +8,35 @@
 // already carry a Content-Encoding are left alone, and the live feeds are
 // WebSocket frames, not replies.
 import compress from '@fastify/compress';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Smaller answers are sent as they are: compressing them saves nothing worth the time. */
 export const SOGLIA_COMPRESSIONE = 1024;
+
+/** Brotli's quality for answers compressed at the request. */
+const QUALITA_BROTLI = 4;
+
+export type Codifica = 'br' | 'gzip';
+
+const negoziatore = new Negotiator<Codifica>({ supportedValues: ['br', 'gzip'] });
+
+/** The encoding an Accept-Encoding header asks for, as @fastify/compress would choose it. */
+export function codificaAccettata(acceptEncoding: string | undefined): Codifica | null {
+  return acceptEncoding ? negoziatore.negotiate(acceptEncoding) : null;
+}
+
+/**
+ * A body compressed once for many answers (the microcache's entries, a
+ * painted page), with the settings @fastify/compress uses for each answer.
+ */
+export function comprimi(body: Buffer, codifica: Codifica): Buffer {
+  return codifica === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: QUALITA_BROTLI } })
+    : gzipSync(body);
+}
 
 export const registerCompressione = fp(
   async function compressionePlugin(app: FastifyInstance) {
@@ -21,7 +44,7 @@ export const registerCompressione = fp(
       global: true,
       threshold: SOGLIA_COMPRESSIONE,
       encodings: ['br', 'gzip'],
-      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: QUALITA_BROTLI } },
     });
   },
   { name: 'gas-compressione' },

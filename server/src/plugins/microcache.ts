@@ -11,14 +11,12 @@
 // joker the live reads (snapshot, messages, blocks' index), anything else
 // every entry; so does any other write request answered here. Writes on
 // other instances reach it within the same seconds a proxy would take.
-import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import type { ModificaGara } from '@gas/contracts';
 import { CACHE_CONDIVISA, type PoliticaCache } from './cache-http';
-import { SOGLIA_COMPRESSIONE } from './compressione';
+import { codificaAccettata, comprimi, SOGLIA_COMPRESSIONE } from './compressione';
 
 type Voce = {
   politica: PoliticaCache;
@@ -37,8 +35,6 @@ declare module 'fastify' {
 const HEADERS = ['content-type', 'cache-control', 'cdn-cache-control', 'etag', 'vary'] as const;
 /** Writes that change only the live reads. */
 const SCRITTURE_VIVE = new Set(['/api/gas/risposta/', '/api/gas/jolly/']);
-
-const negoziatore = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
 
 function daVisitatore(request: FastifyRequest): boolean {
   return !/(?:^|;\s*)sessionid=/.test(request.headers.cookie ?? '');
@@ -84,8 +80,7 @@ export const registerMicrocache = fp(
       const politica = request.routeOptions.config.cache;
       if (!politica || (request.method !== 'GET' && request.method !== 'HEAD')) return;
       if (!daVisitatore(request)) return;
-      const accept = request.headers['accept-encoding'];
-      const codifica = accept ? negoziatore.negotiate(accept) : null;
+      const codifica = codificaAccettata(request.headers['accept-encoding']);
       // Everything the answer depends on: path and query, the encoding, and
       // being a visitor (every visitor gets the same answer). A cached route's
       // answer must depend on nothing else of the request: not Host nor
@@ -122,17 +117,14 @@ export const registerMicrocache = fp(
         return payload;
       }
       const raw = Buffer.from(payload);
-      let body = raw;
+      let body: Buffer = raw;
       // A route that encodes its own answer (the events' blocks) has chosen by
       // the same negotiation: kept as it is.
       const giaCodificata = reply.getHeader('content-encoding');
       if (giaCodificata !== undefined && giaCodificata !== (m.codifica ?? 'identity'))
         return payload;
       if (giaCodificata === undefined && m.codifica && raw.length >= SOGLIA_COMPRESSIONE) {
-        body =
-          m.codifica === 'br'
-            ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-            : gzipSync(raw);
+        body = comprimi(raw, m.codifica);
         reply.header('content-encoding', m.codifica);
         reply.header('vary', 'accept-encoding');
       }

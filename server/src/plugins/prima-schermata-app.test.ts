@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evento, sessione } from '../db/schema';
@@ -79,6 +80,33 @@ describe('painted pages in the app', () => {
         ? (await api(`/api/gas/polo/?evento=${eventoId}&page_size=1000`)).results
         : [],
     );
+  });
+
+  it('a painted page goes out compressed in the encoding asked for, the same HTML once decoded', async () => {
+    const url = `/sessione/${sessioneId}/risultati/`;
+    const plain = (await t.app.inject({ method: 'GET', url })).body;
+    expect(plain).toContain('dati-prima-schermata');
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const first = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': encoding },
+      });
+      const again = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(first.headers.vary).toContain('accept-encoding');
+      expect(first.headers['content-type']).toMatch(/^text\/html/);
+      expect(decode(first.rawPayload).toString()).toBe(plain);
+      // Kept compressed with its page: the same bytes for the next visitor.
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
   });
 
   it('an edit on the change stream is on the next page at once; an answer is not an edit', async () => {

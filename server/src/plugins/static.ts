@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { ERRORS } from '../errors';
 import { incorporabile } from './security-headers';
 import { MODIFICHE_VIVE, type MicrocacheOptions } from './microcache';
+import { codificaAccettata, comprimi } from './compressione';
 import {
   anticipiPagina,
   leggiManifest,
@@ -19,6 +20,7 @@ import {
   creaPrimaSchermata,
   rendererDellaBuild,
   type LettoriPagina,
+  type PaginaDipinta,
 } from './prima-schermata';
 
 const API_PREFIXES = ['/api/', '/ws/', '/healthz'];
@@ -179,12 +181,30 @@ async function webAppPlugin(
     }
     let html = tags === null ? indexText : conTagsInTesta(indexText, tags);
     if (anticipi !== '') html = html.replace('</head>', `${anticipi}\n</head>`);
-    return reply.send(
-      pagina === null
-        ? html
-        : conPagina(html.replace('</head>', `${stileInLinea(url)}\n</head>`), pagina),
-    );
+    if (pagina === null) return reply.send(html);
+    const dipinta = () =>
+      conPagina(html.replace('</head>', `${stileInLinea(url)}\n</head>`), pagina);
+    const codifica = codificaAccettata(request.headers['accept-encoding']);
+    if (codifica === null) return reply.send(dipinta());
+    // A painted page weighs up to a megabyte (a large session's ranking):
+    // compressed once while it is kept, not for each of its visitors.
+    const chiave = `${codifica} ${tags === null ? '' : tags}`;
+    const compresse = compressePerPagina.get(pagina) ?? new Map<string, Buffer>();
+    compressePerPagina.set(pagina, compresse);
+    let body = compresse.get(chiave);
+    if (body === undefined) {
+      body = comprimi(Buffer.from(dipinta()), codifica);
+      compresse.set(chiave, body);
+    }
+    return reply.header('content-encoding', codifica).header('vary', 'accept-encoding').send(body);
   }
+
+  /**
+   * Each painted page's HTML compressed, by encoding and preview tags (which
+   * follow the request's origin): gone with the page (plugins/prima-schermata.ts
+   * keeps it a second).
+   */
+  const compressePerPagina = new WeakMap<PaginaDipinta, Map<string, Buffer>>();
 
   // A route, not only the not-found handler: an index.html written for its
   // request (hints, previews, a painted page) is compressed as the API's
