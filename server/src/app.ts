@@ -59,7 +59,7 @@ declare module 'fastify' {
   }
 }
 
-/** The most teams the results page is painted with by the server (its HTML carries them twice). */
+/** The most teams the scores and results pages are painted with (their HTML carries them twice). */
 const SQUADRE_DIPINTE_MAX = 2000;
 
 /** `read`'s answer, or null when it does not exist for the reader (404). */

@@ -129,6 +129,22 @@ afterEach(() => {
 });
 
 describe('LiveController (spec §4 live scores, without React)', () => {
+  it('a snapshot at hand (the painted page) is on view from the start, until its own read', async () => {
+    const painted = item([[10, 40]]);
+    const fresh = item([[10, 55]]);
+    const { controller, deps, loaded } = setup(
+      { fetchPunteggi: vi.fn(async () => fresh) },
+      { initial: painted },
+    );
+    // Before start: the first render (and the server's) already has the ranking.
+    expect(controller.getView().initial).toBe(painted);
+    controller.start();
+    await vi.waitFor(() => expect(controller.getView().initial).toBe(fresh));
+    expect(deps.fetchPunteggi).toHaveBeenCalledTimes(1);
+    await loaded();
+    controller.stop();
+  });
+
   it('shows the snapshot first, buffers frames until the events are loaded, then applies them', async () => {
     const { controller, send, loaded } = setup();
     const views: unknown[] = [];
