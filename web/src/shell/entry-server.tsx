@@ -19,7 +19,12 @@ import EventiPage from '../features/eventi/EventiPage';
 import PunteggiPage from '../features/punteggi/PunteggiPage';
 import TelecronacaPage from '../features/punteggi/TelecronacaPage';
 import RisultatiPage from '../features/risultati/RisultatiPage';
-import { ATTRIBUTO_PRIMA_SCHERMATA, seminaDatiPagina, type DatiPagina } from './primaSchermata';
+import {
+  ATTRIBUTO_PRIMA_SCHERMATA,
+  dipingiConClassifica,
+  seminaDatiPagina,
+  type DatiPagina,
+} from './primaSchermata';
 
 // The frame every page starts from, rendered into index.html by the build (vite.config.ts).
 export { renderGuscio } from './guscio';
@@ -53,10 +58,12 @@ export function renderPagina(percorso: string, dati: DatiPagina): string | null 
     })),
     { initialEntries: [percorso] },
   );
-  const html = renderToString(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  const html = dipingiConClassifica(dati.classifica, () =>
+    renderToString(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
   );
   // The page within the frame (index.html already has the frame).
   const start = html.indexOf(`<div ${ATTRIBUTO_PRIMA_SCHERMATA}=`);

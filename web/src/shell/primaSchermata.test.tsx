@@ -8,7 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../api/queries';
 import { punteggiKeys } from '../features/punteggi/api';
 import { risultatiKeys } from '../features/risultati/useRisultati';
-import { catturaPrimaSchermata, FinePrimaSchermata, InAttesa } from './primaSchermata';
+import {
+  catturaPrimaSchermata,
+  classificaDellaPrimaSchermata,
+  dipingiConClassifica,
+  FinePrimaSchermata,
+  InAttesa,
+} from './primaSchermata';
 
 /** A document as the server sends a painted page (plugins/prima-schermata.ts). */
 function dipinta(percorso: string, dati?: string): Document {
@@ -91,5 +97,34 @@ describe('the first screen the server painted', () => {
     expect(client.getQueryData(queryKeys.squadreInSessione(4))).toEqual(squadre);
     expect(client.getQueryData(punteggiKeys.poli(2))).toEqual(poli);
     expect(client.getQueryState(risultatiKeys.classifica(4))?.dataUpdatedAt).toBe(0);
+  });
+
+  it("hands the painted ranking to the scores page's first render only, for its own session", () => {
+    const classifica = { ora: '2026-11-27T10:00:00Z', json: { sessione: 4, classifica: [] } };
+    catturaPrimaSchermata(
+      dipinta(
+        '/sessione/4/punteggi/',
+        JSON.stringify({ sessione: { id: 4, evento: 2 }, classifica }),
+      ),
+      new QueryClient(),
+    );
+    expect(classificaDellaPrimaSchermata(4)).toEqual(classifica);
+    expect(classificaDellaPrimaSchermata(5)).toBeNull();
+    // Once the page has rendered, a later visit reads its own.
+    render(<FinePrimaSchermata />);
+    expect(classificaDellaPrimaSchermata(4)).toBeNull();
+  });
+
+  it('on the server, the ranking is at hand while the page renders, and only then', () => {
+    const classifica = { ora: '2026-11-27T10:00:00Z', json: { sessione: 4 } } as never;
+    const during = dipingiConClassifica(classifica, () => classificaDellaPrimaSchermata(4));
+    expect(during).toBe(classifica);
+    expect(classificaDellaPrimaSchermata(4)).toBeNull();
+    expect(() =>
+      dipingiConClassifica(classifica, () => {
+        throw new Error('render failed');
+      }),
+    ).toThrow('render failed');
+    expect(classificaDellaPrimaSchermata(4)).toBeNull();
   });
 });

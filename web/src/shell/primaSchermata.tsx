@@ -46,8 +46,6 @@ export function seminaDatiPagina(client: QueryClient, dati: DatiPagina, stale = 
   if (sessione === undefined) return;
   if (dati.classifica) {
     client.setQueryData(risultatiKeys.classifica(sessione), dati.classifica, opzioni);
-    // The scores page's live state starts from it (useScoresModel).
-    client.setQueryData(punteggiKeys.punteggi(sessione), dati.classifica, opzioni);
   }
   if (dati.squadre) {
     client.setQueryData(queryKeys.squadreInSessione(sessione), dati.squadre, opzioni);
@@ -59,6 +57,27 @@ export function seminaDatiPagina(client: QueryClient, dati: DatiPagina, stale = 
 
 let catturata: { percorso: string; html: string } | null = null;
 
+/**
+ * The ranking the page was painted with, for the scores page's live state to
+ * start from (useScoresModel): on the server while it renders, in the browser
+ * until the page's first render (a later visit reads its own).
+ */
+let classificaDipinta: PunteggiItem | null = null;
+
+export function classificaDellaPrimaSchermata(sessioneId: number): PunteggiItem | null {
+  return classificaDipinta?.json.sessione === sessioneId ? classificaDipinta : null;
+}
+
+/** The server's render of a page painted with `classifica` (shell/entry-server.tsx). */
+export function dipingiConClassifica<T>(classifica: PunteggiItem | undefined, render: () => T): T {
+  classificaDipinta = classifica ?? null;
+  try {
+    return render();
+  } finally {
+    classificaDipinta = null;
+  }
+}
+
 /** Before the app's first render: what the server painted, if anything, and its answers. */
 export function catturaPrimaSchermata(document: Document, client?: QueryClient): void {
   const element = document.querySelector<HTMLElement>(`[${ATTRIBUTO_PRIMA_SCHERMATA}]`);
@@ -67,7 +86,9 @@ export function catturaPrimaSchermata(document: Document, client?: QueryClient):
   const json = document.getElementById(ID_DATI_PAGINA)?.textContent;
   if (!catturata || !json || !client) return;
   try {
-    seminaDatiPagina(client, JSON.parse(json) as DatiPagina, true);
+    const dati = JSON.parse(json) as DatiPagina;
+    seminaDatiPagina(client, dati, true);
+    classificaDipinta = dati.classifica ?? null;
   } catch {
     // Unreadable: the page asks for its answers as it would without them.
   }
@@ -77,6 +98,7 @@ export function catturaPrimaSchermata(document: Document, client?: QueryClient):
 export function FinePrimaSchermata() {
   useEffect(() => {
     catturata = null;
+    classificaDipinta = null;
   }, []);
   return null;
 }

@@ -8,7 +8,7 @@ import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { applicaModificaEvento } from '../../api/modifiche-evento';
 import { queryKeys } from '../../api/queries';
 import { useServerOffset } from '../../lib/serverClock';
-import { punteggiKeys } from './api';
+import { classificaDellaPrimaSchermata } from '../../shell/primaSchermata';
 import { useEventPhase } from '../../lib/timers';
 import type { LiveSession } from './live/LiveSession';
 import { useLiveSession } from './live/useLiveSession';
@@ -61,7 +61,7 @@ export function useScoresModel(input: {
   const live = useLiveSession({
     sessioneId: sessione.id,
     // The ranking the server painted the page with, if it did: on screen at once.
-    initial: queryClient.getQueryData<PunteggiItem>(punteggiKeys.punteggi(sessione.id)),
+    initial: classificaDellaPrimaSchermata(sessione.id),
     inizio: sessione.inizio,
     fine: sessione.fine,
     params: input.params,
