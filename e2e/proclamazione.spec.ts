@@ -22,10 +22,17 @@ test.beforeAll(async ({ request }) => {
   demo = await loadDemo(request);
 });
 
-/** The step a page shows: 0 for the waiting screen. */
-async function passoMostrato(page: Page): Promise<number> {
-  if (await page.getByTestId('attesa').isVisible()) return 0;
-  return Number(await page.getByTestId('palco').getAttribute('data-passo'));
+/**
+ * The step a page shows: 0 for the waiting screen, -1 between two screens.
+ * Read at once in the page (polled by the caller): a locator's getAttribute
+ * would wait for a stage the page has just taken away.
+ */
+function passoMostrato(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    if (document.querySelector('[data-testid="attesa"]')?.checkVisibility()) return 0;
+    const palco = document.querySelector('[data-testid="palco"]');
+    return palco ? Number(palco.getAttribute('data-passo')) : -1;
+  });
 }
 
 const mostraPasso = async (page: Page, passo: number, passi: number) => {

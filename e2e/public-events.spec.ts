@@ -75,6 +75,8 @@ test.describe('event pages', () => {
     const attuale = seasonOf(new Date().toISOString());
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+    // The app's navbar, not the frame index.html paints before it (whose menu does not open).
+    await expect(nav.getByRole('link', { name: 'Evento corrente' })).toBeVisible();
     await nav.getByRole('button', { name: 'Eventi' }).click();
     const stagioni = nav.getByRole('link', { name: /^Stagione / });
     const attese = Array.from({ length: attuale - 2022 }, (_, i) => attuale - i).map(
