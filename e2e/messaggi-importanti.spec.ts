@@ -68,7 +68,8 @@ test('an administrator posts, edits and deletes a message; an open page follows'
   await page.getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByTestId('messaggi')).toContainText('La gara finisce alle 12:30');
   await expect(list).toContainText('La gara finisce alle 12:30');
-  await expect(list).not.toContainText('12:00');
+  // The old text is gone (the message's own date may read 12:00: the whole text is matched).
+  await expect(list).not.toContainText('La gara finisce alle 12:00');
 
   await page.getByTestId('messaggi').getByRole('button', { name: 'Elimina' }).click();
   await expect(page.getByText('Eliminare questo messaggio?')).toBeVisible();
