@@ -113,20 +113,28 @@ export function renderEsempi(): string {
         permessi: {},
         ...tempi,
       };
-      // A ranking of two teams, one with its school: the results' table and podium.
+      // A ranking of two teams, one with its school: the scores page's list and
+      // tabs' select (Bootstrap's form rules), the results' table and podium.
       const classifica = [1, 2].map((posizione) => ({
         posizione,
         id: posizione,
         nome: `Squadra ${posizione}`,
         ospite: false,
         totale: 100 - posizione,
+        punti_parziali: [],
+        solved: [],
+        new: [],
+        jolly: null,
         penalita: 0,
         polo: null,
       }));
       const dati = {
         sessione: sessione as unknown as Sessione,
         evento: evento as unknown as Evento,
-        classifica: { ora: tempi.inizio, json: { classifica } } as unknown as PunteggiItem,
+        classifica: {
+          ora: tempi.inizio,
+          json: { sessione: id, problemi: [], valori: [], classifica },
+        } as unknown as PunteggiItem,
         squadre: [
           { id: 1, nome: 'Squadra 1', scuola: { nome: 'Scuola', indirizzo: { citta: null } } },
         ] as unknown as Squadra[],
