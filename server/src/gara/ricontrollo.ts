@@ -95,14 +95,3 @@ export function annunciaRicontrollo(
     });
   }
 }
-
-/** Problems of a PATCH whose solution, exponent or tolerance is being changed. */
-export function problemsWithNewSolution(
-  updates: readonly { id: number; values: Record<string, unknown> }[],
-): number[] {
-  return updates
-    .filter((u) =>
-      ['soluzione', 'soluzioneExp', 'intervalloValidita'].some((k) => u.values[k] !== undefined),
-    )
-    .map((u) => u.id);
-}

@@ -625,14 +625,14 @@ describe.each(testBackends())('admin API rules on %s', (backend) => {
       polo: poloAltrove.id,
     });
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json().polo).toEqual(['Il polo non è dell’evento della squadra.']);
+    expect(elsewhere.json().polo).toEqual([MESSAGGI_PERSONE.poloAltroEvento]);
     const bulk = await admin.post('/api/admin/squadra/azioni/', {
       azione: 'modifica',
       ids: [team!.id],
       valori: { polo: poloAltrove.id },
     });
     expect(bulk.statusCode).toBe(400);
-    expect(bulk.json().ids[0]).toMatch(/^Squadra \d+: polo: Il polo non è dell’evento/);
+    expect(bulk.json().ids[0]).toMatch(/^Squadra \d+: polo: Il polo non appartiene all’evento/);
   });
 
   it('edits an event’s staff and a venue’s managers; lists filter by them', async () => {

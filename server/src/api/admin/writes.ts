@@ -1,7 +1,8 @@
-// One write of the back office, in the caller's transaction: the record
-// changed, its audit entry, and the resource's own steps (prepare, remove,
-// inTransaction). Single routes and bulk actions go through these, so a
-// change made for 200 teams at once is checked and logged as 200 changes.
+// One write of the back office, in the caller's transaction: the core's
+// use case of the record's kind when it has one (`scritture`: contest data),
+// else the record changed with its audit entry (places, schools, accounts:
+// `prepare` checks them). Single routes and bulk actions go through these,
+// so a change made for 200 teams at once is checked and logged as 200 changes.
 import { recordChange, recordChanges, type AuditContext } from '../../audit/queries';
 import type { DbOrTx } from '../../db/client';
 import { apiError } from '../../errors';
@@ -47,8 +48,7 @@ async function finish(
     dopo: change.dopo,
     segreti,
   });
-  if (change.azione === 'elimina') return change;
-  return { ...change, dettagli: await resource.inTransaction?.(ctx, change) };
+  return change;
 }
 
 export async function createOne(
@@ -79,8 +79,10 @@ export async function patchOne(
   const before = await getRecord(ctx.tx, resource, id);
   if (!before) throw apiError('not_found');
   if (resource.scritture?.modifica) {
-    if (!(await resource.scritture.modifica(ctx, before, input))) throw apiError('not_found');
-    return { azione: 'modifica', prima: before, dopo: await getRecord(ctx.tx, resource, id) };
+    const scritto = await resource.scritture.modifica(ctx, before, input);
+    if (!scritto) throw apiError('not_found');
+    const dopo = await getRecord(ctx.tx, resource, id);
+    return { azione: 'modifica', prima: before, dopo, dettagli: scritto.dettagli };
   }
   const extra = (await resource.prepare?.(ctx, input, before)) ?? {};
   const after = await updateRecord(ctx.tx, resource, before.id, input, extra);
@@ -140,8 +142,6 @@ export async function deleteOne(
     const dettagli = await resource.scritture.elimina(ctx, before);
     return { azione: 'elimina', prima: before, dopo: null, dettagli };
   }
-  const dettagli = resource.remove
-    ? await resource.remove(ctx.tx, before)
-    : await deleteRecord(ctx.tx, resource, before.id);
-  return finish(ctx, resource, { azione: 'elimina', prima: before, dopo: null, dettagli });
+  await deleteRecord(ctx.tx, resource, before.id);
+  return finish(ctx, resource, { azione: 'elimina', prima: before, dopo: null });
 }

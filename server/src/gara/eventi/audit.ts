@@ -1,17 +1,17 @@
-// The audit log of what 'Modifica evento' changes besides the event itself
-// (issue 26): its sessions and problems, created, edited or deleted through
-// the nested lists, and the records the event's own changes move along (the
-// sessions' `ufficiale` with the type, the default files' dates with the
-// event's dates). Each is an entry of its own, as if edited in the back
-// office, so a problem's history reads the same whichever page changed it.
+// The audit log of the records an event's own changes move along (issue
+// 26): the sessions' `ufficiale` with the type, the default files' dates with
+// the event's dates. Each is an entry of its own, as if edited in the back
+// office, so a record's history reads the same whichever page changed it.
+// (Sessions and problems written through the lists of 'Modifica evento' are
+// audited by their own use cases: eventi/liste.ts.)
 import type { DbOrTx } from '../../db/client';
 import { auditSnapshot, auditSnapshotChanges, type Istantanea } from '../registro/audit';
 import type { AuditContext } from '../../audit/queries';
 
-/** The resources an event's write can change, each by its `evento` field. */
-const RECORD_DELL_EVENTO = ['sessione', 'problema', 'file-programmato'] as const;
+/** The resources an event's own changes move along, each by its `evento` field. */
+const RECORD_DELL_EVENTO = ['sessione', 'file-programmato'] as const;
 
-/** The event's sessions, problems and files before the write. */
+/** The event's sessions and files before the write. */
 export async function recordDellEvento(tx: DbOrTx, eventoId: number): Promise<Istantanea[]> {
   const out: Istantanea[] = [];
   for (const nome of RECORD_DELL_EVENTO)
@@ -19,7 +19,7 @@ export async function recordDellEvento(tx: DbOrTx, eventoId: number): Promise<Is
   return out;
 }
 
-/** Records every session, problem and file the write created, changed or deleted. */
+/** Records every session and file the write changed. */
 export async function registraRecordDellEvento(
   tx: DbOrTx,
   audit: AuditContext,

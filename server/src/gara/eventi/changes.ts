@@ -1,6 +1,6 @@
 // Pure translation of an event payload (create or patch) into column values
-// and into plans for the nested problem and session lists. No I/O: the route
-// feeds it rows, queries.ts applies the result in one transaction.
+// and into plans for the nested problem and session lists. No I/O: the use
+// case (eventi.ts) feeds it rows and applies the result in one transaction.
 import {
   dateNuovoEvento,
   erroriDateEvento,
@@ -10,7 +10,9 @@ import {
   type SessioneInput,
 } from '@gas/contracts';
 import { annoEvento } from '../../db/anno';
-import type { Evento, NewEvento, NewProblema, NewSessione } from '../../db/schema';
+import type { Evento, NewEvento } from '../../db/schema';
+import type { ValoriProblema } from '../problemi/problemi';
+import type { ValoriSessione } from '../sessioni/sessioni';
 import type { FieldErrors } from '../../errors';
 
 const DATE_KEYS = [
@@ -118,10 +120,13 @@ export function patchEventoValues(
   return { values, errors: erroriDateEvento(merged) };
 }
 
-/** What a nested list edit does: rows to update, to insert and to delete. */
-export type Plan<New> = {
-  updates: { id: number; values: Partial<New> }[];
-  inserts: Omit<New, 'eventoId'>[];
+/**
+ * What a nested list edit does: records to update, to insert and to delete,
+ * each by the fields of its use case (gara/problemi/, gara/sessioni/).
+ */
+export type Plan<Valori> = {
+  updates: { id: number; values: Valori }[];
+  inserts: Valori[];
   deletes: number[];
   errors: string[];
 };
@@ -146,27 +151,27 @@ function checkIds(items: { id?: number }[], existing: Set<number>, label: string
  * spec §9 (empty unit, solution 0, exponent 0, tolerance 0.005); existing
  * problems missing from the list are deleted.
  */
-export function planProblemi(existingIds: number[], input: ProblemaInput[]): Plan<NewProblema> {
+export function planProblemi(existingIds: number[], input: ProblemaInput[]): Plan<ValoriProblema> {
   const existing = new Set(existingIds);
   const errors = checkIds(input, existing, 'Il problema');
-  const plan: Plan<NewProblema> = { updates: [], inserts: [], deletes: [], errors };
+  const plan: Plan<ValoriProblema> = { updates: [], inserts: [], deletes: [], errors };
   input.forEach((item, i) => {
     const values = {
       ordine: i + 1,
       nome: `P${i + 1}`,
       ...(item.soluzione !== undefined && { soluzione: item.soluzione }),
-      ...(item.soluzione_exp !== undefined && { soluzioneExp: item.soluzione_exp }),
+      ...(item.soluzione_exp !== undefined && { soluzione_exp: item.soluzione_exp }),
       ...(item.intervallo_validita !== undefined && {
-        intervalloValidita: item.intervallo_validita,
+        intervallo_validita: item.intervallo_validita,
       }),
-      ...(item.udm_soluzione !== undefined && { udmSoluzione: item.udm_soluzione }),
+      ...(item.udm_soluzione !== undefined && { udm_soluzione: item.udm_soluzione }),
     };
     if (item.id === undefined) {
       plan.inserts.push({
         soluzione: 0,
-        soluzioneExp: 0,
-        intervalloValidita: 0.005,
-        udmSoluzione: '',
+        soluzione_exp: 0,
+        intervallo_validita: 0.005,
+        udm_soluzione: '',
         ...values,
       });
     } else plan.updates.push({ id: item.id, values });
@@ -181,21 +186,21 @@ export function planSessioni(
   existingIds: number[],
   input: SessioneInput[],
   ufficiale: boolean,
-): Plan<NewSessione> {
+): Plan<ValoriSessione> {
   const existing = new Set(existingIds);
   const errors = checkIds(input, existing, 'La sessione');
-  const plan: Plan<NewSessione> = { updates: [], inserts: [], deletes: [], errors };
+  const plan: Plan<ValoriSessione> = { updates: [], inserts: [], deletes: [], errors };
   input.forEach((item, i) => {
     const values = {
       ordine: i + 1,
       ...(item.nome !== undefined && { nome: item.nome }),
       ...(item.numero_qualificati !== undefined && {
-        numeroQualificati: item.numero_qualificati,
+        numero_qualificati: item.numero_qualificati,
       }),
     };
     if (item.id === undefined) {
       const nome = item.nome ?? (input.length === 1 ? 'Sessione unica' : `Sessione ${i + 1}`);
-      plan.inserts.push({ ufficiale, numeroQualificati: null, ...values, nome });
+      plan.inserts.push({ ufficiale, numero_qualificati: null, ...values, nome });
     } else plan.updates.push({ id: item.id, values });
   });
   const kept = new Set(input.map((s) => s.id));

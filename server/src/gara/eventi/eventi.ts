@@ -1,11 +1,12 @@
 // Use cases of an event (spec §4, §6): created by whoever may create one
 // of its type (within a daily budget), edited by its administrators with
-// the nested lists of sessions and problems. The event and every session,
-// problem and file the write touches are audited in its transaction, as if
-// each were edited in the back office; a corrected solution re-checks the
-// answers already given (gara/ricontrollo.ts) and is announced after the
-// commit. The other changes reach open pages from the database's change
-// feed (gara/modifiche-evento.ts), whoever wrote them.
+// the nested lists of sessions and problems. Every session and problem the
+// lists touch goes through its own use case (eventi/liste.ts), the one the
+// back office calls, audited in the event's transaction; a corrected
+// solution re-checks the answers already given and is announced after the
+// commit, with the rankings of the sessions changed. The other changes reach
+// open pages from the database's change feed (gara/modifiche-evento.ts),
+// whoever wrote them.
 import type { eventoCreateRequest, eventoPatchRequest } from '@gas/contracts';
 import type { z } from 'zod';
 import type { AuditContext } from '../../audit/queries';
@@ -22,14 +23,13 @@ import { giornoRoma } from '../giorno-gara';
 import type { FlussoModifiche } from '../modifiche';
 import { requireEvento, throwIfErrors } from '../permessi';
 import { auditAfter, auditBefore } from '../registro/audit';
-import { annunciaRicontrollo, problemsWithNewSolution, recheckAnswers } from '../ricontrollo';
-import { recordDellEvento, registraRecordDellEvento } from './audit';
-import { conseguenzeDellEvento } from './conseguenze';
+import { annunciaClassifiche } from '../classifiche';
+import { annunciaRicontrollo } from '../ricontrollo';
+import { seguiModificaEvento } from './conseguenze';
+import { applicaProblemi, applicaSessioni } from './liste';
 import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
 import { deletionErrors, planErrors } from './nested';
 import {
-  applyProblemi,
-  applySessioni,
   eventiCreatiDalGruppo,
   insertEvento,
   lockCreatore,
@@ -96,11 +96,9 @@ export async function creaEvento(
     }
     // The creator becomes an administrator (superusers without a profile need not).
     const eventoId = await insertEvento(tx, values, actor.responsabile?.id ?? null);
-    const nuovi = await recordDellEvento(tx, eventoId);
-    await applySessioni(tx, eventoId, sessioni);
-    await applyProblemi(tx, eventoId, problemi);
     await auditAfter(tx, audit, 'evento', eventoId, null);
-    await registraRecordDellEvento(tx, audit, eventoId, nuovi);
+    await applicaSessioni(tx, audit, eventoId, sessioni);
+    await applicaProblemi(tx, audit, eventoId, problemi);
     return eventoId;
   });
   return id;
@@ -114,7 +112,7 @@ export async function modificaEvento(
   body: z.infer<typeof eventoPatchRequest>,
 ): Promise<void> {
   const { db } = deps;
-  const flipped = await db.transaction(async (tx) => {
+  const { flipped, sessioniScritte } = await db.transaction(async (tx) => {
     const { row, access } = requireEvento(actor, await lockEvento(tx, id), canEditEvento);
     if (body.tipologia !== undefined && !canChangeTipologia(actor, access, body.tipologia)) {
       throw apiError('permission_denied', UFFICIALE_NEGATO);
@@ -140,18 +138,18 @@ export async function modificaEvento(
     throwIfErrors(await deletionErrors(tx, problemi, sessioni, nested));
 
     const prima = await auditBefore(tx, 'evento', id);
-    const primaDelleModifiche = await recordDellEvento(tx, id);
     await updateEvento(tx, id, values);
     await auditAfter(tx, audit, 'evento', id, prima);
-    await conseguenzeDellEvento(tx, id, row, {
+    await seguiModificaEvento(tx, audit, id, row, {
       inizio: values.inizio ?? row.inizio,
       fine: values.fine ?? row.fine,
       tipologia: tipo,
     });
-    if (problemi) await applyProblemi(tx, id, problemi);
-    if (sessioni) await applySessioni(tx, id, sessioni);
-    await registraRecordDellEvento(tx, audit, id, primaDelleModifiche);
-    return problemi ? recheckAnswers(tx, problemsWithNewSolution(problemi.updates), audit) : [];
+    return {
+      flipped: problemi ? await applicaProblemi(tx, audit, id, problemi) : [],
+      sessioniScritte: sessioni ? await applicaSessioni(tx, audit, id, sessioni) : [],
+    };
   });
   annunciaRicontrollo(deps.modifiche, flipped);
+  annunciaClassifiche(deps.modifiche, sessioniScritte);
 }

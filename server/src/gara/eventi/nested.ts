@@ -2,16 +2,17 @@
 // ids (from the pure plans) and deletions refused because the contest already
 // happened on those rows. Deleting them would cascade to answers and teams.
 import type { DbTransaction } from '../../db/client';
-import type { NewProblema, NewSessione } from '../../db/schema';
 import type { FieldErrors } from '../../errors';
+import type { ValoriProblema } from '../problemi/problemi';
+import type { ValoriSessione } from '../sessioni/sessioni';
 import type { Plan } from './changes';
 import { problemiConRisposte, sessioniInUso } from './queries';
 
 type Named = { id: number; nome: string };
 
 export function planErrors(
-  problemi: Plan<NewProblema> | null,
-  sessioni: Plan<NewSessione> | null,
+  problemi: Plan<ValoriProblema> | null,
+  sessioni: Plan<ValoriSessione> | null,
 ): FieldErrors {
   const errors: FieldErrors = {};
   if (problemi?.errors.length) errors.problemi = [...problemi.errors];
@@ -21,8 +22,8 @@ export function planErrors(
 
 export async function deletionErrors(
   tx: DbTransaction,
-  problemi: Plan<NewProblema> | null,
-  sessioni: Plan<NewSessione> | null,
+  problemi: Plan<ValoriProblema> | null,
+  sessioni: Plan<ValoriSessione> | null,
   current: { problemi: Named[]; sessioni: Named[] },
 ): Promise<FieldErrors> {
   const errors: FieldErrors = {};

@@ -17,13 +17,10 @@ import {
   squadra,
   users,
   type NewEvento,
-  type NewProblema,
-  type NewSessione,
   type TipologiaEvento,
 } from '../../db/schema';
 import { loadEventiWithAccess, loadEventoWithAccess } from '../../access/queries';
 import type { Window } from '../../db/window';
-import type { Plan } from './changes';
 
 /**
  * One page of the event list, newest first: the ids and the total, counted
@@ -258,34 +255,6 @@ export async function sessioniInUso(
     .where(inArray(risposta.sessioneId, ids));
   for (const a of answers) out.set(a.id, 'risposte');
   return out;
-}
-
-// Deletes first, then updates and inserts: the (evento_id, ordine) unique
-// constraint of problema is deferred to the commit, so swapped orders pass.
-export async function applyProblemi(tx: DbTransaction, eventoId: number, plan: Plan<NewProblema>) {
-  if (plan.deletes.length > 0) await tx.delete(problema).where(inArray(problema.id, plan.deletes));
-  for (const u of plan.updates) {
-    await tx
-      .update(problema)
-      .set(u.values)
-      .where(and(eq(problema.id, u.id), eq(problema.eventoId, eventoId)));
-  }
-  if (plan.inserts.length > 0) {
-    await tx.insert(problema).values(plan.inserts.map((p) => ({ ...p, eventoId })));
-  }
-}
-
-export async function applySessioni(tx: DbTransaction, eventoId: number, plan: Plan<NewSessione>) {
-  if (plan.deletes.length > 0) await tx.delete(sessione).where(inArray(sessione.id, plan.deletes));
-  for (const u of plan.updates) {
-    await tx
-      .update(sessione)
-      .set(u.values)
-      .where(and(eq(sessione.id, u.id), eq(sessione.eventoId, eventoId)));
-  }
-  if (plan.inserts.length > 0) {
-    await tx.insert(sessione).values(plan.inserts.map((s) => ({ ...s, eventoId })));
-  }
 }
 
 /** Official events have official sessions: they follow a change of tipologia. */

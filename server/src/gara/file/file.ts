@@ -6,11 +6,11 @@ import type { TipologiaFile } from '../../db/schema';
 import { loadEventoWithAccess } from '../../access/queries';
 import type { EventoWithAccess } from '../../access/evento-access';
 import type { AuditContext } from '../../audit/queries';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { apiError, fieldErrors } from '../../errors';
 import { canEditEvento, type Actor } from '../../policies';
 import { requireEvento, requireEventoField } from '../permessi';
-import { auditAfter, auditBefore } from '../registro/audit';
+import { auditAfter, auditBefore, eliminaRecord } from '../registro/audit';
 import { fileMeta, replaceFile, updateFile, type FileMeta } from './queries';
 
 type Chi = { actor: Actor; audit: AuditContext };
@@ -76,16 +76,39 @@ export async function modificaFile(
     throw fieldErrors({ tipologia: ['Per cambiare tipologia carica un nuovo file.'] });
   }
   const bytes = input.bytes?.(current.nomeFile);
-  const updated = await db.transaction(async (tx) => {
-    const prima = await auditBefore(tx, 'file-programmato', current.id);
-    const row = await updateFile(tx, current.id, {
+  const updated = await db.transaction((tx) =>
+    scriviFile(tx, audit, current.id, {
       ...(input.data !== undefined && { data: new Date(input.data) }),
       ...(input.pubblico !== undefined && { pubblico: input.pubblico }),
       ...(bytes && { bytes }),
-    });
-    if (row) await auditAfter(tx, audit, 'file-programmato', current.id, prima);
-    return row;
-  });
+    }),
+  );
   if (!updated) throw apiError('not_found');
   return { file: updated, evento };
+}
+
+/**
+ * A file's publication time, visibility or bytes changed, audited in the
+ * caller's transaction: the step of 'Modifica evento' (above) and of the
+ * back office. Null when the file is gone.
+ */
+export async function scriviFile(
+  tx: DbTransaction,
+  audit: AuditContext,
+  id: number,
+  modifiche: Parameters<typeof updateFile>[2],
+): Promise<FileMeta | null> {
+  const prima = await auditBefore(tx, 'file-programmato', id);
+  const row = await updateFile(tx, id, modifiche);
+  if (row) await auditAfter(tx, audit, 'file-programmato', id, prima);
+  return row;
+}
+
+/** Deletes a file, audited; the event's page no longer offers it. */
+export async function eliminaFile(
+  tx: DbTransaction,
+  audit: AuditContext,
+  id: number,
+): Promise<void> {
+  await eliminaRecord(tx, audit, 'file-programmato', id);
 }

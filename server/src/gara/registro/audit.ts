@@ -10,7 +10,7 @@ import {
   type AuditEntry,
 } from '../../audit/queries';
 import type { DbOrTx } from '../../db/client';
-import { getRecord, listRecords } from './queries';
+import { deleteRecord, getRecord, insertRecord, listRecords, updateRecord } from './queries';
 import type { AdminRecord } from './resource';
 import { ADMIN_RESOURCES } from './resources';
 
@@ -45,18 +45,74 @@ export async function auditAfter(
   id: number,
   prima: AdminRecord | null,
 ): Promise<void> {
-  const resource = resourceNamed(nome);
-  const dopo = await getRecord(tx, resource, id);
+  await registra(tx, audit, nome, prima, await getRecord(tx, resourceNamed(nome), id));
+}
+
+async function registra(
+  tx: DbOrTx,
+  audit: AuditContext,
+  nome: NomeRisorsaAdmin,
+  prima: AdminRecord | null,
+  dopo: AdminRecord | null,
+): Promise<void> {
   if (!prima && !dopo) return;
   const record = (dopo ?? prima)!;
   await recordChange(tx, audit, {
     azione: !prima ? 'crea' : !dopo ? 'elimina' : 'modifica',
     risorsa: nome,
-    oggettoId: id,
-    oggettoNome: String(record[resource.risorsa.titolo] ?? ''),
+    oggettoId: record.id,
+    oggettoNome: String(record[resourceNamed(nome).risorsa.titolo] ?? ''),
     prima,
     dopo,
   });
+}
+
+// The row writes the core's use cases of an event's records (sessions,
+// problems, venues) build on: the record written by its back office fields
+// (`soluzione_exp`, `responsabili`), with its audit entry, in the caller's
+// transaction. The rules of each kind live in its use case, not here.
+
+/** Creates a record; returns it as the back office shows it. */
+export async function creaRecord(
+  tx: DbOrTx,
+  audit: AuditContext,
+  nome: NomeRisorsaAdmin,
+  valori: Record<string, unknown>,
+): Promise<AdminRecord> {
+  const dopo = await insertRecord(tx, resourceNamed(nome), valori);
+  await registra(tx, audit, nome, null, dopo);
+  return dopo;
+}
+
+/** Changes the fields given; null when the record is gone. */
+export async function modificaRecord(
+  tx: DbOrTx,
+  audit: AuditContext,
+  nome: NomeRisorsaAdmin,
+  id: number,
+  valori: Record<string, unknown>,
+): Promise<{ prima: AdminRecord; dopo: AdminRecord } | null> {
+  const resource = resourceNamed(nome);
+  const prima = await getRecord(tx, resource, id);
+  const dopo = prima && (await updateRecord(tx, resource, id, valori));
+  if (!prima || !dopo) return null;
+  await registra(tx, audit, nome, prima, dopo);
+  return { prima, dopo };
+}
+
+/** Deletes a record (the database's cascades follow); returns it as it was, null when gone. */
+export async function eliminaRecord(
+  tx: DbOrTx,
+  audit: AuditContext,
+  nome: NomeRisorsaAdmin,
+  id: number,
+): Promise<AdminRecord | null> {
+  const resource = resourceNamed(nome);
+  const prima = await getRecord(tx, resource, id);
+  if (!prima) return null;
+  await deleteRecord(tx, resource, id);
+  await registra(tx, audit, nome, prima, null);
+  return prima;
 }
 
 /** An event's records of one resource (its sessions), by id, as the back office shows them. */

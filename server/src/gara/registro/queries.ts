@@ -20,7 +20,6 @@ import type { DbOrTx } from '../../db/client';
 import {
   impostazioniSito,
   jolly,
-  polo,
   registro,
   risposta,
   sessione,
@@ -341,11 +340,6 @@ export async function sessioneOfSquadra(db: DbOrTx, squadraId: number): Promise<
     .from(squadra)
     .where(eq(squadra.id, squadraId));
   return row?.sessioneId ?? null;
-}
-
-export async function eventoOfPolo(db: DbOrTx, poloId: number): Promise<number | null> {
-  const [row] = await db.select({ eventoId: polo.eventoId }).from(polo).where(eq(polo.id, poloId));
-  return row?.eventoId ?? null;
 }
 
 // ---- the audit log

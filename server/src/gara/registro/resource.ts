@@ -22,7 +22,7 @@ export type Change = {
   azione: 'crea' | 'modifica' | 'elimina';
   prima: AdminRecord | null;
   dopo: AdminRecord | null;
-  /** What `remove` or `inTransaction` reported (the answer row of a joker, flipped answers). */
+  /** What the core's steps reported (the answer row of a joker, flipped answers). */
   dettagli?: Record<string, unknown>;
 };
 
@@ -81,25 +81,21 @@ export type AdminResource = {
   scritture?: {
     /** Returns the new record's id. */
     crea?(context: ScritturaContext, input: Record<string, unknown>): Promise<number>;
-    /** False when the record is gone. */
+    /**
+     * Null when the record is gone; else what the announcement after the
+     * commit needs (`Change.dettagli`: the answers a corrected solution flipped).
+     */
     modifica?(
       context: ScritturaContext,
       before: AdminRecord,
       input: Record<string, unknown>,
-    ): Promise<boolean>;
+    ): Promise<{ dettagli?: Record<string, unknown> } | null>;
     /** Returns what the announcement after the commit needs (`Change.dettagli`). */
     elimina?(
       context: ScritturaContext,
       before: AdminRecord,
     ): Promise<Record<string, unknown> | undefined>;
   };
-  /** Replaces the plain DELETE of the row (an answer goes with its joker). */
-  remove?(tx: DbOrTx, record: AdminRecord): Promise<Record<string, unknown> | undefined>;
-  /** After a create or edit, in its transaction (a corrected solution re-checks the answers). */
-  inTransaction?(
-    context: { tx: DbOrTx; audit: AuditContext },
-    change: Change,
-  ): Promise<Record<string, unknown> | undefined>;
   /** After the commit: the change the write made, on the change stream. */
   afterCommit?(deps: { modifiche: Pick<FlussoModifiche, 'emetti'> }, change: Change): void;
   /** Constraint name → [field, Italian message] for writes the database refuses. */

@@ -35,7 +35,7 @@ import {
   type AccountTarget,
 } from '../../policies';
 import type { DbTransaction } from '../../db/client';
-import { annunciaRicontrollo, recheckAnswers, type FlippedAnswer } from '../ricontrollo';
+import { annunciaRicontrollo, type FlippedAnswer } from '../ricontrollo';
 import { annunciaClassifiche } from '../classifiche';
 import {
   annunciaMessaggio,
@@ -47,9 +47,13 @@ import { deleteJollyRow } from '../risposte/queries';
 import { cancellaRisposta } from '../risposte/elimina';
 import { recordChange } from '../../audit/queries';
 import { annunciaEliminazione } from '../risposte/annunci';
-import { seguiModificaEvento } from '../eventi/conseguenze';
-import { controllaNomeLibero } from '../squadre/squadre';
-import { eventoOfPolo, rispostaOfJolly, sessioneOfSquadra } from './queries';
+import { eliminaEvento, scriviEvento } from '../eventi/scrivi-evento';
+import { eliminaSquadra, scriviSquadra } from '../squadre/squadre';
+import { rispostaOfJolly, sessioneOfSquadra } from './queries';
+import { creaProblema, eliminaProblema, modificaProblema } from '../problemi/problemi';
+import { creaSessione, eliminaSessione, modificaSessione } from '../sessioni/sessioni';
+import { creaPolo, eliminaPolo, modificaPolo } from '../poli/poli';
+import { eliminaFile, scriviFile } from '../file/file';
 import {
   citta,
   collaboratore,
@@ -73,7 +77,6 @@ import {
   sponsor,
   squadra,
   users,
-  type Evento,
   type TipologiaScuola,
 } from '../../db/schema';
 import type { AnyPgColumn } from '../../db/schema/columns';
@@ -100,8 +103,6 @@ export const ID_COLUMNS: Record<string, AnyPgColumn> = {
   responsabile: responsabile.id,
 };
 
-const POLO_DI_ALTRO_EVENTO = 'Il polo non è dell’evento della squadra.';
-
 const SOLO_SUPERUTENTE_PASSWORD = 'Solo un superutente imposta la password di un altro utente.';
 
 /** An account record of the back office as the account rules see it. */
@@ -109,13 +110,6 @@ const accountOf = (r: AdminRecord): AccountTarget => ({
   userId: r.id,
   isStaff: r.is_staff === true,
   isSuperuser: r.is_superuser === true,
-});
-
-/** An event record's times and type, as the core's steps take them. */
-const tempiETipo = (r: AdminRecord) => ({
-  inizio: new Date(String(r.inizio)),
-  fine: new Date(String(r.fine)),
-  tipologia: r.tipologia as Evento['tipologia'],
 });
 
 /** An important message record as the core announces it. */
@@ -169,24 +163,17 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       },
     },
     answers: 'evento',
-    // `ufficiale` follows the type, as the event form stores it (api/evento/changes.ts):
-    // the two never disagree, whatever a request sends.
-    prepare: async (_context, input, before) => {
-      if (input.tipologia === undefined && input.ufficiale === undefined && before) return {};
-      return { ufficiale: (input.tipologia ?? before?.tipologia ?? 'priv') === 'o' };
-    },
-    // New times or type take the default files' dates and the sessions'
-    // `ufficiale` along, audited, as 'Modifica evento' does (gara/eventi/conseguenze.ts).
-    inTransaction: async ({ tx, audit }, { azione, prima, dopo }) => {
-      if (azione !== 'modifica' || !prima || !dopo) return undefined;
-      await seguiModificaEvento(
-        tx as DbTransaction,
-        audit,
-        dopo.id,
-        tempiETipo(prima),
-        tempiETipo(dopo),
-      );
-      return undefined;
+    // The core's step (gara/eventi/scrivi-evento.ts): `ufficiale` follows the
+    // type; new times or type take files and sessions along, as 'Modifica
+    // evento' does.
+    scritture: {
+      crea: ({ tx, audit }, input) => scriviEvento(tx as DbTransaction, audit, null, input),
+      modifica: async ({ tx, audit }, before, input) => {
+        await scriviEvento(tx as DbTransaction, audit, before, input);
+        return {};
+      },
+      elimina: async ({ tx, audit }, before) =>
+        void (await eliminaEvento(tx as DbTransaction, audit, before.id)),
     },
     constraints: { evento_fine_dopo_inizio_check: ['fine', FINE_PRIMA_DI_INIZIO] },
     dependents: [
@@ -215,7 +202,15 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
     },
     answers: 'sessione',
     dependents: [{ risorsa: 'squadra', etichetta: 'Squadre', column: squadra.sessioneId }],
-    // The session's name and qualified count are part of its ranking.
+    // The core's use cases (gara/sessioni/), as 'Modifica evento' writes them.
+    scritture: {
+      crea: ({ tx, audit }, input) =>
+        creaSessione(tx as DbTransaction, audit, input as Parameters<typeof creaSessione>[2]),
+      modifica: async ({ tx, audit }, before, input) =>
+        (await modificaSessione(tx as DbTransaction, audit, before.id, input)) ? {} : null,
+      elimina: async ({ tx, audit }, before) =>
+        void (await eliminaSessione(tx as DbTransaction, audit, before.id)),
+    },
     afterCommit: (deps, { prima, dopo }) => {
       annunciaClassifiche(deps.modifiche, [prima?.id, dopo?.id]);
     },
@@ -234,15 +229,17 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       udm_soluzione: problema.udmSoluzione,
     },
     answers: 'problema',
-    // A corrected solution or tolerance re-checks the answers already given
-    // (as the event editor does): stored outcomes, rankings and open pages follow.
-    inTransaction: async ({ tx, audit }, { azione, prima, dopo }) => {
-      if (azione !== 'modifica' || !prima || !dopo) return undefined;
-      const changed = ['soluzione', 'soluzione_exp', 'intervallo_validita'].some(
-        (k) => prima[k] !== dopo[k],
-      );
-      if (!changed) return undefined;
-      return { flipped: await recheckAnswers(tx as DbTransaction, [dopo.id], audit) };
+    // The core's use cases (gara/problemi/), as 'Modifica evento' writes them:
+    // a corrected solution or tolerance re-checks the answers already given.
+    scritture: {
+      crea: ({ tx, audit }, input) =>
+        creaProblema(tx as DbTransaction, audit, input as Parameters<typeof creaProblema>[2]),
+      modifica: async ({ tx, audit }, before, input) => {
+        const flipped = await modificaProblema(tx as DbTransaction, audit, before.id, input);
+        return flipped && { dettagli: { flipped } };
+      },
+      elimina: async ({ tx, audit }, before) =>
+        void (await eliminaProblema(tx as DbTransaction, audit, before.id)),
     },
     afterCommit: (deps, { dettagli }) => {
       const flipped = (dettagli?.flipped ?? []) as FlippedAnswer[];
@@ -270,6 +267,18 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       data: fileProgrammato.data,
       pubblico: fileProgrammato.pubblico,
       dimensione: fileProgrammato.dimensione,
+    },
+    // The core's steps (gara/file/), as the file's own page writes it.
+    scritture: {
+      modifica: async ({ tx, audit }, before, input) =>
+        (await scriviFile(tx as DbTransaction, audit, before.id, {
+          ...(input.data !== undefined && { data: new Date(String(input.data)) }),
+          ...(input.pubblico !== undefined && { pubblico: input.pubblico as boolean }),
+        }))
+          ? {}
+          : null,
+      elimina: async ({ tx, audit }, before) =>
+        void (await eliminaFile(tx as DbTransaction, audit, before.id)),
     },
   }),
   defineResource({
@@ -362,7 +371,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
         (await riscriviMessaggio(tx, audit, before.id, {
           testo: input.testo as string | undefined,
           evento: input.evento as number | undefined,
-        })) !== null,
+        })) && {},
       elimina: async ({ tx, audit }, before) =>
         void (await cancellaMessaggio(tx, audit, before.id)),
     },
@@ -401,24 +410,17 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       anno_p3: squadra.annoP3,
     },
     answers: 'squadra',
-    // A team competes at a venue of its own event, under a name its
-    // session's other teams do not have (the core's check, as on sign-up).
-    prepare: async ({ tx }, input, before) => {
-      const attuale = (campo: string) =>
-        input[campo] === undefined ? before?.[campo] : input[campo];
-      const [poloId, eventoId, nome, sessioneId] = ['polo', 'evento', 'nome', 'sessione'].map(
-        attuale,
-      );
-      if (typeof poloId === 'number' && typeof eventoId === 'number') {
-        if ((await eventoOfPolo(tx, poloId)) !== eventoId) {
-          throw fieldErrors({ polo: [POLO_DI_ALTRO_EVENTO] });
-        }
-      }
-      const rinominata = !before || nome !== before.nome || sessioneId !== before.sessione;
-      if (rinominata && typeof nome === 'string' && typeof sessioneId === 'number') {
-        await controllaNomeLibero(tx as DbTransaction, sessioneId, nome, before?.id);
-      }
-      return {};
+    // The core's step (gara/squadre/), as the team's own form writes it: a
+    // team competes at a venue of its own event, under a name its session's
+    // other teams do not have.
+    scritture: {
+      crea: ({ tx, audit }, input) => scriviSquadra(tx as DbTransaction, audit, null, input),
+      modifica: async ({ tx, audit }, before, input) => {
+        await scriviSquadra(tx as DbTransaction, audit, before, input);
+        return {};
+      },
+      elimina: async ({ tx, audit }, before) =>
+        void (await eliminaSquadra(tx as DbTransaction, audit, before.id)),
     },
     constraints: {
       squadra_sessione_evento_fk: ['sessione', 'La sessione non è dell’evento della squadra.'],
@@ -590,6 +592,15 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
         column: poloResponsabile.poloId,
       },
     ],
+    // The core's use cases (gara/poli/): a venue with teams stays in its event.
+    scritture: {
+      crea: ({ tx, audit }, input) =>
+        creaPolo(tx as DbTransaction, audit, input as Parameters<typeof creaPolo>[2]),
+      modifica: async ({ tx, audit }, before, input) =>
+        (await modificaPolo(tx as DbTransaction, audit, before.id, input)) ? {} : null,
+      elimina: async ({ tx, audit }, before) =>
+        void (await eliminaPolo(tx as DbTransaction, audit, before.id)),
+    },
   }),
   defineResource({
     risorsa: risorsaCitta,

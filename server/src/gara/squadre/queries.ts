@@ -4,7 +4,6 @@ import type { DbOrTx, DbTransaction } from '../../db/client';
 import {
   citta,
   evento,
-  polo,
   responsabileSquadra,
   scuola,
   squadra,
@@ -13,14 +12,6 @@ import {
 import type { Actor, SquadraScope } from '../../policies';
 import { eventoVisibleWhere } from '../../access/queries';
 import type { Window } from '../../db/window';
-
-export async function findPolo(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ id: polo.id, eventoId: polo.eventoId })
-    .from(polo)
-    .where(eq(polo.id, id));
-  return row ?? null;
-}
 
 export async function scuolaExists(db: DbOrTx, id: number): Promise<boolean> {
   const [row] = await db.select({ id: scuola.id }).from(scuola).where(eq(scuola.id, id));
@@ -164,11 +155,4 @@ export async function insertSquadra(
     await tx.insert(responsabileSquadra).values({ responsabileId, squadraId: row!.id });
   }
   return row!.id;
-}
-
-/** Sets the given columns; undefined ones are left alone. */
-export async function updateSquadra(tx: DbOrTx, id: number, set: Partial<NewSquadra>) {
-  const changes = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
-  if (Object.keys(changes).length === 0) return;
-  await tx.update(squadra).set(changes).where(eq(squadra.id, id));
 }

@@ -6,6 +6,7 @@
 import {
   MESSAGGI_PERSONE as M,
   pkNonValido,
+  type adminSquadraRequest,
   type squadraCreateRequest,
   type squadraUpdateRequest,
 } from '@gas/contracts';
@@ -28,17 +29,17 @@ import {
 import { annunciaClassifiche } from '../classifiche';
 import type { FlussoModifiche } from '../modifiche';
 import { sessioneById } from '../queries';
-import { auditAfter, auditBefore } from '../registro/audit';
-import { squadraRefOf } from '../risposte/queries';
 import {
-  findPolo,
-  findSquadra,
-  insertSquadra,
-  lockSessione,
-  nomeTaken,
-  scuolaExists,
-  updateSquadra,
-} from './queries';
+  auditAfter,
+  auditBefore,
+  creaRecord,
+  eliminaRecord,
+  modificaRecord,
+} from '../registro/audit';
+import type { AdminRecord } from '../registro/resource';
+import { eventoOfPolo } from '../poli/queries';
+import { squadraRefOf } from '../risposte/queries';
+import { findSquadra, insertSquadra, lockSessione, nomeTaken, scuolaExists } from './queries';
 
 type Deps = { db: Db; modifiche: Pick<FlussoModifiche, 'emetti'> };
 
@@ -127,33 +128,59 @@ export async function modificaSquadra(
   if (!canEditSquadra(actor, e.access, ref, now)) {
     throw fieldErrors({ non_field_errors: [M.modificheChiuse] });
   }
-  if (body.polo != null) {
-    const p = await findPolo(db, body.polo);
-    if (!p) throw fieldErrors({ polo: [pkNonValido(body.polo)] });
-    if (p.eventoId !== team.eventoId) throw fieldErrors({ polo: [M.poloAltroEvento] });
-  }
   await db.transaction(async (tx) => {
-    if (body.nome !== undefined && body.nome !== team.nome) {
-      await controllaNomeLibero(tx, team.sessioneId, body.nome, team.id);
-    }
     const prima = await auditBefore(tx, 'squadra', team.id);
-    await updateSquadra(tx, team.id, {
-      nome: body.nome,
-      poloId: body.polo,
-      ospite: body.ospite,
-      capitano: body.capitano,
-      consegnatore: body.consegnatore,
-      p1: body.p1,
-      p2: body.p2,
-      p3: body.p3,
-      annoCapitano: body.anno_capitano,
-      annoConsegnatore: body.anno_consegnatore,
-      annoP1: body.anno_p1,
-      annoP2: body.anno_p2,
-      annoP3: body.anno_p3,
-    });
-    await auditAfter(tx, audit, 'squadra', team.id, prima);
+    if (!prima) throw apiError('not_found');
+    await scriviSquadra(tx, audit, prima, body);
   });
   annunciaClassifiche(deps.modifiche, [team.sessioneId]);
   return e;
+}
+
+/** A team's fields as the back office names them; the team's own form sends a part of them. */
+export type ValoriSquadra = Partial<z.infer<typeof adminSquadraRequest>>;
+
+/**
+ * Writes a team's fields (a new team when `prima` is null), audited in the
+ * caller's transaction: the step of the team's own form (above) and of the
+ * back office. Whichever page writes it, a team competes at a venue of its
+ * own event, under a name its session's other teams do not have. Returns
+ * its id; the caller announces its session's ranking after the commit.
+ */
+export async function scriviSquadra(
+  tx: DbTransaction,
+  audit: AuditContext,
+  prima: AdminRecord | null,
+  valori: ValoriSquadra,
+): Promise<number> {
+  const attuale = <K extends keyof ValoriSquadra>(campo: K) =>
+    valori[campo] === undefined ? prima?.[campo] : valori[campo];
+  const [poloId, eventoId, nome, sessioneId] = [
+    attuale('polo'),
+    attuale('evento'),
+    attuale('nome'),
+    attuale('sessione'),
+  ];
+  const spostata = valori.polo !== undefined || valori.evento !== undefined;
+  if (spostata && typeof poloId === 'number') {
+    const eventoDelPolo = await eventoOfPolo(tx, poloId);
+    if (eventoDelPolo === null) throw fieldErrors({ polo: [pkNonValido(poloId)] });
+    if (eventoDelPolo !== eventoId) throw fieldErrors({ polo: [M.poloAltroEvento] });
+  }
+  const rinominata = !prima || nome !== prima.nome || sessioneId !== prima.sessione;
+  if (rinominata && typeof nome === 'string' && typeof sessioneId === 'number') {
+    await controllaNomeLibero(tx, sessioneId, nome, prima?.id);
+  }
+  if (!prima) return (await creaRecord(tx, audit, 'squadra', valori)).id;
+  if (!(await modificaRecord(tx, audit, 'squadra', prima.id, valori))) throw apiError('not_found');
+  return prima.id;
+}
+
+/** Its answers and jokers go with it (the back office lets only a superuser force that). */
+export async function eliminaSquadra(
+  tx: DbTransaction,
+  audit: AuditContext,
+  id: number,
+): Promise<void> {
+  await eliminaRecord(tx, audit, 'squadra', id);
 }
