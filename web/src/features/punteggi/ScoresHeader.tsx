@@ -106,11 +106,11 @@ export function ScoresHeader({
             Ultimo aggiornamento: {model.lastUpdate ? formatTimeWithSeconds(model.lastUpdate) : '—'}
           </p>
           <p className="mb-0 small text-body-secondary">{NOTA_AGGIORNAMENTO}</p>
-          {!model.session && !model.live.error && (
-            <p className="mb-0 small text-body-secondary" role="status">
-              Caricamento delle risposte…
-            </p>
-          )}
+          {/* Always there, one line high: the loading line's going moved the
+              ranking below it (a layout shift on phones, issue 29). */}
+          <p className="mb-0 small text-body-secondary" role="status">
+            {!model.session && !model.live.error ? 'Caricamento delle risposte…' : '\u00a0'}
+          </p>
         </Col>
       </Row>
     </header>

@@ -259,6 +259,11 @@ describe('scores page', { timeout: 30_000 }, () => {
     await screen.findByText(/L'evento è in corso e finirà/, {}, { timeout: 8000 });
     await waitFor(() => expect(feed('punteggi_eventi').readyState).toBe(1));
     await waitFor(() => expect(screen.queryByText('Caricamento delle risposte…')).toBeNull());
+    // The loading line keeps its place, empty: nothing below it moves (issue 29).
+    const loading = screen
+      .getAllByRole('status')
+      .find((el) => el.textContent === '\u00a0' && el.tagName === 'P');
+    expect(loading).toBeTruthy();
     const first: ScoringEvent = { id: 9, k: 'r', s: 121, p: 3, c: true, d: t(50) };
     act(() => feed('punteggi_eventi').receive({ type: 'npe', ...first }));
     await waitFor(() => expect(rowNames().slice(0, 5)).toEqual(order([first])));
