@@ -83,6 +83,11 @@ const ANSWERS_PER_SECOND = 3;
 const TRACKED_EVERY = 10;
 /** Real Chromium pages opened during each storm, evenly (chromium.ts). */
 const CHROMIUM_PAGES = Number(process.env.BENCH_CHROMIUM ?? 4);
+/**
+ * Node's flags for the one instance, to look inside a run
+ * (`BENCH_INSTANCE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'`).
+ */
+const INSTANCE_NODE_ARGS = (process.env.BENCH_INSTANCE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const TARGET_P99_MS = 1000;
 const TARGET_INSTANCE_SHARE = 0.2;
 /**
@@ -447,7 +452,7 @@ try {
   for (const loads of LOAD_LIST) {
     for (let r = 1; r <= REPEAT; r++) {
       // A fresh instance each time: every run starts as cold as the first.
-      const one = await startServerProcess({ env: env(s) });
+      const one = await startServerProcess({ env: env(s), nodeArgs: INSTANCE_NODE_ARGS });
       try {
         const name = `one instance, straight${REPEAT > 1 ? `, run ${r} of ${REPEAT}` : ''}`;
         runs.push(await storm(name, loads, one.url, s, [one], null));

@@ -2,12 +2,12 @@
 // from, in one repeatable-read transaction, and the fingerprint that tells
 // whether a cached snapshot is still current; and the stored snapshots
 // (punteggi_cache) that 'delete_cache' empties.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { countsForScores } from '../db/contest-window';
 import { evento, problema, punteggiCache, risposta, sessione, squadra } from '../db/schema';
 import type { SessionData } from './build';
-import { scoringParams, toScoringEvent } from './rows';
+import { scoringParams, toScoringEvent, type ScoreEvent, type ScoringEventRow } from './rows';
 
 /** A risposta row in the short form toScoringEvent (rows.ts) reads. */
 export const scoringEventColumns = {
@@ -70,22 +70,38 @@ export async function loadSessionData(
         .from(squadra)
         .where(eq(squadra.sessioneId, sessioneId))
         .orderBy(asc(squadra.id));
-      const rows = await tx
-        .select(scoringEventColumns)
-        .from(risposta)
-        .where(and(eq(risposta.sessioneId, sessioneId), countsForScores(sessioneId)))
-        .orderBy(asc(risposta.date), asc(risposta.id));
       return {
         sessione: { id: s.id, nome: s.nome, numeroQualificati: s.numeroQualificati },
         evento: { id: e.id, inizio: e.inizio, fine: e.fine, params: scoringParams(e) },
         problemi,
         squadre,
-        eventi: rows.map(toScoringEvent),
+        eventi: await eventiDellaSessione(tx, sessioneId),
         fingerprint: await sessionFingerprint(tx, sessioneId),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/**
+ * The session's scoring events in the replay's order, as toScoringEvent
+ * (rows.ts) writes them. Read as plain rows with the date already in
+ * JavaScript's ISO form (milliseconds cut, as a Date cuts them): a
+ * snapshot of 40,000 answers is rebuilt after every answer, and mapping
+ * each row through the ORM and a Date cost more than the query
+ * (docs/performance.md, the storm). snapshots.test.ts holds it to the
+ * same events as the ORM's path, microseconds included.
+ */
+export async function eventiDellaSessione(db: DbOrTx, sessioneId: number): Promise<ScoreEvent[]> {
+  const rows = rowsOf<ScoringEventRow & { d: string }>(
+    await db.execute(sql`select ${risposta.id} as id, ${risposta.kind} as k,
+        ${risposta.squadraId} as s, ${risposta.problemaId} as p, ${risposta.corretto} as c,
+        to_char(${risposta.date} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as d
+      from ${risposta}
+      where ${risposta.sessioneId} = ${sessioneId} and ${countsForScores(sessioneId)}
+      order by ${risposta.date}, ${risposta.id}`),
+  );
+  return rows.map(toScoringEvent);
 }
 
 /** The session's snapshots stored by an import or an older version. */

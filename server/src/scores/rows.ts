@@ -59,19 +59,22 @@ export function scoringTeam(s: SquadraScoringRow): TeamInput {
   return team;
 }
 
-/** A risposta row in the short form of risposta-all and of `npe` (kind, team, problem, correct, date). */
+/**
+ * A risposta row in the short form of risposta-all and of `npe` (kind, team,
+ * problem, correct, date; the date as a Date or already as its ISO text).
+ */
 export type ScoringEventRow = {
   id: number;
   k: 'r' | 'j';
   s: number;
   p: number;
   c: boolean | null;
-  d: Date;
+  d: Date | string;
 };
 
 /** A risposta row as a scoring event (`c` only on answers). */
 export function toScoringEvent(row: ScoringEventRow): ScoreEvent {
-  const d = row.d.toISOString();
+  const d = typeof row.d === 'string' ? row.d : row.d.toISOString();
   return row.k === 'j'
     ? { id: row.id, k: 'j', s: row.s, p: row.p, d }
     : { id: row.id, k: 'r', s: row.s, p: row.p, c: row.c === true, d };

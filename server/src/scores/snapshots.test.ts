@@ -1,7 +1,7 @@
 // The snapshot cache on a real database: deterministic builds, one build for
 // concurrent readers, invalidation (explicit, by fingerprint,
 // by age), no stale result kept after a concurrent invalidation, clear().
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testBackends, type TestDatabase } from '../db/testing';
 import { evento, problema, punteggiCache, risposta, sessione, squadra } from '../db/schema';
@@ -12,7 +12,9 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { buildSnapshot } from './build';
 import { SnapshotCache, type SnapshotLoader } from './cache';
-import { loadSessionData } from './queries';
+import { countsForScores } from '../db/contest-window';
+import { eventiDellaSessione, loadSessionData, scoringEventColumns } from './queries';
+import { toScoringEvent } from './rows';
 
 describe.each(testBackends())('snapshot cache on %s', (backend) => {
   let database: TestDatabase;
@@ -183,5 +185,33 @@ describe.each(testBackends())('snapshot cache on %s', (backend) => {
     expect(new Set(next).size).toBe(1);
     expect(next[0]).not.toBe(frames[0]);
     feed.close();
+  });
+
+  it('reads the events as the ORM and a Date would give them, microseconds and all', async () => {
+    // 1,000 answers whose dates run through every millisecond with odd
+    // microseconds: the plain read must cut them as a Date does.
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into risposta
+            (problema_id, squadra_id, sessione_id, valore, corretto, momento_consegna, date)
+          select ${problemaId}, ${team.id}, ${team.sessioneId}, '1', g % 3 = 0,
+            ${inGara.toISOString()}::timestamptz + make_interval(secs => g * 0.001337),
+            ${inGara.toISOString()}::timestamptz + make_interval(secs => g * 0.001337)
+          from generate_series(1, 1000) g`);
+        const perOrm = (
+          await tx
+            .select(scoringEventColumns)
+            .from(risposta)
+            .where(and(eq(risposta.sessioneId, sessioneId), countsForScores(sessioneId)))
+            .orderBy(asc(risposta.date), asc(risposta.id))
+        ).map(toScoringEvent);
+        const letti = await eventiDellaSessione(tx, sessioneId);
+        expect(letti.length).toBeGreaterThan(1000);
+        expect(letti).toEqual(perOrm);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
   });
 });

@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { colonne, raggruppaInBlocchi } from '@gas/contracts';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
+import type { ScoringEvent } from '@gas/scoring';
 import type { SessioneSnapshot } from '../../scores/build';
 
 export type BloccoPronto = { blocco: number; eventi: number; versione: string; json: string };
@@ -16,19 +17,54 @@ export type Blocchi = { inizio: number; perNumero: Map<number, BloccoPronto> };
 
 const perSnapshot = new WeakMap<SessioneSnapshot, Blocchi>();
 
+/** A session's last blocks with the events each was made of, by block number. */
+type Ultimi = {
+  inizio: number;
+  blocchi: Map<number, { eventi: ScoringEvent[]; pronto: BloccoPronto }>;
+};
+
+/**
+ * Each session's last built blocks: a snapshot is rebuilt after every
+ * answer, and all but the block of the answer's time are the same events
+ * again, so their JSON and version are kept rather than made and hashed anew.
+ */
+const ultimiPerSessione = new LRUCache<number, Ultimi>({ max: 1000 });
+
+const stessiEventi = (a: readonly ScoringEvent[], b: readonly ScoringEvent[]) =>
+  a.length === b.length &&
+  a.every((x, i) => {
+    const y = b[i]!;
+    return x.id === y.id && x.k === y.k && x.s === y.s && x.p === y.p && x.c === y.c && x.d === y.d;
+  });
+
+function pronto(sessione: number, n: number, inizio: number, eventi: ScoringEvent[]): BloccoPronto {
+  const cols = colonne(sessione, n, inizio, eventi);
+  const corpo = JSON.stringify(cols);
+  const versione = createHash('sha256').update(corpo).digest('base64url').slice(0, 22);
+  const json = JSON.stringify({ ...cols, versione });
+  return { blocco: n, eventi: eventi.length, versione, json };
+}
+
 /** The blocks of a snapshot, built the first time they are asked for. */
 export function blocchiDi(snapshot: SessioneSnapshot): Blocchi {
-  const pronti = perSnapshot.get(snapshot);
-  if (pronti) return pronti;
+  const giaFatti = perSnapshot.get(snapshot);
+  if (giaFatti) return giaFatti;
+  const { sessioneId } = snapshot;
   const inizio = Date.parse(snapshot.punteggi.inizio);
+  const ultimi = ultimiPerSessione.get(sessioneId);
+  const precedenti = ultimi?.inizio === inizio ? ultimi.blocchi : new Map();
+  const blocchi: Ultimi['blocchi'] = new Map();
   const perNumero = new Map<number, BloccoPronto>();
   for (const [n, eventi] of raggruppaInBlocchi(snapshot.eventi, inizio)) {
-    const cols = colonne(snapshot.sessioneId, n, inizio, eventi);
-    const corpo = JSON.stringify(cols);
-    const versione = createHash('sha256').update(corpo).digest('base64url').slice(0, 22);
-    const json = JSON.stringify({ ...cols, versione });
-    perNumero.set(n, { blocco: n, eventi: eventi.length, versione, json });
+    const prima = precedenti.get(n);
+    const fatto =
+      prima && stessiEventi(prima.eventi, eventi)
+        ? prima.pronto
+        : pronto(sessioneId, n, inizio, eventi);
+    blocchi.set(n, { eventi, pronto: fatto });
+    perNumero.set(n, fatto);
   }
+  ultimiPerSessione.set(sessioneId, { inizio, blocchi });
   const out = { inizio, perNumero };
   perSnapshot.set(snapshot, out);
   return out;
