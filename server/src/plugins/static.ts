@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERRORS } from '../errors';
-import { incorporabile } from './security-headers';
 import { MODIFICHE_VIVE, type MicrocacheOptions } from './microcache';
 import { codificaAccettata, comprimi } from './compressione';
 import {
@@ -150,7 +149,7 @@ async function webAppPlugin(
   if (hasBuild && fs.existsSync(widgetFile)) {
     // Not the SPA's index.html: the widget loads none of the app's bundle.
     // Hidden from the API's OpenAPI document, as @fastify/static hides the files.
-    const opzioni = { helmet: incorporabile(options.sentryDsn), schema: { hide: true } };
+    const opzioni = { config: { incorporabile: true }, schema: { hide: true } };
     app.get(WIDGET_ROUTE, opzioni, (_request, reply) =>
       reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('widget.html'),
     );
