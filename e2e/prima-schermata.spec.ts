@@ -85,6 +85,14 @@ test('without scripts the page already shows its first screen, the ranking on a 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(list).toBeHidden();
   await expect(page.getByTestId('stato-evento')).toBeVisible();
+  // Opened on another tab (a hash the server cannot see), the painted ranking
+  // waits for the app's tab too; the page's head stays.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/#barre`);
+  await expect(page.getByTestId('stato-evento')).toBeVisible();
+  await expect(page.getByTestId('elenco-classifica')).toBeHidden();
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/#tabella`);
+  await expect(page.getByTestId('elenco-classifica')).toBeVisible();
   await context.close();
 });
 

@@ -22,7 +22,7 @@ import {
   type Colore,
   type SortState,
 } from './table/tableState';
-import { hashForTab, TAB_TITLES, tabFromHash, visibleTabs, type TabKey } from './tabs';
+import { DEFAULT_TAB, hashForTab, TAB_TITLES, tabFromHash, visibleTabs, type TabKey } from './tabs';
 import type { ScoresModel } from './useScoresModel';
 import { schoolNames } from './useScoresData';
 
@@ -210,6 +210,15 @@ export function ScoresTabs(props: ScoresTabsProps) {
       >
         <Suspense fallback={<PageLoading />}>{content[active]()}</Suspense>
       </div>
+      {/* The server paints the default tab: it cannot see the hash. A page
+          opened on another tab ('#barre') matches one of these with :target,
+          and the painted copy hides its ranking until the app shows the tab
+          named (elenco.css). Hidden: nothing scrolls to them. */}
+      {visible
+        .filter((key) => key !== DEFAULT_TAB)
+        .map((key) => (
+          <span key={key} id={key} className="segnaposto-scheda" hidden />
+        ))}
     </>
   );
 }
