@@ -115,8 +115,11 @@ async function measure(url: string, port: number, throttled: boolean): Promise<F
   };
   let result = await lighthouse(url, flags);
   // A trace Chromium recorded without its navigation start (NO_NAVSTART, 1 run
-  // in 20 here): Lighthouse's own advice is to run again; once.
-  if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') result = await lighthouse(url, flags);
+  // in 20 here, twice in a row once): Lighthouse's own advice is to run again;
+  // up to three times in all, so one bad trace does not stop a 15-minute run.
+  for (let again = 0; again < 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; again++) {
+    result = await lighthouse(url, flags);
+  }
   if (!result) throw new Error(`${url}: no Lighthouse result`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
