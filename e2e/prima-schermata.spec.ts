@@ -96,6 +96,35 @@ test('without scripts the page already shows its first screen, the ranking on a 
   await context.close();
 });
 
+test('opened on a chart or the ranking, nothing moves while the app takes over', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __spostamenti: number[] }).__spostamenti = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+        shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const spostamento = () =>
+    page.evaluate(() =>
+      (window as unknown as { __spostamenti: number[] }).__spostamenti.reduce((a, b) => a + b, 0),
+    );
+  // While the chart's code and the answers arrive, the tab keeps a chart's
+  // room: the footer no longer comes up and goes down again (CLS 0.11 before).
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/#grafico`);
+  await expect(page.locator('.chart-box canvas').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await spostamento()).toBeLessThan(0.01);
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/`);
+  await expect(page.getByText('Squadra live 01')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await spostamento()).toBeLessThan(0.01);
+});
+
 test('the app takes the page over: one title, the ranking, no copy left', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/`);

@@ -5,7 +5,7 @@ import type { Evento, Polo, Squadra, User } from '@gas/contracts';
 import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useLocation, useNavigate } from 'react-router';
-import { PageLoading } from '../../components/PageLoading';
+import { AttesaScheda } from './AttesaScheda';
 import { ElencoClassifica } from './elenco/ElencoClassifica';
 import { SceltaVista } from './elenco/SceltaVista';
 import { useVista } from './elenco/vista';
@@ -208,7 +208,7 @@ export function ScoresTabs(props: ScoresTabsProps) {
         aria-labelledby={`scheda-${active}`}
         className="punteggi-pannello"
       >
-        <Suspense fallback={<PageLoading />}>{content[active]()}</Suspense>
+        <Suspense fallback={<AttesaScheda />}>{content[active]()}</Suspense>
       </div>
       {/* The server paints the default tab: it cannot see the hash. A page
           opened on another tab ('#barre') matches one of these with :target,

@@ -24,6 +24,7 @@ import { tooltipTransition } from './motion';
 import { chartTeams, historyStep, historyUntil } from './chartData';
 import { LegendaGrafico, legendaNascosta, useSerieNascoste } from './LegendaGrafico';
 import { stileSerie } from './palette';
+import { AttesaScheda } from '../AttesaScheda';
 
 echarts.use([
   LineChart,
@@ -137,7 +138,7 @@ export default function ScoreChartTab(props: ScoreChartProps) {
     () => (shown ? scoreChartOption({ shown, ids, names, inizio, fine, nascoste }) : {}),
     [shown, ids.join(','), inizio, fine, nascoste],
   );
-  if (!scoring || !shown) return <p>Caricamento delle risposte…</p>;
+  if (!scoring || !shown) return <AttesaScheda testo="Caricamento delle risposte…" />;
   return (
     <>
       <p className="small text-body-secondary">

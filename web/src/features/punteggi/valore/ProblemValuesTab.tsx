@@ -25,6 +25,7 @@ import {
   type PointRow,
 } from './valueText';
 import './valore.css';
+import { AttesaScheda } from '../AttesaScheda';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
@@ -60,7 +61,7 @@ export default function ProblemValuesTab(props: ProblemValuesTabProps) {
     [teamNames, values],
   );
   const [chosen, setChosen] = useState<number | null>(null);
-  if (!values) return <p>Caricamento delle risposte…</p>;
+  if (!values) return <AttesaScheda testo="Caricamento delle risposte…" />;
   const problemi = values.problemi;
   const series = problemi.find((p) => p.id === chosen) ?? problemi[0];
   if (!series) return <p>La sessione non ha problemi.</p>;
