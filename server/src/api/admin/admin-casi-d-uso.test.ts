@@ -126,6 +126,12 @@ describe.each(testBackends())('the back office through the core’s use cases on
       });
       expect(editor.statusCode, editor.body).toBe(200);
       expect(ricalcolate()).toEqual([e.sessione]);
+      // Saved again as it is (the editor sends every session each time): no new ranking.
+      const uguale = await e.amministratore.patch(`/api/gas/evento/${e.id}/`, {
+        sessioni: [{ id: e.sessione, nome: 'Mattina' }],
+      });
+      expect(uguale.statusCode, uguale.body).toBe(200);
+      expect(ricalcolate()).toEqual([e.sessione]);
 
       const staff = await t.as('staff');
       const admin = await staff.patch(`/api/admin/sessione/${e.sessione}/`, { nome: 'Pomeriggio' });

@@ -38,7 +38,7 @@ export async function applicaProblemi(
   return flipped;
 }
 
-/** Returns the sessions changed (their rankings are rebuilt after the commit). */
+/** Returns the sessions whose fields changed (their rankings are rebuilt after the commit). */
 export async function applicaSessioni(
   tx: DbTransaction,
   audit: AuditContext,
@@ -46,9 +46,12 @@ export async function applicaSessioni(
   plan: Plan<ValoriSessione>,
 ): Promise<number[]> {
   for (const id of plan.deletes) await eliminaSessione(tx, audit, id);
-  for (const { id, values } of plan.updates) await modificaSessione(tx, audit, id, values);
+  const cambiate: number[] = [];
+  for (const { id, values } of plan.updates) {
+    if (await modificaSessione(tx, audit, id, values)) cambiate.push(id);
+  }
   for (const values of plan.inserts) {
     await creaSessione(tx, audit, { ...values, nome: values.nome!, evento: eventoId });
   }
-  return plan.updates.map((u) => u.id);
+  return cambiate;
 }

@@ -207,7 +207,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
       crea: ({ tx, audit }, input) =>
         creaSessione(tx as DbTransaction, audit, input as Parameters<typeof creaSessione>[2]),
       modifica: async ({ tx, audit }, before, input) =>
-        (await modificaSessione(tx as DbTransaction, audit, before.id, input)) ? {} : null,
+        (await modificaSessione(tx as DbTransaction, audit, before.id, input)) === null ? null : {},
       elimina: async ({ tx, audit }, before) =>
         void (await eliminaSessione(tx as DbTransaction, audit, before.id)),
     },

@@ -21,14 +21,19 @@ export async function creaSessione(
   return (await creaRecord(tx, audit, 'sessione', valori)).id;
 }
 
-/** False when the session is gone. */
+/**
+ * Null when the session is gone; else whether anything changed (the lists of
+ * 'Modifica evento' send every session again at each save, and an unchanged
+ * one needs no new ranking).
+ */
 export async function modificaSessione(
   tx: DbTransaction,
   audit: AuditContext,
   id: number,
   valori: ValoriSessione,
-): Promise<boolean> {
-  return (await modificaRecord(tx, audit, 'sessione', id, valori)) !== null;
+): Promise<boolean | null> {
+  const scritto = await modificaRecord(tx, audit, 'sessione', id, valori);
+  return scritto && JSON.stringify(scritto.prima) !== JSON.stringify(scritto.dopo);
 }
 
 /** Its teams, answers and jokers go with it (the callers decide whether that is allowed). */
