@@ -32,7 +32,9 @@ export interface SessioneSnapshot {
 /** What a snapshot is built from, as loaded from the database. */
 export interface SessionData {
   sessione: Pick<Sessione, 'id' | 'nome' | 'numeroQualificati'>;
-  evento: Pick<Evento, 'id' | 'inizio' | 'fine'> & { params: SessionSetup['params'] };
+  evento: Pick<Evento, 'id' | 'inizio' | 'fine' | 'fineConsegnaJolly'> & {
+    params: SessionSetup['params'];
+  };
   problemi: Pick<Problema, 'id' | 'nome'>[];
   squadre: Pick<
     Squadra,
@@ -44,14 +46,26 @@ export interface SessionData {
 
 /** Pure and deterministic: the same data and `ora` give the same snapshot. */
 export function buildSnapshot(data: SessionData, ora: Date): SessioneSnapshot {
-  const { sessione, evento } = data;
+  return snapshotOf(data, replayOf(data), ora);
+}
+
+/** The scoring engine with every event of `data` applied. */
+export function replayOf(data: SessionData): LiveScoring {
   const setup: SessionSetup = {
-    params: evento.params,
-    inizio: evento.inizio.toISOString(),
+    params: data.evento.params,
+    inizio: data.evento.inizio.toISOString(),
     problemi: data.problemi,
     squadre: data.squadre.map(scoringTeam),
   };
-  const live = new LiveScoring(setup, data.eventi);
+  return new LiveScoring(setup, data.eventi);
+}
+
+/**
+ * The snapshot of `data` at `ora`, read from `live`: the engine with
+ * data.eventi applied, by replayOf or one event at a time (scores/stato.ts).
+ */
+export function snapshotOf(data: SessionData, live: LiveScoring, ora: Date): SessioneSnapshot {
+  const { sessione, evento } = data;
   let board = live.leaderboard(ora.getTime());
   if (data.squadre.length <= HISTORY_MAX_TEAMS) {
     // Up to the end at most: a concluded session would otherwise grow a sample a minute forever.

@@ -6,6 +6,11 @@
 //   snapshots.applica(m)       // each committed change (gara/modifiche.ts)
 //   await snapshots.clear(id)  // admin 'delete_cache'
 //
+// An answer does not rebuild: each entry keeps the session's scoring
+// (stato.ts), the change stream's answers, jokers and deletions are applied
+// to it, and the snapshot is made again from it when next read. Anything else
+// (teams, problems, times, a change from another instance) drops the entry.
+//
 // Why memory and not the punteggi_cache table: a rebuild from the answers
 // takes milliseconds, while writing a JSON blob per change would add a write to
 // every submission. The rebuild is deterministic (same rows and same `ora`,
@@ -14,17 +19,18 @@
 //
 // Staleness is bounded two ways: the change stream reaches applica() after
 // each commit (the cross-instance bridge invalidates too for a remote
-// npe/npe_delete, and
-// keeps snapshot_invalidated local); and an entry is re-checked at most every
-// `freshnessMs` against a fingerprint of everything it was built from
-// (answers, teams, problems, parameters), which also catches edits made by
-// other endpoints or other instances.
+// npe/npe_delete, and keeps snapshot_invalidated local); and an entry is
+// re-checked at most every `freshnessMs` against a fingerprint of everything
+// it was built from (answers, teams, problems, parameters; kept up to date
+// with each answer applied), which also catches edits that did not come
+// through the stream.
 import type { ModificaGara } from '@gas/contracts';
 import { NEW_WINDOW_MS } from '@gas/scoring';
 import type { Database, DbOrTx } from '../db/client';
 import { LRUCache } from 'lru-cache';
 import { buildSnapshot, type SessionData, type SessioneSnapshot } from './build';
 import { deleteStoredSnapshots, loadSessionData, sessionFingerprint } from './queries';
+import { StatoSessione, type ModificaRisposta } from './stato';
 
 /** Where the cache tells that a session's scores changed (the live bus). */
 export type SnapshotPublisher = {
@@ -35,6 +41,10 @@ type Entry = {
   value: SessioneSnapshot;
   /** Clock time of the last successful fingerprint check (or build). */
   checkedAt: number;
+  /** The session's scoring, to which each answer is applied (null: rebuilt after each). */
+  stato: StatoSessione | null;
+  /** An answer was applied to `stato` since `value` was made. */
+  superato: boolean;
 };
 
 export type SnapshotLoader = (db: DbOrTx, sessioneId: number) => Promise<SessionData | null>;
@@ -61,6 +71,8 @@ export class SnapshotCache {
   private readonly load: SnapshotLoader;
   /** Full rebuilds done (tests and metrics). */
   builds = 0;
+  /** Answers, jokers and deletions applied to a kept scoring, without a rebuild. */
+  applicate = 0;
 
   constructor(
     private readonly database: Database,
@@ -86,6 +98,7 @@ export class SnapshotCache {
   /** The session's snapshot, cached or rebuilt; null when the session does not exist. */
   get(sessioneId: number): Promise<SessioneSnapshot | null> {
     const entry = this.entries.get(sessioneId);
+    if (entry?.superato) this.aggiorna(sessioneId, entry);
     if (entry && this.now() - entry.checkedAt < this.freshnessMs) {
       this.stats.hits += 1;
       return Promise.resolve(entry.value);
@@ -97,16 +110,43 @@ export class SnapshotCache {
     }
     this.stats.misses += 1;
     const generation = this.generation(sessioneId);
-    const inflight = this.refresh(sessioneId, entry?.value, generation).finally(() => {
+    const inflight = this.refresh(sessioneId, entry, generation).finally(() => {
       if (this.inflight.get(sessioneId) === inflight) this.inflight.delete(sessioneId);
     });
     this.inflight.set(sessioneId, inflight);
     return inflight;
   }
 
-  /** The change stream's subscriber: the sessions whose ranking a change made stale. */
+  /**
+   * The change stream's subscriber. An answer, joker or deletion is applied to
+   * the session's kept scoring when it can be; any other change, or one that
+   * cannot be applied, makes the session's snapshot stale (rebuilt when read).
+   */
   applica(modifica: ModificaGara): void {
+    if (modifica.tipo === 'consegna' || modifica.tipo === 'consegna_eliminata') {
+      if (this.applicaRisposta(modifica)) return;
+    }
     for (const id of sessioniToccate(modifica)) this.invalidate(id);
+  }
+
+  private applicaRisposta(modifica: ModificaRisposta): boolean {
+    const sessioneId = modifica.sessione;
+    const entry = this.entries.peek(sessioneId);
+    if (!entry?.stato?.applica(modifica)) return false;
+    this.applicate += 1;
+    // A check or build under way started before this change: its result must not be kept.
+    this.generations.set(sessioneId, this.generation(sessioneId) + 1);
+    this.inflight.delete(sessioneId);
+    entry.superato = true;
+    this.live?.publish({ type: 'snapshot_invalidated', sessioneId });
+    return true;
+  }
+
+  /** The entry's snapshot made again from its scoring, which answers have moved on. */
+  private aggiorna(sessioneId: number, entry: Entry): void {
+    entry.value = entry.stato!.snapshot(new Date(this.now()));
+    entry.superato = false;
+    this.keep(sessioneId, entry);
   }
 
   /**
@@ -139,16 +179,16 @@ export class SnapshotCache {
 
   private async refresh(
     sessioneId: number,
-    previous: SessioneSnapshot | undefined,
+    previous: Entry | undefined,
     generation: number,
   ): Promise<SessioneSnapshot | null> {
     const started = this.now();
     const current = () => this.generation(sessioneId) === generation;
-    if (previous && started - previous.ora.getTime() < this.maxAgeMs) {
+    if (previous && started - previous.value.ora.getTime() < this.maxAgeMs) {
       const fingerprint = await sessionFingerprint(this.database.db, sessioneId);
-      if (fingerprint === previous.fingerprint) {
-        if (current()) this.keep(sessioneId, previous, started);
-        return previous;
+      if (fingerprint === previous.value.fingerprint) {
+        if (current()) this.keep(sessioneId, { ...previous, checkedAt: started });
+        return previous.value;
       }
     }
     const data = await this.load(this.database.db, sessioneId);
@@ -157,15 +197,17 @@ export class SnapshotCache {
       if (current()) this.entries.delete(sessioneId);
       return null;
     }
-    const snapshot = buildSnapshot(data, new Date(started));
-    if (current()) this.keep(sessioneId, snapshot, started);
-    return snapshot;
+    const stato = StatoSessione.da(data);
+    const ora = new Date(started);
+    const value = stato ? stato.snapshot(ora) : buildSnapshot(data, ora);
+    if (current()) this.keep(sessioneId, { value, checkedAt: started, stato, superato: false });
+    return value;
   }
 
-  private keep(sessioneId: number, value: SessioneSnapshot, checkedAt: number): void {
+  private keep(sessioneId: number, entry: Entry): void {
     // Kept until the snapshot is maxAgeMs old (then rebuilt, so that `new` flags age).
-    const ttl = value.ora.getTime() + this.maxAgeMs - this.now();
-    if (ttl > 0) this.entries.set(sessioneId, { value, checkedAt }, { ttl });
+    const ttl = entry.value.ora.getTime() + this.maxAgeMs - this.now();
+    if (ttl > 0) this.entries.set(sessioneId, entry, { ttl });
     else this.entries.delete(sessioneId);
   }
 }

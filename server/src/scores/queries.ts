@@ -7,6 +7,7 @@ import { rowsOf, type DbOrTx } from '../db/client';
 import { countsForScores } from '../db/contest-window';
 import { evento, problema, punteggiCache, risposta, sessione, squadra } from '../db/schema';
 import type { SessionData } from './build';
+import { MODULO_IMPRONTE } from './impronte';
 import { scoringParams, toScoringEvent, type ScoreEvent, type ScoringEventRow } from './rows';
 
 /** A risposta row in the short form toScoringEvent (rows.ts) reads. */
@@ -19,23 +20,32 @@ export const scoringEventColumns = {
   d: risposta.date,
 };
 
+/** The hash of the current `risposta` row, as improntaEvento (impronte.ts) computes it. */
+const improntaSql = sql`('x' || substr(md5(concat_ws(':', ${risposta.id}, ${risposta.kind},
+    ${risposta.squadraId}, ${risposta.problemaId},
+    case when ${risposta.kind} = 'j' then '' when ${risposta.corretto} then '1' else '0' end,
+    floor(extract(epoch from ${risposta.date}) * 1000)::bigint)), 1, 13))::bit(52)::bigint`;
+
 // Row texts (`row(...)::text`) keep NULL and '' apart, unlike concat_ws.
+// The answers' part is not a hash of them in order but their count and the sum
+// of each counted answer's own hash (impronte.ts): the snapshot cache keeps it
+// up to date answer by answer and checks it against this without a rebuild.
 function fingerprintQuery(sessioneId: number) {
-  return sql`select md5(concat(
-    (select row(e.inizio, e.fine, e.pti_tolti_errore, e.pti_base_montepremi,
-        e.max_errori_raise_montepremi, e.errore_punteggi_raise, e.punteggio_base_problemi,
-        e.bonus_velocita, e.scaling_bonus_velocita, e.scaling_bonus_montepremi,
-        s.nome, s.numero_qualificati)::text
+  return sql`select concat(md5(concat(
+    (select row(e.inizio, e.fine, e.fine_consegna_jolly, e.pti_tolti_errore,
+        e.pti_base_montepremi, e.max_errori_raise_montepremi, e.errore_punteggi_raise,
+        e.punteggio_base_problemi, e.bonus_velocita, e.scaling_bonus_velocita,
+        e.scaling_bonus_montepremi, s.nome, s.numero_qualificati)::text
       from sessione s join evento e on e.id = s.evento_id where s.id = ${sessioneId}),
     '|', (select string_agg(row(p.id, p.nome, p.ordine)::text, ';' order by p.ordine, p.id)
       from problema p join sessione s on s.evento_id = p.evento_id where s.id = ${sessioneId}),
     '|', (select string_agg(row(q.id, q.nome, q.ospite, q.ordine_eta, q.penalita, q.scuola_id,
         q.polo_id)::text, ';' order by q.id)
-      from squadra q where q.sessione_id = ${sessioneId}),
-    '|', (select string_agg(row(r.id, r.kind, r.corretto, r.squadra_id, r.problema_id,
-        r.date)::text, ';' order by r.id)
-      from risposta r where r.sessione_id = ${sessioneId})
-  )) as fp`;
+      from squadra q where q.sessione_id = ${sessioneId})
+  )), '|', (select count(*) || ':' || coalesce(sum(${improntaSql}) % ${MODULO_IMPRONTE}, 0)
+      from ${risposta}
+      where ${risposta.sessioneId} = ${sessioneId} and ${countsForScores(sessioneId)})
+  ) as fp`;
 }
 
 /** Of everything a snapshot is built from (answers, teams, problems, parameters). */
@@ -72,7 +82,13 @@ export async function loadSessionData(
         .orderBy(asc(squadra.id));
       return {
         sessione: { id: s.id, nome: s.nome, numeroQualificati: s.numeroQualificati },
-        evento: { id: e.id, inizio: e.inizio, fine: e.fine, params: scoringParams(e) },
+        evento: {
+          id: e.id,
+          inizio: e.inizio,
+          fine: e.fine,
+          fineConsegnaJolly: e.fineConsegnaJolly,
+          params: scoringParams(e),
+        },
         problemi,
         squadre,
         eventi: await eventiDellaSessione(tx, sessioneId),
