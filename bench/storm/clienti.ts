@@ -133,7 +133,10 @@ async function cliente(): Promise<void> {
         for (let i = m.indice; i < m.loads; i += m.processi) {
           const due = m.t0 + (i * m.seconds * 1000) / m.loads;
           if (due > Date.now()) await sleep(due - Date.now());
-          const pagina = new Pagina(m.base, m.bersaglio, i % m.trackedEvery === 0);
+          // Counted within this process's own loads: by the load's number, every
+          // tracked page (which decodes and keeps every event) fell on one process.
+          const tracked = Math.floor(i / m.processi) % m.trackedEvery === 0;
+          const pagina = new Pagina(m.base, m.bersaglio, tracked);
           pagine.push(pagina);
           loads.push(pagina.carica());
         }
