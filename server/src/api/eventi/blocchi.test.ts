@@ -2,7 +2,7 @@
 // JSON and version made once), and makes anew exactly those that did: a new
 // answer's block, an answer re-checked, another start.
 import type { ScoringEvent } from '@gas/scoring';
-import { FINESTRA_BLOCCHI_MS } from '@gas/contracts';
+import { colonne, FINESTRA_BLOCCHI_MS, raggruppaInBlocchi } from '@gas/contracts';
 import { describe, expect, it } from 'vitest';
 import type { SessioneSnapshot } from '../../scores/build';
 import { blocchiDi } from './blocchi';
@@ -65,5 +65,41 @@ describe('blocks of a rebuilt snapshot', () => {
     for (const [n, b] of spostata.perNumero) expect(b).not.toBe(prima.perNumero.get(n));
     const altra = blocchiDi(snapshot(prossimaSessione++, eventi));
     expect(JSON.parse(altra.perNumero.get(0)!.json).sessione).not.toBe(id);
+  });
+
+  it('gives the blocks raggruppaInBlocchi gives, snapshot after snapshot', () => {
+    // As the kept scoring makes them (scores/stato.ts): each snapshot shares
+    // its event objects with the one before, plus inserted, replaced and
+    // removed events, late ones and ones in the same block included.
+    const id = prossimaSessione++;
+    let seme = 7;
+    const caso = () => (seme = (seme * 48_271) % 2_147_483_647) / 2_147_483_647;
+    let correnti: ScoringEvent[] = Array.from({ length: 300 }, (_, i) =>
+      risposta(i + 1, Math.floor(caso() * 170)),
+    ).sort((a, b) => a.d.localeCompare(b.d) || a.id - b.id);
+    let prossimo = 1_000;
+    for (let passo = 0; passo < 60; passo++) {
+      const azione = caso();
+      if (azione < 0.6) {
+        correnti = [...correnti, risposta(prossimo++, Math.floor(caso() * 170))].sort(
+          (a, b) => a.d.localeCompare(b.d) || a.id - b.id,
+        );
+      } else if (azione < 0.8) {
+        const i = Math.floor(caso() * correnti.length);
+        correnti = correnti.map((e, j) => (j === i ? { ...e, c: !(e as { c: boolean }).c } : e));
+      } else {
+        const i = Math.floor(caso() * correnti.length);
+        correnti = correnti.filter((_, j) => j !== i);
+      }
+      const fatti = blocchiDi(snapshot(id, correnti));
+      const attesi = raggruppaInBlocchi(correnti, INIZIO);
+      expect([...fatti.perNumero.keys()]).toEqual([...attesi.keys()]);
+      for (const [n, eventi] of attesi) {
+        const { versione: _versione, ...cols } = JSON.parse(fatti.perNumero.get(n)!.json) as {
+          versione: string;
+        };
+        expect(cols).toEqual(colonne(id, n, INIZIO, eventi));
+      }
+    }
   });
 });
