@@ -88,6 +88,13 @@ describe.each(testBackends())(
       return row!;
     }
 
+    /** An answer or joker committed and announced on the change stream. */
+    async function consegna(values: Parameters<typeof insert>[0]): Promise<Risposta> {
+      const row = await insert(values);
+      annunciaConsegna(stream, row);
+      return row;
+    }
+
     /** What a rebuild from the database gives at the cache's clock. */
     async function rebuilt(): Promise<SessioneSnapshot> {
       return buildSnapshot((await loadSessionData(database.db, sessioneId))!, new Date(clock));
@@ -107,47 +114,22 @@ describe.each(testBackends())(
     it('applies every kind of answer change exactly as a rebuild would read it', async () => {
       const first = await cache.get(sessioneId);
       const [a, b, c] = squadre;
-      let sbagliata: Risposta | undefined;
       // In order, late (before answers already applied), correct and wrong,
       // with microseconds, and a joker within its window.
-      const steps: (() => Promise<void>)[] = [
-        async () =>
-          annunciaConsegna(
-            stream,
-            await insert({
-              squadra: a!,
-              problema: problemi[0]!,
-              date: at(3_600_000),
-              corretto: true,
-            }),
-          ),
-        async () =>
-          annunciaConsegna(
-            stream,
-            await insert({
-              squadra: b!,
-              problema: problemi[0]!,
-              date: at(61_234),
-              micro: 567,
-              corretto: true,
-            }),
-          ),
-        async () => {
-          sbagliata = await insert({ squadra: c!, problema: problemi[1]!, date: at(120_000) });
-          annunciaConsegna(stream, sbagliata);
-        },
-        async () =>
-          annunciaConsegna(
-            stream,
-            await insert({ squadra: c!, problema: problemi[2]!, date: at(600_000), kind: 'j' }),
-          ),
+      const nuove: Parameters<typeof insert>[0][] = [
+        { squadra: a!, problema: problemi[0]!, date: at(3_600_000), corretto: true },
+        { squadra: b!, problema: problemi[0]!, date: at(61_234), micro: 567, corretto: true },
+        { squadra: c!, problema: problemi[1]!, date: at(120_000) },
+        { squadra: c!, problema: problemi[2]!, date: at(600_000), kind: 'j' },
       ];
-      for (const step of steps) {
+      const consegnate: Risposta[] = [];
+      for (const nuova of nuove) {
         clock += 1000;
-        await step();
+        consegnate.push(await consegna(nuova));
         const kept = await expectAsRebuilt();
         expect(kept).not.toBe(first);
       }
+      const sbagliata = consegnate[2];
       // A corrected solution flips a stored answer (ricontrollata).
       const [wrong] = await database.db
         .update(risposta)
@@ -162,17 +144,13 @@ describe.each(testBackends())(
       annunciaEliminazione(stream, wrong!);
       await expectAsRebuilt();
       // Outside the windows: a joker after fine_consegna_jolly, an answer after the end.
-      const late = await insert({
+      const late = await consegna({
         squadra: a!,
         problema: problemi[3]!,
         date: new Date(fineJolly.getTime() + 5),
         kind: 'j',
       });
-      annunciaConsegna(stream, late);
-      annunciaConsegna(
-        stream,
-        await insert({ squadra: b!, problema: problemi[3]!, date: new Date(fine.getTime() + 5) }),
-      );
+      await consegna({ squadra: b!, problema: problemi[3]!, date: new Date(fine.getTime() + 5) });
       await expectAsRebuilt();
       await database.db.delete(risposta).where(eq(risposta.id, late.id));
       annunciaEliminazione(stream, late);
@@ -183,10 +161,7 @@ describe.each(testBackends())(
 
     it('finds nothing changed at the fingerprint check after answers it applied', async () => {
       await cache.get(sessioneId);
-      annunciaConsegna(
-        stream,
-        await insert({ squadra: squadre[4]!, problema: problemi[5]!, date: at(900_000) }),
-      );
+      await consegna({ squadra: squadre[4]!, problema: problemi[5]!, date: at(900_000) });
       const kept = await cache.get(sessioneId);
       clock += 2500;
       expect(await cache.get(sessioneId)).toBe(kept);
@@ -195,8 +170,11 @@ describe.each(testBackends())(
 
     it('rebuilds for a change that did not come through the stream, after applied answers', async () => {
       await cache.get(sessioneId);
-      const row = await insert({ squadra: squadre[5]!, problema: problemi[6]!, date: at(950_000) });
-      annunciaConsegna(stream, row);
+      const row = await consegna({
+        squadra: squadre[5]!,
+        problema: problemi[6]!,
+        date: at(950_000),
+      });
       await cache.get(sessioneId);
       // Behind its back: an outcome changed by hand in the database.
       await database.db.update(risposta).set({ corretto: true }).where(eq(risposta.id, row.id));
@@ -208,13 +186,7 @@ describe.each(testBackends())(
     it('rebuilds for an answer on a window’s own millisecond and for anything else', async () => {
       await cache.get(sessioneId);
       // On the end's millisecond with microseconds after it: the database does not count it.
-      const edge = await insert({
-        squadra: squadre[6]!,
-        problema: problemi[7]!,
-        date: fine,
-        micro: 500,
-      });
-      annunciaConsegna(stream, edge);
+      await consegna({ squadra: squadre[6]!, problema: problemi[7]!, date: fine, micro: 500 });
       await expectAsRebuilt();
       expect(cache.builds).toBe(2);
       // A team renamed: not an answer, the entry goes.
