@@ -141,6 +141,42 @@ test('the app takes the page over: one title, the ranking, no copy left', async 
   await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
 });
 
+test('the server copy is never drawn again: the app loads the page, then commits it', async ({
+  page,
+}) => {
+  // Every insertion of the server's copy once the HTML is parsed. Before the
+  // page's chunk was loaded ahead (shell/lazyPage.ts), React first drew the
+  // copy again (the Suspense fallback) and replaced it a moment later: two
+  // rebuilds of the whole page on a phone.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __copie: number };
+    w.__copie = 0;
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver((list) => {
+        for (const { addedNodes } of list) {
+          for (const node of addedNodes) {
+            if (!(node instanceof Element)) continue;
+            if (node.matches('[data-prima-schermata]')) w.__copie++;
+            w.__copie += node.querySelectorAll('[data-prima-schermata]').length;
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { sessioneId, eventoId } = evento.live;
+  for (const [url, pronta] of [
+    [`/sessione/${sessioneId}/punteggi/`, page.getByText('Squadra live 01')],
+    [`/sessione/${sessioneId}/risultati/`, page.getByRole('button', { name: 'Stampa' })],
+    [`/evento/${eventoId}/`, page.getByRole('heading', { level: 1, name: titolo })],
+  ] as const) {
+    await page.goto(url);
+    await expect(pronta).toBeVisible();
+    await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __copie: number }).__copie)).toBe(0);
+  }
+});
+
 test('the results: their ranking without scripts, then one table once the app takes over', async ({
   browser,
   page,

@@ -10,6 +10,7 @@ import { createQueryClient } from './api/queryClient';
 import { installaSegnalazioneGlobale } from './lib/reportError';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { routes } from './routes';
+import { preloadPageAt } from './shell/lazyPage';
 import { catturaPrimaSchermata } from './shell/primaSchermata';
 
 // First, so that nothing thrown while the app starts goes unreported.
@@ -23,20 +24,28 @@ if (!container) throw new Error('Elemento #root mancante in index.html');
 
 // What the server painted of the page (shell/entry-server.tsx), shown until the page
 // renders, and the answers it was painted from.
-catturaPrimaSchermata(document, queryClient);
+const dipinta = catturaPrimaSchermata(document, queryClient);
 
 // A transition: React renders the app in slices, yielding to the browser
 // between them, while the frame prerendered in index.html stays on screen
 // until the first commit (a phone's main thread is never held for long).
 const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+function renderApp() {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+}
+// A painted page stays on screen as the server sent it until its own chunk
+// has loaded, so that React's first commit is the page (shell/lazyPage.ts).
+// Loaded or not, the app renders: a failed chunk shows the route's error.
+const paginaDipinta = dipinta ? preloadPageAt(routes, window.location.pathname) : null;
+if (paginaDipinta) void paginaDipinta.then(renderApp, renderApp);
+else renderApp();
 
 registerServiceWorker();

@@ -1,46 +1,48 @@
 // Every screen of spec §2. Paths are written without the trailing slash:
 // React Router matches them with and without it, and links use the slash.
 // Pages are code-split, one chunk per page module (the tiny 404 page is not,
-// as the error boundary needs it too).
-import { lazy } from 'react';
+// as the error boundary needs it too), each loadable ahead (shell/lazyPage.ts).
 import Container from 'react-bootstrap/Container';
 import { useRouteError, type RouteObject } from 'react-router';
 import { ErrorPage, RouteErrorBoundary } from './components/ErrorPage';
 import { Layout } from './components/Layout';
 import NotFoundPage from './components/NotFoundPage';
 import { LegacyHashRedirect } from './features/home/LegacyHashRedirect';
+import { lazyPage } from './shell/lazyPage';
 
-const HomePage = lazy(() => import('./features/home/HomePage'));
-const EventiPage = lazy(() => import('./features/eventi/EventiPage'));
-const PunteggiPage = lazy(() => import('./features/punteggi/PunteggiPage'));
-const RisultatiPage = lazy(() => import('./features/risultati/RisultatiPage'));
-const ProclamazionePage = lazy(() => import('./features/proclamazione/ProclamazionePage'));
-const TelecronacaPage = lazy(() => import('./features/punteggi/TelecronacaPage'));
-const OrologioPage = lazy(() => import('./features/orologio/OrologioPage'));
-const ConsegnaRispostePage = lazy(() => import('./features/consegna/ConsegnaRispostePage'));
-const DoppiaDigitazionePage = lazy(
+const HomePage = lazyPage(() => import('./features/home/HomePage'));
+const EventiPage = lazyPage(() => import('./features/eventi/EventiPage'));
+const PunteggiPage = lazyPage(() => import('./features/punteggi/PunteggiPage'));
+const RisultatiPage = lazyPage(() => import('./features/risultati/RisultatiPage'));
+const ProclamazionePage = lazyPage(() => import('./features/proclamazione/ProclamazionePage'));
+const TelecronacaPage = lazyPage(() => import('./features/punteggi/TelecronacaPage'));
+const OrologioPage = lazyPage(() => import('./features/orologio/OrologioPage'));
+const ConsegnaRispostePage = lazyPage(() => import('./features/consegna/ConsegnaRispostePage'));
+const DoppiaDigitazionePage = lazyPage(
   () => import('./features/doppia-digitazione/DoppiaDigitazionePage'),
 );
-const LeTueSquadrePage = lazy(() => import('./features/squadre/LeTueSquadrePage'));
-const LeMieSquadrePage = lazy(() => import('./features/squadre/LeMieSquadrePage'));
-const NuovaSquadraPage = lazy(() => import('./features/squadre/NuovaSquadraPage'));
-const ResponsabileFormPage = lazy(() => import('./features/responsabili/ResponsabileFormPage'));
-const EventoFormPage = lazy(() => import('./features/evento-form/EventoFormPage'));
-const ListaPoliPage = lazy(() => import('./features/poli/ListaPoliPage'));
-const AdminActionsPage = lazy(() => import('./features/admin/AdminActionsPage'));
-const RegolamentoPage = lazy(() => import('./features/contenuti/RegolamentoPage'));
-const SponsorPage = lazy(() => import('./features/contenuti/SponsorPage'));
-const AboutUsPage = lazy(() => import('./features/contenuti/AboutUsPage'));
-const CookiePolicyPage = lazy(() => import('./features/contenuti/CookiePolicyPage'));
-const AlboDoroPage = lazy(() => import('./features/contenuti/AlboDoroPage'));
-const LoginErrorPage = lazy(() => import('./features/account/LoginErrorPage'));
-const ProfilePage = lazy(() => import('./features/account/ProfilePage'));
-const ChatTokenPage = lazy(() => import('./features/account/ChatTokenPage'));
-const LoginPage = lazy(() => import('./features/account/LoginPage'));
-const PasswordChangePage = lazy(() => import('./features/account/PasswordChangePage'));
-const PasswordDimenticataPage = lazy(() => import('./features/account/PasswordDimenticataPage'));
-const ImpostaPasswordPage = lazy(() => import('./features/account/ImpostaPasswordPage'));
-const BackofficePage = lazy(() => import('./features/backoffice/BackofficePage'));
+const LeTueSquadrePage = lazyPage(() => import('./features/squadre/LeTueSquadrePage'));
+const LeMieSquadrePage = lazyPage(() => import('./features/squadre/LeMieSquadrePage'));
+const NuovaSquadraPage = lazyPage(() => import('./features/squadre/NuovaSquadraPage'));
+const ResponsabileFormPage = lazyPage(() => import('./features/responsabili/ResponsabileFormPage'));
+const EventoFormPage = lazyPage(() => import('./features/evento-form/EventoFormPage'));
+const ListaPoliPage = lazyPage(() => import('./features/poli/ListaPoliPage'));
+const AdminActionsPage = lazyPage(() => import('./features/admin/AdminActionsPage'));
+const RegolamentoPage = lazyPage(() => import('./features/contenuti/RegolamentoPage'));
+const SponsorPage = lazyPage(() => import('./features/contenuti/SponsorPage'));
+const AboutUsPage = lazyPage(() => import('./features/contenuti/AboutUsPage'));
+const CookiePolicyPage = lazyPage(() => import('./features/contenuti/CookiePolicyPage'));
+const AlboDoroPage = lazyPage(() => import('./features/contenuti/AlboDoroPage'));
+const LoginErrorPage = lazyPage(() => import('./features/account/LoginErrorPage'));
+const ProfilePage = lazyPage(() => import('./features/account/ProfilePage'));
+const ChatTokenPage = lazyPage(() => import('./features/account/ChatTokenPage'));
+const LoginPage = lazyPage(() => import('./features/account/LoginPage'));
+const PasswordChangePage = lazyPage(() => import('./features/account/PasswordChangePage'));
+const PasswordDimenticataPage = lazyPage(
+  () => import('./features/account/PasswordDimenticataPage'),
+);
+const ImpostaPasswordPage = lazyPage(() => import('./features/account/ImpostaPasswordPage'));
+const BackofficePage = lazyPage(() => import('./features/backoffice/BackofficePage'));
 
 /** Only when the layout itself fails: the error page without navbar. */
 function RootErrorBoundary() {

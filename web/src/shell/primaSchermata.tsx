@@ -78,13 +78,16 @@ export function dipingiConClassifica<T>(classifica: PunteggiItem | undefined, re
   }
 }
 
-/** Before the app's first render: what the server painted, if anything, and its answers. */
-export function catturaPrimaSchermata(document: Document, client?: QueryClient): void {
+/**
+ * Before the app's first render: what the server painted, if anything, and
+ * its answers. True when the server painted the page.
+ */
+export function catturaPrimaSchermata(document: Document, client?: QueryClient): boolean {
   const element = document.querySelector<HTMLElement>(`[${ATTRIBUTO_PRIMA_SCHERMATA}]`);
   const percorso = element?.getAttribute(ATTRIBUTO_PRIMA_SCHERMATA);
   catturata = element && percorso ? { percorso, html: element.innerHTML } : null;
   const json = document.getElementById(ID_DATI_PAGINA)?.textContent;
-  if (!catturata || !json || !client) return;
+  if (!catturata || !json || !client) return catturata !== null;
   try {
     const dati = JSON.parse(json) as DatiPagina;
     seminaDatiPagina(client, dati, true);
@@ -92,6 +95,7 @@ export function catturaPrimaSchermata(document: Document, client?: QueryClient):
   } catch {
     // Unreadable: the page asks for its answers as it would without them.
   }
+  return true;
 }
 
 /** Rendered with the page: the server's copy is never shown again. */
