@@ -14,7 +14,7 @@
 // both columns. Target: performance ≥ 90, accessibility and best practices
 // 100 under the mobile preset. Exits 1 when a target is missed, 2 when the
 // machine was too busy for a verdict (another process above half a core
-// while measuring).
+// while measuring) or Chromium left no trace of a page three times running.
 //
 // BENCH_PAGES=home,eventi,... keeps only the named pages; BENCH_RUNS (1) runs
 // each page that many times and keeps the median performance run.
@@ -100,6 +100,9 @@ async function demoPages(base: string): Promise<Page[]> {
  */
 const BUSY_LOAD = os.cpus().length;
 
+/** Chromium recorded no usable trace of the page, three times in a row. */
+class NoTrace extends Error {}
+
 async function measure(url: string, port: number, throttled: boolean): Promise<Figures> {
   const flags: Flags = {
     port,
@@ -122,6 +125,7 @@ async function measure(url: string, port: number, throttled: boolean): Promise<F
   }
   if (!result) throw new Error(`${url}: no Lighthouse result`);
   const { lhr } = result;
+  if (lhr.runtimeError?.code === 'NO_NAVSTART') throw new NoTrace(url);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -185,8 +189,17 @@ try {
   );
   for (const page of pages) {
     const before = os.loadavg()[0]!;
-    const mobile = await median(page.url, chrome.port, true);
-    const bare = await median(page.url, chrome.port, false);
+    let mobile: Figures, bare: Figures;
+    try {
+      mobile = await median(page.url, chrome.port, true);
+      bare = await median(page.url, chrome.port, false);
+    } catch (error) {
+      if (!(error instanceof NoTrace)) throw error;
+      // One page without a trace does not stop a 15-minute run; it leaves no verdict.
+      console.log(`${pad(page.name, 24)}no trace of the page load (NO_NAVSTART, 3 times)`);
+      disturbed = true;
+      continue;
+    }
     const busy = before > BUSY_LOAD;
     disturbed ||= busy;
     const ok =
@@ -213,7 +226,7 @@ try {
 }
 if (disturbed) {
   console.log(
-    `NO VERDICT: the machine was busy while measuring (load average above ${BUSY_LOAD}).`,
+    `NO VERDICT: the machine was busy while measuring (load average above ${BUSY_LOAD}) or a page left no trace.`,
   );
   process.exit(2);
 }
