@@ -177,6 +177,33 @@ test('the server copy is never drawn again: the app loads the page, then commits
   }
 });
 
+test('a page chunk slow to come holds the app 3 s at most: the copy, then the page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The scores page's chunk held 8 s, as on a bad network.
+  await page.route(/\/assets\/PunteggiPage-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    await route.continue();
+  });
+  const inizio = Date.now();
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/`, { waitUntil: 'commit' });
+  // The app started without the chunk: its navbar is React's (the server's
+  // HTML has no script, so its menu button opens nothing).
+  const eventi = page.getByRole('button', { name: 'Eventi' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Apri o chiudi il menu' }).click();
+    await expect(eventi).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 7000 });
+  await eventi.click();
+  await expect(page.getByRole('link', { name: 'Tutti gli eventi' })).toBeVisible();
+  expect(Date.now() - inizio).toBeLessThan(7500);
+  // Meanwhile the server's copy stayed on screen; then the page takes over.
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(1);
+  await expect(page.getByText('Squadra live 01')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+});
+
 test('the results: their ranking without scripts, then one table once the app takes over', async ({
   browser,
   page,

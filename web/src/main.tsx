@@ -43,9 +43,21 @@ function renderApp() {
 }
 // A painted page stays on screen as the server sent it until its own chunk
 // has loaded, so that React's first commit is the page (shell/lazyPage.ts).
-// Loaded or not, the app renders: a failed chunk shows the route's error.
+// Loaded or not, the app renders: a failed chunk shows the route's error, and
+// a chunk slow to come (a phone on a bad network) holds the app 3 s at most.
+const ATTESA_MASSIMA_PAGINA_MS = 3000;
 const paginaDipinta = dipinta ? preloadPageAt(routes, window.location.pathname) : null;
-if (paginaDipinta) void paginaDipinta.then(renderApp, renderApp);
-else renderApp();
+if (paginaDipinta) {
+  let avviata = false;
+  const avvia = () => {
+    if (avviata) return;
+    avviata = true;
+    renderApp();
+  };
+  setTimeout(avvia, ATTESA_MASSIMA_PAGINA_MS);
+  void paginaDipinta.then(avvia, avvia);
+} else {
+  renderApp();
+}
 
 registerServiceWorker();
