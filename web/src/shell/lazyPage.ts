@@ -1,5 +1,5 @@
-// Pages are code-split (routes.tsx): each is a React.lazy component that can
-// also be loaded ahead of its first render. main.tsx does that for the page
+// Pages are code-split (routes.tsx): each renders a React.lazy component
+// until its chunk is loaded, and can be loaded ahead of its first render. main.tsx does that for the page
 // the server painted: React's first commit is then that page itself, instead
 // of the server's copy shown again while the chunk loads and replaced a moment
 // later (two rebuilds of the whole page's DOM, each a long restyle and layout
