@@ -10,6 +10,12 @@
 // (stato.ts), the change stream's answers, jokers and deletions are applied
 // to it, and the snapshot is made again from it when next read. Anything else
 // (teams, problems, times, a change from another instance) drops the entry.
+// Nor does an answer undo a build or a check under way: it is applied to the
+// build's scoring when the build ends (which skips what the build's read
+// already saw). Before, each answer threw the build under way away; with
+// answers coming faster than a 40,000-answer session is read (a loaded
+// instance, a cold one, the entry's three-minute renewal), no build was ever
+// kept and every reader started another (docs/performance.md, the storm).
 //
 // Why memory and not the punteggi_cache table: a rebuild from the answers
 // takes milliseconds, while writing a JSON blob per change would add a write to
@@ -65,6 +71,8 @@ export class SnapshotCache {
   /** The build or check under way for a session, shared by concurrent readers. */
   private readonly inflight = new Map<number, Promise<SessioneSnapshot | null>>();
   private readonly generations = new Map<number, number>();
+  /** The answers committed while a build or check of the session was under way, in order. */
+  private readonly arrivate = new Map<number, ModificaRisposta[]>();
   private readonly freshnessMs: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
@@ -132,12 +140,18 @@ export class SnapshotCache {
   private applicaRisposta(modifica: ModificaRisposta): boolean {
     const sessioneId = modifica.sessione;
     const entry = this.entries.peek(sessioneId);
-    if (!entry?.stato?.applica(modifica)) return false;
-    this.applicate += 1;
-    // A check or build under way started before this change: its result must not be kept.
-    this.generations.set(sessioneId, this.generation(sessioneId) + 1);
-    this.inflight.delete(sessioneId);
-    entry.superato = true;
+    const inCorso = this.inflight.has(sessioneId);
+    if (entry?.stato) {
+      if (!entry.stato.applica(modifica)) return false;
+      this.applicate += 1;
+      entry.superato = true;
+    } else if (entry || !inCorso) {
+      // An entry without a scoring, or none and nothing under way: rebuilt when read.
+      return false;
+    }
+    // A build or check under way may have read the database before this commit.
+    if (inCorso)
+      this.arrivate.set(sessioneId, [...(this.arrivate.get(sessioneId) ?? []), modifica]);
     this.live?.publish({ type: 'snapshot_invalidated', sessioneId });
     return true;
   }
@@ -171,6 +185,7 @@ export class SnapshotCache {
     this.generations.set(sessioneId, this.generation(sessioneId) + 1);
     this.entries.delete(sessioneId);
     this.inflight.delete(sessioneId);
+    this.arrivate.delete(sessioneId);
   }
 
   private generation(sessioneId: number): number {
@@ -185,9 +200,12 @@ export class SnapshotCache {
     const started = this.now();
     const current = () => this.generation(sessioneId) === generation;
     if (previous && started - previous.value.ora.getTime() < this.maxAgeMs) {
+      const atteso = previous.value.fingerprint;
       const fingerprint = await sessionFingerprint(this.database.db, sessioneId);
-      if (fingerprint === previous.value.fingerprint) {
-        if (current()) this.keep(sessioneId, { ...previous, checkedAt: started });
+      if (fingerprint === atteso) {
+        // The answers applied since came through the stream: the entry stays trusted.
+        const entry = { ...previous, checkedAt: started };
+        if (current() && this.conArrivate(sessioneId, entry.stato)) this.keep(sessioneId, entry);
         return previous.value;
       }
     }
@@ -200,8 +218,33 @@ export class SnapshotCache {
     const stato = StatoSessione.da(data);
     const ora = new Date(started);
     const value = stato ? stato.snapshot(ora) : buildSnapshot(data, ora);
-    if (current()) this.keep(sessioneId, { value, checkedAt: started, stato, superato: false });
-    return value;
+    if (!current()) return value;
+    const arrivate = this.arrivate.get(sessioneId)?.length ?? 0;
+    if (!this.conArrivate(sessioneId, stato)) {
+      this.entries.delete(sessioneId);
+      return value;
+    }
+    if (arrivate === 0) {
+      this.keep(sessioneId, { value, checkedAt: started, stato, superato: false });
+      return value;
+    }
+    // Its readers get the session with the answers that came meanwhile.
+    const entry: Entry = { value, checkedAt: started, stato, superato: true };
+    this.aggiorna(sessioneId, entry);
+    return entry.value;
+  }
+
+  /**
+   * Applies to a build's or check's scoring the answers committed while it
+   * ran, and forgets them; false when one cannot be applied exactly (or the
+   * build has no scoring): then nothing is kept, the next reader rebuilds.
+   */
+  private conArrivate(sessioneId: number, stato: StatoSessione | null): boolean {
+    const arrivate = this.arrivate.get(sessioneId) ?? [];
+    this.arrivate.delete(sessioneId);
+    if (arrivate.length === 0) return true;
+    if (!stato) return false;
+    return arrivate.every((modifica) => stato.applica(modifica));
   }
 
   private keep(sessioneId: number, entry: Entry): void {

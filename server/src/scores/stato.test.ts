@@ -159,6 +159,42 @@ describe.each(testBackends())(
       expect(cache.applicate).toBe(9);
     });
 
+    it.each([
+      ['before', 'read before the answers: they are applied to it'],
+      ['after', 'read after them: they are already in it'],
+    ])('keeps a build that answers overtook (%s), with them, and builds once', async (lettura) => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let loads = 0;
+      cache = new SnapshotCache(database, null, {
+        now,
+        load: async (db, id) => {
+          loads += 1;
+          if (lettura === 'after') await gate;
+          const data = await loadSessionData(db, id);
+          if (lettura === 'before') await gate;
+          return data;
+        },
+      });
+      const reading = cache.get(sessioneId);
+      const base = lettura === 'before' ? 1_000_000 : 1_100_000;
+      const row = await consegna({
+        squadra: squadre[8]!,
+        problema: problemi[1]!,
+        date: at(base),
+        corretto: true,
+      });
+      await consegna({ squadra: squadre[9]!, problema: problemi[2]!, date: at(base + 1000) });
+      // Re-checked while the build runs: the later outcome is the one kept.
+      await database.db.update(risposta).set({ corretto: false }).where(eq(risposta.id, row.id));
+      annunciaRicontrollo(stream, [{ ...row, corretto: false }]);
+      release();
+      const first = (await reading)!;
+      expect(first.fingerprint).toBe(await sessionFingerprint(database.db, sessioneId));
+      await expectAsRebuilt();
+      expect(loads).toBe(1);
+    });
+
     it('finds nothing changed at the fingerprint check after answers it applied', async () => {
       await cache.get(sessioneId);
       await consegna({ squadra: squadre[4]!, problema: problemi[5]!, date: at(900_000) });
