@@ -203,9 +203,17 @@ export class SnapshotCache {
       const atteso = previous.value.fingerprint;
       const fingerprint = await sessionFingerprint(this.database.db, sessioneId);
       if (fingerprint === atteso) {
-        // The answers applied since came through the stream: the entry stays trusted.
-        const entry = { ...previous, checkedAt: started };
-        if (current() && this.conArrivate(sessioneId, entry.stato)) this.keep(sessioneId, entry);
+        if (!current()) return previous.value;
+        // The answers since came through the stream: the entry stays trusted,
+        // with them (already applied to it, or applied now if it had expired).
+        const arrivate = this.arrivate.get(sessioneId)?.length ?? 0;
+        const entry = {
+          ...previous,
+          checkedAt: started,
+          superato: previous.superato || arrivate > 0,
+        };
+        if (this.conArrivate(sessioneId, entry.stato)) this.keep(sessioneId, entry);
+        else this.entries.delete(sessioneId);
         return previous.value;
       }
     }
