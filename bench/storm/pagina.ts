@@ -208,10 +208,10 @@ export class Pagina {
         const colonne = JSON.parse(decompressa(c.body, c.encoding).toString()) as ColonneBlocco;
         for (const e of decodificaBlocco(colonne)) ids.add(e.id);
       }
+      for (const id of this.rimossi) ids.delete(id);
       this.blocchi = [];
       this.tutti = ids;
     }
-    for (const id of this.rimossi) this.tutti.delete(id);
     return this.tutti;
   }
 
@@ -219,7 +219,10 @@ export class Pagina {
     if (!this.tracked) return;
     const m = JSON.parse(String(data)) as { type: string; event?: { id: number }; id?: number };
     if (m.type === 'npe' && m.event) (this.tutti ?? this.aggiunti).add(m.event.id);
-    if (m.type === 'npe_delete' && m.id !== undefined) this.rimossi.add(m.id);
+    if (m.type === 'npe_delete' && m.id !== undefined) {
+      if (this.tutti) this.tutti.delete(m.id);
+      else this.rimossi.add(m.id);
+    }
   }
 
   /** The page's schedule (spec §4): every 5 s for the first minute, then every 60 s; then the events it missed. */

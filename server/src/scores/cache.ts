@@ -150,8 +150,11 @@ export class SnapshotCache {
       return false;
     }
     // A build or check under way may have read the database before this commit.
-    if (inCorso)
-      this.arrivate.set(sessioneId, [...(this.arrivate.get(sessioneId) ?? []), modifica]);
+    if (inCorso) {
+      const arrivate = this.arrivate.get(sessioneId) ?? [];
+      arrivate.push(modifica);
+      this.arrivate.set(sessioneId, arrivate);
+    }
     this.live?.publish({ type: 'snapshot_invalidated', sessioneId });
     return true;
   }
@@ -232,13 +235,10 @@ export class SnapshotCache {
       this.entries.delete(sessioneId);
       return value;
     }
-    if (arrivate === 0) {
-      this.keep(sessioneId, { value, checkedAt: started, stato, superato: false });
-      return value;
-    }
+    const entry: Entry = { value, checkedAt: started, stato, superato: arrivate > 0 };
     // Its readers get the session with the answers that came meanwhile.
-    const entry: Entry = { value, checkedAt: started, stato, superato: true };
-    this.aggiorna(sessioneId, entry);
+    if (entry.superato) this.aggiorna(sessioneId, entry);
+    else this.keep(sessioneId, entry);
     return entry.value;
   }
 
