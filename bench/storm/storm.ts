@@ -26,6 +26,12 @@
 // prepared once: what one instance serves and the spread of its runs;
 // BENCH_PROXIED=0 leaves out the proxied run.
 //
+// An instance warms up the contests on before /readyz says yes (live/warmup.ts;
+// the storm starts when it does). BENCH_COLD=1 runs, after each one-instance
+// storm, the same storm on an instance started without it
+// (GAS_WARMUP_SECONDS=0): the baseline of the same sitting, reported next to
+// it with the ratio and kept out of the verdict.
+//
 // In the proxied run BENCH_CHROMIUM (4) more loads are the real scores page in
 // the system Chromium (chromium.ts, in a process of its own): when their table
 // was on screen, and whether they end showing exactly the server's ranking
@@ -74,6 +80,8 @@ import { preparaSessione, TEAMS, type SessioneStorm } from './sessione';
  */
 const LOAD_LIST = (process.env.BENCH_LOADS ?? '2000').split(',').map(Number);
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
+/** BENCH_COLD=1: each one-instance storm again on an instance not warmed up, as a baseline. */
+const COLD = process.env.BENCH_COLD === '1';
 /** BENCH_PROXIED=0: the one-instance runs only. */
 const PROXIED = process.env.BENCH_PROXIED !== '0';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -156,7 +164,15 @@ async function inseritore(base: string, s: SessioneStorm, fine: number) {
 }
 
 type Verdetto = 'met' | 'missed' | 'no verdict';
-type Run = { name: string; loads: number; p99: number; verdetto: Verdetto; motivo: string };
+type Run = {
+  name: string;
+  loads: number;
+  p99: number;
+  verdetto: Verdetto;
+  motivo: string;
+  /** A baseline (BENCH_COLD): reported, not judged. */
+  base?: boolean;
+};
 
 /** CPU seconds over the wall time they were measured in, as a share of one core. */
 const share = (seconds: number, wall: number) =>
@@ -451,13 +467,19 @@ const runs: Run[] = [];
 try {
   for (const loads of LOAD_LIST) {
     for (let r = 1; r <= REPEAT; r++) {
-      // A fresh instance each time: every run starts as cold as the first.
-      const one = await startServerProcess({ env: env(s), nodeArgs: INSTANCE_NODE_ARGS });
-      try {
-        const name = `one instance, straight${REPEAT > 1 ? `, run ${r} of ${REPEAT}` : ''}`;
-        runs.push(await storm(name, loads, one.url, s, [one], null));
-      } finally {
-        await one.kill();
+      // A fresh instance each time: every run starts as the first, just ready.
+      for (const cold of COLD ? [false, true] : [false]) {
+        const one = await startServerProcess({
+          env: { ...env(s), ...(cold ? { GAS_WARMUP_SECONDS: '0' } : {}) },
+          nodeArgs: INSTANCE_NODE_ARGS,
+        });
+        try {
+          const name = `one instance${cold ? ' not warmed up (baseline)' : ''}, straight${REPEAT > 1 ? `, run ${r} of ${REPEAT}` : ''}`;
+          const run = await storm(name, loads, one.url, s, [one], null);
+          runs.push(cold ? { ...run, base: true } : run);
+        } finally {
+          await one.kill();
+        }
       }
     }
   }
@@ -488,16 +510,21 @@ try {
   await s.prepared.dispose();
 }
 console.log('');
-for (const r of runs) {
+for (const [i, r] of runs.entries()) {
   const detto = { met: 'targets met', missed: 'TARGET MISSED', 'no verdict': 'NO VERDICT' };
+  // A baseline follows the run it is the baseline of.
+  const warmed = r.base ? runs[i - 1]! : null;
   console.log(
-    `${r.name}, ${r.loads} loads, API calls p99 ${r.p99.toFixed(0)} ms: ${detto[r.verdetto]}${r.motivo ? ` (${r.motivo})` : ''}`,
+    r.base
+      ? `${r.name}, ${r.loads} loads, API calls p99 ${r.p99.toFixed(0)} ms (warmed up: ${warmed!.p99.toFixed(0)} ms, ${(warmed!.p99 / r.p99).toFixed(2)}× this)${r.verdetto === 'no verdict' ? ': NO VERDICT' : ''}`
+      : `${r.name}, ${r.loads} loads, API calls p99 ${r.p99.toFixed(0)} ms: ${detto[r.verdetto]}${r.motivo ? ` (${r.motivo})` : ''}`,
   );
 }
 // 0: every target met; 1: one missed; 2: no verdict (re-run on a quieter machine or with more client processes).
-process.exitCode = runs.some((r) => r.verdetto === 'missed')
+const judged = runs.filter((r) => !r.base);
+process.exitCode = judged.some((r) => r.verdetto === 'missed')
   ? 1
-  : runs.some((r) => r.verdetto === 'no verdict')
+  : judged.some((r) => r.verdetto === 'no verdict')
     ? 2
     : 0;
 chiudiAgente();

@@ -45,6 +45,7 @@ const envSchema = z.object({
     .max(256 * 1024 * 1024)
     .default(1024 * 1024),
   GAS_WS_PING_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  GAS_WARMUP_SECONDS: z.coerce.number().int().min(0).max(300).default(20),
   GAS_HTTP_HEADERS_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   GAS_HTTP_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
   GAS_LIVE_LISTEN_URL: z
@@ -176,6 +177,8 @@ export type AppConfig = {
   http: { headersMs: number; requestMs: number; keepAliveMs: number; checkIntervalMs: number };
   /** Live feeds: per-socket send buffer bound and heartbeat period (0 = none). */
   ws: { maxBufferedBytes: number; pingIntervalMs: number };
+  /** At start, the longest warm-up of the contests on before /readyz says yes (live/warmup.ts; 0 = none). */
+  warmupMs: number;
   /** Direct connection for LISTEN/NOTIFY (defaults to DATABASE_URL; not through a transaction pooler). */
   liveListenUrl: string | undefined;
   logLevel: string;
@@ -250,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBufferedBytes: e.GAS_WS_MAX_BUFFERED_BYTES,
       pingIntervalMs: e.GAS_WS_PING_SECONDS * 1000,
     },
+    warmupMs: e.GAS_WARMUP_SECONDS * 1000,
     liveListenUrl: e.GAS_LIVE_LISTEN_URL ?? e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),

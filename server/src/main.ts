@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { avvisoLinkLocali } from './email/messaggi';
 import { startBridge } from './live';
 import type { LiveBridge } from './live/bridge';
+import { warmUp } from './live/warmup';
 
 function fail(message: string): never {
   console.error(`GaS: avvio fallito: ${message}`);
@@ -118,7 +119,20 @@ async function start(): Promise<void> {
     const live = bridge;
     app.services.prontezza.aggiungiControllo('listen', () => live.connected);
   }
+  // Requests are served from here on; /readyz says yes once the contests on
+  // have been warmed up (live/warmup.ts), so a load balancer waits for it.
+  let riscaldata = false;
+  app.services.prontezza.aggiungiControllo('riscaldamento', () => riscaldata);
   app.services.prontezza.segnaAvviata();
+  if (config.warmupMs > 0) {
+    try {
+      const warm = await warmUp(app, database.db, { budgetMs: config.warmupMs });
+      app.log.info(warm, 'riscaldamento delle gare in corso concluso');
+    } catch (err) {
+      app.log.error({ err }, 'riscaldamento delle gare in corso fallito');
+    }
+  }
+  riscaldata = true;
   app.log.info('pronto a ricevere traffico (/readyz)');
   const linkLocali = avvisoLinkLocali(config);
   if (linkLocali) app.log.warn({ host: config.host }, linkLocali);

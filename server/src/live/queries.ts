@@ -2,9 +2,9 @@
 // to (for the visibility check when a socket connects), a message by id (for
 // the LISTEN/NOTIFY bridge when a message is too long for a payload), and who
 // is still behind a login session (access re-checks, access-guard.ts).
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { loginSession, messaggioImportante, sessione } from '../db/schema';
+import { evento, loginSession, messaggioImportante, sessione } from '../db/schema';
 import type { EventoWithAccess } from '../access/evento-access';
 import { loadEventoWithAccess } from '../access/queries';
 
@@ -43,4 +43,29 @@ export async function usersOfLoginSessions(
     .from(loginSession)
     .where(and(inArray(loginSession.id, [...sessionIds]), gt(loginSession.expiresAt, new Date())));
   return new Map(rows.map((r) => [r.id, r.userId]));
+}
+
+/**
+ * The public sessions whose contest is on around `now` (from `primaMs` before
+ * its start to `dopoMs` after its end), most recent start first: the ones a
+ * starting instance warms up (warmup.ts).
+ */
+export async function sessioniPubblicheInCorso(
+  db: DbOrTx,
+  now: Date,
+  { primaMs, dopoMs, limite }: { primaMs: number; dopoMs: number; limite: number },
+): Promise<{ sessioneId: number; eventoId: number }[]> {
+  return db
+    .select({ sessioneId: sessione.id, eventoId: sessione.eventoId })
+    .from(sessione)
+    .innerJoin(evento, eq(evento.id, sessione.eventoId))
+    .where(
+      and(
+        ne(evento.tipologia, 'priv'),
+        lte(evento.inizio, new Date(now.getTime() + primaMs)),
+        gte(evento.fine, new Date(now.getTime() - dopoMs)),
+      ),
+    )
+    .orderBy(desc(evento.inizio), asc(sessione.id))
+    .limit(limite);
 }
