@@ -11,6 +11,9 @@ import { startBridge } from './live';
 import type { LiveBridge } from './live/bridge';
 import { warmUp } from './live/warmup';
 
+/** Connections waiting to be accepted (the kernel caps it at net.core.somaxconn). */
+const LISTEN_BACKLOG = 4096;
+
 function fail(message: string): never {
   console.error(`GaS: avvio fallito: ${message}`);
   process.exit(1);
@@ -90,7 +93,13 @@ async function start(): Promise<void> {
   });
 
   try {
-    await app.listen({ port: config.port, host: config.host });
+    // A queue of connections not yet accepted as long as the kernel allows
+    // (net.core.somaxconn, 4096 on current Linux) rather than Node's 511:
+    // when an instance dies, its live pages all reconnect to the survivors at
+    // once; with a short queue the survivor's kernel drops their SYNs, nginx's
+    // 2 s connect timeout fails three times and takes the survivor out too
+    // ('no live upstreams', docs/performance.md, the storm's failover).
+    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await database.close();
