@@ -4,7 +4,7 @@
 // its reads not yet optimised. Its first seconds then go to that work at full
 // CPU while every request queues behind it (docs/performance.md, the storm).
 // So before /readyz says yes, it makes the reads a visitor's scores page makes
-// (web/src/pages/punteggi), through the app itself, for each public session
+// (web/src/features/punteggi), through the app itself, for each public session
 // whose contest is on: a load balancer sends viewers only to an instance that
 // has served them once.
 //
