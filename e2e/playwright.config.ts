@@ -59,6 +59,11 @@ export default defineConfig({
       GAS_DEMO: '1',
       GAS_DEMO_LIVE: '0',
       LOG_LEVEL: 'warn',
+      // Every spec's browser reads from 127.0.0.1, so the whole suite shares one
+      // visitor's budget of list reads (600 a minute): a quick run of list-heavy
+      // specs met 429s once (lista-poli in CI). The limit has its own tests
+      // (server/src/plugins/rate-limit.test.ts); here it stays on, out of reach.
+      GAS_RATE_LIMIT_READS: '100000',
       // A loopback address nothing answers on: the maps must use the server's
       // setting, and must work when tiles cannot load.
       MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',

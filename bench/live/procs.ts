@@ -77,6 +77,39 @@ export function machineBusySeconds(): number {
 }
 
 /**
+ * CPU seconds of a process and every process it started that runs now (nginx:
+ * its master and workers), from /proc's parent links.
+ */
+export function treeCpuSeconds(rootPid: number): number {
+  const parents = new Map<number, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      parents.set(Number(pid), Number(fields[1]));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) {
+      if (p === rootPid) return true;
+    }
+    return false;
+  };
+  let total = 0;
+  for (const pid of parents.keys()) {
+    if (!inTree(pid)) continue;
+    try {
+      total += cpuSecondsOf(pid);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return total;
+}
+
+/**
  * CPU seconds of every PostgreSQL process running now (the server's side of
  * the run: on PostgreSQL the database's work is the instances' work).
  */

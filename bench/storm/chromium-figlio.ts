@@ -19,6 +19,11 @@ export class CampioneRemoto {
 
   private constructor(private readonly figlio: ChildProcess) {}
 
+  /** The sample's process: Chromium's processes descend from it (their CPU is measured from here). */
+  get pid(): number {
+    return this.figlio.pid!;
+  }
+
   static avvia(): CampioneRemoto {
     const figlio = fork(fileURLToPath(import.meta.url), ['--figlio'], {
       execArgv: ['--import', 'tsx'],

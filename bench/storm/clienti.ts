@@ -40,7 +40,15 @@ type Comando =
   | { tipo: 'chiudi' };
 type Risposta =
   | { tipo: 'caricate'; pagine: EsitoPagina[]; lag: Omit<CaricoCliente, 'cpuSeconds'> }
-  | { tipo: 'verificate'; esatte: number; tracciate: number; riconnesse: number }
+  | {
+      tipo: 'verificate';
+      esatte: number;
+      tracciate: number;
+      riconnesse: number;
+      /** The server's events some tracked page lacks, and those a page holds that the server has not. */
+      mancanti: number[];
+      estranei: number[];
+    }
   | { tipo: 'chiuso' };
 
 /** The parent's side: K client processes driven together. */
@@ -98,9 +106,13 @@ export class Clienti {
   }
 
   /** The tracked pages catch up, then say how many hold exactly `ids`. */
-  async verifica(
-    ids: number[],
-  ): Promise<{ esatte: number; tracciate: number; riconnesse: number }> {
+  async verifica(ids: number[]): Promise<{
+    esatte: number;
+    tracciate: number;
+    riconnesse: number;
+    mancanti: number[];
+    estranei: number[];
+  }> {
     const risposte = await Promise.all(
       this.figli.map((f) =>
         this.chiedi<Extract<Risposta, { tipo: 'verificate' }>>(f, { tipo: 'verifica', ids }),
@@ -110,6 +122,8 @@ export class Clienti {
       esatte: risposte.reduce((n, r) => n + r.esatte, 0),
       tracciate: risposte.reduce((n, r) => n + r.tracciate, 0),
       riconnesse: risposte.reduce((n, r) => n + r.riconnesse, 0),
+      mancanti: [...new Set(risposte.flatMap((r) => r.mancanti))].sort((a, b) => a - b),
+      estranei: [...new Set(risposte.flatMap((r) => r.estranei))].sort((a, b) => a - b),
     };
   }
 
@@ -166,11 +180,20 @@ async function cliente(): Promise<void> {
           (p) => p.ids.size === m.ids.length && m.ids.every((id) => p.ids.has(id)),
         ).length;
         const riconnesse = pagine.filter((p) => p.reconnections > 0).length;
+        const server = new Set(m.ids);
+        const mancanti = new Set<number>();
+        const estranei = new Set<number>();
+        for (const p of tracked) {
+          for (const id of m.ids) if (!p.ids.has(id)) mancanti.add(id);
+          for (const id of p.ids) if (!server.has(id)) estranei.add(id);
+        }
         process.send!({
           tipo: 'verificate',
           esatte,
           tracciate: tracked.length,
           riconnesse,
+          mancanti: [...mancanti],
+          estranei: [...estranei],
         } satisfies Risposta);
       } else {
         for (const p of pagine) p.chiudi();
