@@ -61,7 +61,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every spec's browser reads from 127.0.0.1, so the whole suite shares one
       // visitor's budget of list reads (600 a minute): a quick run of list-heavy
-      // specs met 429s once (lista-poli in CI). The limit has its own tests
+      // specs most likely met 429s (lista-poli failed once in CI). The limit has its own tests
       // (server/src/plugins/rate-limit.test.ts); here it stays on, out of reach.
       GAS_RATE_LIMIT_READS: '100000',
       // A loopback address nothing answers on: the maps must use the server's

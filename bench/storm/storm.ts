@@ -95,8 +95,8 @@ const ANSWERS_PER_SECOND = 3;
 const TRACKED_EVERY = 10;
 /**
  * Real Chromium pages opened during the proxied storm, evenly (chromium.ts).
- * Two by default: four took 69-76 % of a core on a 2-core machine, and the
- * clients' event loops then stalled (p99 ~200 ms) so the run could say
+ * Two by default: four took 69-89 % of a core on a 2-core machine, and the
+ * clients' event loops then stalled (p99 150-350 ms) so the run could say
  * nothing of the server (docs/performance.md, 28 November). A larger machine
  * can take more (BENCH_CHROMIUM=4).
  */
