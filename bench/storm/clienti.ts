@@ -45,6 +45,9 @@ type Risposta =
       esatte: number;
       tracciate: number;
       riconnesse: number;
+      /** Tracked pages whose count disagreed with the server's at the end, and the events their resync brought (what feed and catch-ups missed). */
+      risincronizzate: number;
+      portateDallaRisincronizzazione: number;
       /** The server's events some tracked page lacks, and those a page holds that the server has not. */
       mancanti: number[];
       estranei: number[];
@@ -110,6 +113,8 @@ export class Clienti {
     esatte: number;
     tracciate: number;
     riconnesse: number;
+    risincronizzate: number;
+    portateDallaRisincronizzazione: number;
     mancanti: number[];
     estranei: number[];
   }> {
@@ -122,6 +127,11 @@ export class Clienti {
       esatte: risposte.reduce((n, r) => n + r.esatte, 0),
       tracciate: risposte.reduce((n, r) => n + r.tracciate, 0),
       riconnesse: risposte.reduce((n, r) => n + r.riconnesse, 0),
+      risincronizzate: risposte.reduce((n, r) => n + r.risincronizzate, 0),
+      portateDallaRisincronizzazione: risposte.reduce(
+        (n, r) => n + r.portateDallaRisincronizzazione,
+        0,
+      ),
       mancanti: [...new Set(risposte.flatMap((r) => r.mancanti))].sort((a, b) => a - b),
       estranei: [...new Set(risposte.flatMap((r) => r.estranei))].sort((a, b) => a - b),
     };
@@ -175,7 +185,9 @@ async function cliente(): Promise<void> {
         } satisfies Risposta);
       } else if (m.tipo === 'verifica') {
         const tracked = pagine.filter((p) => p.tracked);
-        await Promise.all(tracked.map((p) => p.recupera()));
+        const portate = await Promise.all(tracked.map((p) => p.risincronizza(m.ids.length)));
+        const risincronizzate = portate.filter((n) => n > 0).length;
+        const portateDallaRisincronizzazione = portate.reduce((a, b) => a + b, 0);
         const esatte = tracked.filter(
           (p) => p.ids.size === m.ids.length && m.ids.every((id) => p.ids.has(id)),
         ).length;
@@ -192,6 +204,8 @@ async function cliente(): Promise<void> {
           esatte,
           tracciate: tracked.length,
           riconnesse,
+          risincronizzate,
+          portateDallaRisincronizzazione,
           mancanti: [...mancanti],
           estranei: [...estranei],
         } satisfies Risposta);

@@ -105,14 +105,17 @@ export class Pagina {
    * A tracked page's event blocks, kept as they came and decoded when its
    * events are first asked for (after the storm's minute): decoding 40,000
    * events held the load generator's event loop for tens of milliseconds a
-   * page, and its lag, not the server's, then decided the verdict. Between
-   * them, the feed's frames: the ids they added and removed (ids are never
-   * reused, so applying them after the blocks gives the same set).
+   * page, and its lag, not the server's, then decided the verdict. Beside
+   * them, the ids the feed's frames and the catch-ups added, and those the
+   * frames removed (ids are never reused, so applying them after the blocks
+   * gives the same set).
    */
   private blocchi: Body[] = [];
   private readonly aggiunti = new Set<number>();
   private readonly rimossi = new Set<number>();
   private tutti: Set<number> | null = null;
+  /** The newest id the page knows (its state's, its frames', its catch-ups'): where a catch-up starts. */
+  private maxNoto = 0;
   private ws: WebSocket | null = null;
   private chiusa = false;
 
@@ -146,29 +149,82 @@ export class Pagina {
       this.call('evento list', '/api/gas/evento/'),
       this.call('sessione', `/api/gas/sessione/${sid}/`),
     ]);
-    const [indice] = await Promise.all([
-      this.call('eventi index', `/api/gas/sessione/${sid}/eventi/`, true),
+    // The scores page starts its live state (LiveController.start): the feed
+    // opens while the snapshot and then the events' blocks are read, beside
+    // the page's other reads.
+    const [ultimoId] = await Promise.all([
+      this.stato(),
+      this.apri(),
       ...Array.from({ length: Math.ceil(this.s.teams / 100) }, (_, k) =>
         this.call('squadre page', `/api/gas/squadra/in_sessione/?sessione=${sid}&page=${k + 1}`),
       ),
       this.call('evento', `/api/gas/evento/${eid}/`),
       this.call('time', '/api/time/'),
-      this.call('punteggi', `/api/gas/sessione/${sid}/punteggi/`),
       this.call('messaggi', `/api/gas/messaggi-importanti/?evento=${eid}`),
     ]);
-    if (indice!.status === 200) {
-      const { blocchi } = JSON.parse(indice!.body.toString()) as {
-        blocchi: { blocco: number; versione: string }[];
-      };
-      const corpi = await Promise.all(
-        blocchi.map((b) =>
-          this.call('eventi block', `/api/gas/sessione/${sid}/eventi/${b.blocco}/?v=${b.versione}`),
-        ),
-      );
-      if (this.tracked) this.blocchi = corpi.filter((c) => c.status === 200);
-    }
-    await this.apri();
+    // State in and feed open: the one catch-up of docs/live.md step 2, for
+    // what committed before the feed was registered or after the (possibly
+    // cached) state was made.
+    // From the state's newest id, not the frames': those arrived meanwhile
+    // may be newer than what the state lacks.
+    if (ultimoId !== null) await this.recuperaDopo(ultimoId);
     this.ms = performance.now() - t0;
+  }
+
+  /**
+   * The snapshot, then the index and every block, as the page reads them;
+   * the newest id of the last block (where the newest answers are: the
+   * catch-up's start, found without decoding every event), or null when the
+   * state could not be read (the page shows an error, no catch-up).
+   */
+  private async stato(): Promise<number | null> {
+    const sid = this.s.sessioneId;
+    await this.call('punteggi', `/api/gas/sessione/${sid}/punteggi/`);
+    const indice = await this.call('eventi index', `/api/gas/sessione/${sid}/eventi/`, true);
+    if (indice.status !== 200) return null;
+    const { blocchi } = JSON.parse(indice.body.toString()) as {
+      blocchi: { blocco: number; versione: string }[];
+    };
+    const corpi = await Promise.all(
+      blocchi.map((b) =>
+        this.call('eventi block', `/api/gas/sessione/${sid}/eventi/${b.blocco}/?v=${b.versione}`),
+      ),
+    );
+    if (corpi.some((c) => c.status !== 200)) return null;
+    if (this.tracked) this.blocchi = corpi;
+    const ultimo = corpi.at(-1);
+    if (!ultimo) return 0;
+    const { id } = JSON.parse(
+      decompressa(ultimo.body, ultimo.encoding).toString(),
+    ) as ColonneBlocco;
+    // The ids are deltas from the previous one, in id order.
+    const ultimoId = id.reduce((a, b) => a + b, 0);
+    if (ultimoId > this.maxNoto) this.maxNoto = ultimoId;
+    return ultimoId;
+  }
+
+  /** risposta-all id__gt, fresh (never cached), as the page's catch-up. */
+  private async recuperaDopo(dopo: number): Promise<void> {
+    for (;;) {
+      const res = await this.call(
+        'recupero',
+        `/api/gas/risposta-all/?squadra__sessione=${this.s.sessioneId}&id__gt=${dopo}&limit=5000`,
+        true,
+      );
+      if (res.status !== 200) return;
+      const { results } = JSON.parse(res.body.toString()) as { results: { id: number }[] };
+      for (const e of results) this.aggiungi(e.id);
+      if (results.length < 5000) return;
+      dopo = Math.max(...results.map((e) => e.id));
+    }
+  }
+
+  private aggiungi(id: number): void {
+    if (id > this.maxNoto) this.maxNoto = id;
+    if (!this.tracked) return;
+    // A corrected solution re-sends npe_delete then npe with the same id.
+    this.rimossi.delete(id);
+    (this.tutti ?? this.aggiunti).add(id);
   }
 
   private url(): string {
@@ -216,10 +272,11 @@ export class Pagina {
   }
 
   private frame(data: WebSocket.RawData): void {
-    if (!this.tracked) return;
-    const m = JSON.parse(String(data)) as { type: string; event?: { id: number }; id?: number };
-    if (m.type === 'npe' && m.event) (this.tutti ?? this.aggiunti).add(m.event.id);
-    if (m.type === 'npe_delete' && m.id !== undefined) {
+    // npe and npe_delete carry the answer's id at the top (docs/live.md).
+    const m = JSON.parse(String(data)) as { type: string; id?: number };
+    if (m.id === undefined) return;
+    if (m.type === 'npe') this.aggiungi(m.id);
+    if (m.type === 'npe_delete' && this.tracked) {
       if (this.tutti) this.tutti.delete(m.id);
       else this.rimossi.add(m.id);
     }
@@ -230,9 +287,14 @@ export class Pagina {
     const dal = Date.now();
     while (!this.chiusa) {
       await sleep(Date.now() - dal < 60_000 ? 5000 : 60_000);
+      // Where the catch-up starts, read as the socket opens: a browser runs
+      // onopen before any frame's task, while `ws` may hand over frames that
+      // came in the same read (a late event loop) before the await below resumes.
+      let dopo = 0;
       const aperto = await new Promise<boolean>((resolve) => {
         const ws = new WebSocket(this.url());
         ws.once('open', () => {
+          dopo = this.maxNoto;
           this.ws = ws;
           this.reconnections += 1;
           ws.on('message', (data) => this.frame(data));
@@ -244,16 +306,36 @@ export class Pagina {
         ws.once('error', () => resolve(false));
       });
       if (!aperto) continue;
-      if (this.tracked) await this.recupera();
+      await this.recuperaDopo(dopo);
       return;
     }
   }
 
-  /** risposta-all id__gt the last known id, as the page does after a reconnection. */
-  async recupera(): Promise<void> {
+  /**
+   * What the real page does when a punteggi_last snapshot's count of events
+   * disagrees with its own (LiveController.resync, 3 s after): catch up with
+   * id__gt, then, if it still disagrees, compare every id
+   * (risposta-all/pk_risposte/). The events it brought: what the feed and
+   * the catch-ups missed.
+   */
+  async risincronizza(numeroEventi: number): Promise<number> {
     const ids = this.ids;
-    const dopo = Math.max(0, ...ids);
-    for (const id of await idsDopo(this.base, this.s.sessioneId, dopo)) ids.add(id);
+    const prima = ids.size;
+    if (prima === numeroEventi) return 0;
+    for (const id of await idsDopo(this.base, this.s.sessioneId, this.maxNoto)) this.aggiungi(id);
+    if (ids.size !== numeroEventi) {
+      const res = await get(
+        this.base,
+        `/api/gas/risposta-all/pk_risposte/?squadra__sessione=${this.s.sessioneId}`,
+        true,
+      );
+      if (res.status === 200) {
+        const presenti = new Set(JSON.parse(res.body.toString()) as number[]);
+        for (const id of ids) if (!presenti.has(id)) ids.delete(id);
+        for (const id of presenti) this.aggiungi(id);
+      }
+    }
+    return Math.abs(ids.size - prima);
   }
 
   chiudi(): void {

@@ -8,11 +8,17 @@
 // A page load makes the API calls of the scores page in its order, as the
 // browser does (`Accept-Encoding: br, gzip`, no cookies: a visitor): whoami,
 // event list and session; then the teams' pages, the event, the time, the
-// snapshot, the messages and the index of the answers' blocks; then every
-// block with its version; then it opens the punteggi_eventi feed and keeps
-// it. One page in ten also keeps the ids of every event it learns (blocks,
-// live frames, and after a reconnection risposta-all id__gt), and must end
-// with exactly the server's events, which is what its ranking is made of.
+// messages and, one after the other, the snapshot, the index of the
+// answers' blocks and every block with its version, while it opens the
+// punteggi_eventi feed and keeps it; once the state is in and the feed open,
+// it catches up once with risposta-all id__gt (docs/live.md, step 2). One
+// page in ten also keeps the ids of every event it learns (blocks, live
+// frames, catch-ups), and must end with exactly the server's events, which
+// is what its ranking is made of. Not modelled: the punteggi_last feed the
+// real page also follows; a tracked page whose count disagrees with the
+// server's at the end resyncs as the real page does 3 s after such a
+// snapshot (id__gt, then every id), and the storm counts the pages and the
+// events that brought: what the feed and the catch-ups missed.
 //
 // 1. one instance (`node scripts/start.mjs`), straight;
 // 2. nginx (deploy/nginx/gas.conf, ports and paths rewritten) in front of
@@ -277,7 +283,8 @@ async function storm(
   const own = cpuSecondsOf(process.pid) - own0;
   const database = postgresCpuSeconds() - pg0;
   const { acked, ackedAt, fails } = await answers;
-  // Let the last frames and reconnections settle, then each tracked page catches up.
+  // Let the last frames and reconnections settle, then each tracked page
+  // resyncs if its count disagrees with the server's.
   await sleep(killHalfway ? 20_000 : 3000);
   clearInterval(sampler);
 
@@ -357,7 +364,7 @@ async function storm(
     `answers: ${acked.length} acknowledged (${fails} attempts retried), ${lost} missing on the server`,
   );
   console.log(
-    `tracked pages: ${tracciamento.esatte}/${tracciamento.tracciate} end with exactly the server's ${ids.length} events; pages reconnected ${tracciamento.riconnesse}`,
+    `tracked pages: ${tracciamento.esatte}/${tracciamento.tracciate} end with exactly the server's ${ids.length} events; pages reconnected ${tracciamento.riconnesse}; pages whose count disagreed at the end ${tracciamento.risincronizzate}, resynced as the real page does on a punteggi_last snapshot, bringing ${tracciamento.portateDallaRisincronizzazione} events`,
   );
   // Which events a page lacks, each with when it was acknowledged (s from the
   // start; the kill is at half time): what the page's catch-up did not bring.

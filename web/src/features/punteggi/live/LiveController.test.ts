@@ -203,17 +203,63 @@ describe('LiveController (spec §4 live scores, without React)', () => {
     expect(deps.reload).toHaveBeenCalledTimes(2);
   });
 
-  it('catches up with the newer events after a reconnection', async () => {
+  /** The feed opening as LiveSocket reports it: status first, then onOpen. */
+  const opens = (f: FakeFeed, reconnected: boolean) => {
+    f.options.onStatus!('connected');
+    f.options.onOpen!(reconnected);
+  };
+
+  it('catches up when the feed opens after the state was read, and after every reconnection', async () => {
     const { controller, deps, feed, loaded } = setup({
-      fetchEventsAfter: vi.fn(async () => [r(8, 10, true, 20)]),
+      fetchEventsAfter: vi.fn(async (_s: number, idGt: number) =>
+        idGt < 8 ? [r(8, 10, true, 20)] : [],
+      ),
     });
     controller.start();
     const session = await loaded([r(4, 11, false, 3)]);
-    feed('eventi').options.onOpen!(false);
     expect(deps.fetchEventsAfter).not.toHaveBeenCalled();
-    feed('eventi').options.onOpen!(true);
+    // Event 8 committed between the state's read and the socket's registration.
+    opens(feed('eventi'), false);
     expect(deps.fetchEventsAfter).toHaveBeenCalledWith(1, 4);
     await vi.waitFor(() => expect(session.eventCount).toBe(2));
+    feed('eventi').options.onStatus!('disconnected');
+    opens(feed('eventi'), true);
+    expect(deps.fetchEventsAfter).toHaveBeenLastCalledWith(1, 8);
+    expect(deps.fetchEventsAfter).toHaveBeenCalledTimes(2);
+    controller.stop();
+  });
+
+  it('catches up once, from the state and not from a newer frame, when the state comes in after the feed opened (a shared cache may serve an older copy)', async () => {
+    const { controller, deps, feed, send, loaded } = setup({
+      fetchEventsAfter: vi.fn(async () => [r(9, 10, true, 20), r(12, 11, true, 21)]),
+    });
+    controller.start();
+    opens(feed('eventi'), false);
+    expect(deps.fetchEventsAfter).not.toHaveBeenCalled();
+    // A frame kept until the state is in: newer than event 9, which the state lacks.
+    send('eventi', npe(r(12, 11, true, 21)));
+    const session = await loaded([r(4, 11, false, 3)]);
+    expect(deps.fetchEventsAfter).toHaveBeenCalledTimes(1);
+    expect(deps.fetchEventsAfter).toHaveBeenCalledWith(1, 4);
+    await vi.waitFor(() => expect(session.eventCount).toBe(3));
+    controller.stop();
+  });
+
+  it("asks a catch-up again after a proxy's 502, as the load is", async () => {
+    const proxy = new ApiError({ kind: 'server', status: 502, detail: 'Bad Gateway' });
+    const fetchEventsAfter = vi
+      .fn<LiveControllerDeps['fetchEventsAfter']>()
+      .mockRejectedValueOnce(proxy)
+      .mockResolvedValue([r(8, 10, true, 20)]);
+    const { controller, deps, feed, loaded } = setup({ fetchEventsAfter });
+    controller.start();
+    const session = await loaded([r(4, 11, false, 3)]);
+    opens(feed('eventi'), false);
+    await vi.waitFor(() => expect(fetchEventsAfter).toHaveBeenCalledTimes(1));
+    await vi.advanceTimersByTimeAsync(retryDelayMs(0));
+    await vi.waitFor(() => expect(session.eventCount).toBe(2));
+    expect(fetchEventsAfter).toHaveBeenCalledTimes(2);
+    expect(deps.reportError).not.toHaveBeenCalled();
     controller.stop();
   });
 

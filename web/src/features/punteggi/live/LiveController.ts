@@ -233,7 +233,9 @@ export class LiveController {
       if (signal.aborted) return;
       const setup = setupFromSnapshot(item.json, this.input.params);
       const session = new LiveSession(setup, events, {
-        fetchAfter: (idGt) => this.deps.fetchEventsAfter(sessioneId, idGt),
+        // A catch-up follows a feed's (re)opening, when a proxy may still
+        // answer 502 (an instance just died): asked again as the load is.
+        fetchAfter: (idGt) => withRetries(() => this.deps.fetchEventsAfter(sessioneId, idGt)),
         fetchIds: () => this.deps.fetchEventIds(sessioneId),
         fetchByIds: (ids) => this.deps.fetchEventsByIds(sessioneId, ids),
         now: this.now,
@@ -281,8 +283,21 @@ export class LiveController {
     this.recheckTimer = null;
     this.flagsTimer = null;
     this.set({ session });
+    // The state's newest id, before the frames kept meanwhile (they may be newer than what it lacks).
+    const stateMaxId = session?.maxId ?? 0;
     if (session) for (const { feed, text } of this.buffer.splice(0)) this.handle(feed, text);
+    // The state came in after the feed opened, but a shared cache (nginx's
+    // stale copy while it refreshes) may have served it from before: what
+    // committed in between is in neither. Otherwise the feed's opening catches up.
+    if (session && this.view.feeds.eventi === 'connected') this.catchUp(session, stateMaxId);
     this.sync();
+  }
+
+  /** The events newer than `after` (the newest held), read fresh (risposta-all id__gt is never cached). */
+  private catchUp(session: LiveSession, after?: number): void {
+    session
+      .catchUp(after)
+      .catch((e: unknown) => this.deps.reportError(e, 'punteggi: recupero eventi'));
   }
 
   // ---- the feeds' window: from 24 h before the start to 1 h after the end
@@ -343,13 +358,10 @@ export class LiveController {
       url: wsUrl(`/ws/gas/sessione/${sessioneId}/punteggi_eventi/`),
       onMessage: (text) => this.receive('eventi', text),
       onStatus: status('eventi'),
-      onOpen: (reconnected) => {
-        const session = this.view.session;
-        if (reconnected && session) {
-          session
-            .catchUp()
-            .catch((e: unknown) => this.deps.reportError(e, 'punteggi: recupero eventi'));
-        }
+      // Open after the state was read (first time or again): what committed
+      // before the server registered the socket is in neither (docs/live.md).
+      onOpen: () => {
+        if (this.view.session) this.catchUp(this.view.session);
       },
     });
     const last = this.deps.createSocket({

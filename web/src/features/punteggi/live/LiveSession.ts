@@ -139,9 +139,9 @@ export class LiveSession {
     return true;
   }
 
-  /** After a reconnection: the events newer than the newest known. */
-  async catchUp(): Promise<number> {
-    const events = await this.deps.fetchAfter(this.maxId);
+  /** The events newer than `after` (by default the newest known): after the feed (re)opened. */
+  async catchUp(after = this.maxId): Promise<number> {
+    const events = await this.deps.fetchAfter(after);
     return this.applyFetched(events);
   }
 
