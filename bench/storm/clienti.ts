@@ -47,7 +47,7 @@ type Risposta =
       riconnesse: number;
       /** Tracked pages whose count disagreed with the server's at the end, and the events their resync brought (what feed and catch-ups missed). */
       risincronizzate: number;
-      portateDallaRisincronizzazione: number;
+      portateDallaRisincronizzazione: number[];
       /** The server's events some tracked page lacks, and those a page holds that the server has not. */
       mancanti: number[];
       estranei: number[];
@@ -114,7 +114,7 @@ export class Clienti {
     tracciate: number;
     riconnesse: number;
     risincronizzate: number;
-    portateDallaRisincronizzazione: number;
+    portateDallaRisincronizzazione: number[];
     mancanti: number[];
     estranei: number[];
   }> {
@@ -128,10 +128,9 @@ export class Clienti {
       tracciate: risposte.reduce((n, r) => n + r.tracciate, 0),
       riconnesse: risposte.reduce((n, r) => n + r.riconnesse, 0),
       risincronizzate: risposte.reduce((n, r) => n + r.risincronizzate, 0),
-      portateDallaRisincronizzazione: risposte.reduce(
-        (n, r) => n + r.portateDallaRisincronizzazione,
-        0,
-      ),
+      portateDallaRisincronizzazione: [
+        ...new Set(risposte.flatMap((r) => r.portateDallaRisincronizzazione)),
+      ].sort((a, b) => a - b),
       mancanti: [...new Set(risposte.flatMap((r) => r.mancanti))].sort((a, b) => a - b),
       estranei: [...new Set(risposte.flatMap((r) => r.estranei))].sort((a, b) => a - b),
     };
@@ -186,8 +185,8 @@ async function cliente(): Promise<void> {
       } else if (m.tipo === 'verifica') {
         const tracked = pagine.filter((p) => p.tracked);
         const portate = await Promise.all(tracked.map((p) => p.risincronizza(m.ids.length)));
-        const risincronizzate = portate.filter((n) => n > 0).length;
-        const portateDallaRisincronizzazione = portate.reduce((a, b) => a + b, 0);
+        const risincronizzate = portate.filter((ids) => ids.length > 0).length;
+        const portateDallaRisincronizzazione = [...new Set(portate.flat())];
         const esatte = tracked.filter(
           (p) => p.ids.size === m.ids.length && m.ids.every((id) => p.ids.has(id)),
         ).length;

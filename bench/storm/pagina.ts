@@ -318,10 +318,10 @@ export class Pagina {
    * (risposta-all/pk_risposte/). The events it brought: what the feed and
    * the catch-ups missed.
    */
-  async risincronizza(numeroEventi: number): Promise<number> {
+  async risincronizza(numeroEventi: number): Promise<number[]> {
     const ids = this.ids;
-    const prima = ids.size;
-    if (prima === numeroEventi) return 0;
+    if (ids.size === numeroEventi) return [];
+    const prima = new Set(ids);
     for (const id of await idsDopo(this.base, this.s.sessioneId, this.maxNoto)) this.aggiungi(id);
     if (ids.size !== numeroEventi) {
       const res = await get(
@@ -335,7 +335,7 @@ export class Pagina {
         for (const id of presenti) this.aggiungi(id);
       }
     }
-    return Math.abs(ids.size - prima);
+    return [...ids].filter((id) => !prima.has(id));
   }
 
   chiudi(): void {

@@ -364,7 +364,7 @@ async function storm(
     `answers: ${acked.length} acknowledged (${fails} attempts retried), ${lost} missing on the server`,
   );
   console.log(
-    `tracked pages: ${tracciamento.esatte}/${tracciamento.tracciate} end with exactly the server's ${ids.length} events; pages reconnected ${tracciamento.riconnesse}; pages whose count disagreed at the end ${tracciamento.risincronizzate}, resynced as the real page does on a punteggi_last snapshot, bringing ${tracciamento.portateDallaRisincronizzazione} events`,
+    `tracked pages: ${tracciamento.esatte}/${tracciamento.tracciate} end with exactly the server's ${ids.length} events; pages reconnected ${tracciamento.riconnesse}; pages whose count disagreed at the end ${tracciamento.risincronizzate}, resynced as the real page does on a punteggi_last snapshot`,
   );
   // Which events a page lacks, each with when it was acknowledged (s from the
   // start; the kill is at half time): what the page's catch-up did not bring.
@@ -374,6 +374,11 @@ async function storm(
       ? `${id}`
       : `${id} (acknowledged at ${((at - t0) / 1000).toFixed(2)} s)`;
   };
+  if (tracciamento.portateDallaRisincronizzazione.length > 0) {
+    console.log(
+      `events only the final resync brought (the feed and the catch-ups missed them): ${tracciamento.portateDallaRisincronizzazione.slice(0, 10).map(quando).join(', ')}`,
+    );
+  }
   if (tracciamento.mancanti.length > 0) {
     console.log(
       `events some tracked page lacks: ${tracciamento.mancanti.slice(0, 10).map(quando).join(', ')}`,

@@ -253,6 +253,16 @@ describe.each(testBackends())('risposta API on %s', (backend) => {
         await anon.get(`/api/gas/risposta-all/?squadra__sessione=${sessione}&id__gt=${ids.at(-2)}`)
       ).json();
       expect(after.results.map((e: { id: number }) => e.id)).toEqual([ids.at(-1)]);
+      expect(after.count).toBe(1);
+      // The count, whether the page is the first and not full (counted from
+      // its rows), full, or past the end.
+      const count = async (query: string) =>
+        (await anon.get(`/api/gas/risposta-all/?squadra__sessione=${sessione}&${query}`)).json()
+          .count as number;
+      expect(await count(`id__gt=${ids[2]}&limit=${ids.length}`)).toBe(ids.length - 3);
+      expect(await count(`id__gt=${ids[2]}&limit=2`)).toBe(ids.length - 3);
+      expect(await count(`id__gt=${ids[2]}&limit=2&offset=${ids.length}`)).toBe(ids.length - 3);
+      expect(await count(`id__gt=${ids.at(-1)}`)).toBe(0);
     });
 
     it('needs a session and refuses malformed filters', async () => {
