@@ -92,6 +92,13 @@ export async function idsDopo(base: string, sessioneId: number, dopo: number): P
 
 const transitorio = (status: number) => status === 0 || status >= 500;
 
+/**
+ * BENCH_RECUPERO=0: pages skip the catch-up after their load, to measure
+ * its cost against the default in the same sitting (tracked pages may then
+ * miss answers: no verdict on them).
+ */
+const RECUPERO = process.env.BENCH_RECUPERO !== '0';
+
 export class Pagina {
   /** Every HTTP call made, retries included. */
   readonly calls: Call[] = [];
@@ -167,7 +174,7 @@ export class Pagina {
     // cached) state was made.
     // From the state's newest id, not the frames': those arrived meanwhile
     // may be newer than what the state lacks.
-    if (ultimoId !== null) await this.recuperaDopo(ultimoId);
+    if (ultimoId !== null && RECUPERO) await this.recuperaDopo(ultimoId);
     this.ms = performance.now() - t0;
   }
 

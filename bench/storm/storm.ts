@@ -27,6 +27,9 @@
 //    schedule (spec §4: every 5 s in the first minute), nothing
 //    acknowledged is lost.
 //
+// BENCH_RECUPERO=0 leaves out the pages' catch-up after their load (to
+// measure its cost in the same sitting; tracked pages may then miss answers).
+//
 // BENCH_LOADS may be a list (1000,1500,2000) and BENCH_REPEAT (1) repeats
 // each one-instance storm, with a fresh instance each time, on the session
 // prepared once: what one instance serves and the spread of its runs;
