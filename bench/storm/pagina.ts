@@ -171,9 +171,8 @@ export class Pagina {
     ]);
     // State in and feed open: the one catch-up of docs/live.md step 2, for
     // what committed before the feed was registered or after the (possibly
-    // cached) state was made.
-    // From the state's newest id, not the frames': those arrived meanwhile
-    // may be newer than what the state lacks.
+    // cached) state was made; from the state's newest id, not the frames'
+    // (those that arrived meanwhile may be newer than what the state lacks).
     if (ultimoId !== null && RECUPERO) await this.recuperaDopo(ultimoId);
     this.ms = performance.now() - t0;
   }
