@@ -73,14 +73,17 @@ function decompressa(raw: Buffer, encoding: string | undefined): Buffer {
       : raw;
 }
 
-/** Every event id of the session after `dopo`, read fresh (risposta-all id__gt, as the page after a reconnection). */
-export async function idsDopo(base: string, sessioneId: number, dopo: number): Promise<number[]> {
+/** Every event id of the session after `dopo`, read fresh (risposta-all id__gt, as the page's catch-up); `leggi` a page's own reads. */
+export async function idsDopo(
+  base: string,
+  sessioneId: number,
+  dopo: number,
+  leggi: (p: string) => Promise<Body> = (p) => get(base, p, true),
+): Promise<number[]> {
   const ids: number[] = [];
   for (;;) {
-    const res = await get(
-      base,
+    const res = await leggi(
       `/api/gas/risposta-all/?squadra__sessione=${sessioneId}&id__gt=${dopo}&limit=5000`,
-      true,
     );
     if (res.status !== 200) return ids;
     const page = JSON.parse(res.body.toString()) as { results: { id: number }[] };
@@ -94,8 +97,8 @@ const transitorio = (status: number) => status === 0 || status >= 500;
 
 /**
  * BENCH_RECUPERO=0: pages skip the catch-up after their load, to measure
- * its cost against the default in the same sitting (tracked pages may then
- * miss answers: no verdict on them).
+ * its cost against the default in the same sitting (what it would have
+ * brought a tracked page, the final resync brings).
  */
 const RECUPERO = process.env.BENCH_RECUPERO !== '0';
 
@@ -211,18 +214,8 @@ export class Pagina {
 
   /** risposta-all id__gt, fresh (never cached), as the page's catch-up. */
   private async recuperaDopo(dopo: number): Promise<void> {
-    for (;;) {
-      const res = await this.call(
-        'recupero',
-        `/api/gas/risposta-all/?squadra__sessione=${this.s.sessioneId}&id__gt=${dopo}&limit=5000`,
-        true,
-      );
-      if (res.status !== 200) return;
-      const { results } = JSON.parse(res.body.toString()) as { results: { id: number }[] };
-      for (const e of results) this.aggiungi(e.id);
-      if (results.length < 5000) return;
-      dopo = Math.max(...results.map((e) => e.id));
-    }
+    const leggi = (p: string) => this.call('recupero', p, true);
+    for (const id of await idsDopo(this.base, this.s.sessioneId, dopo, leggi)) this.aggiungi(id);
   }
 
   private aggiungi(id: number): void {

@@ -28,7 +28,8 @@
 //    acknowledged is lost.
 //
 // BENCH_RECUPERO=0 leaves out the pages' catch-up after their load (to
-// measure its cost in the same sitting; tracked pages may then miss answers).
+// measure its cost in the same sitting; the final resync brings tracked
+// pages what it would have).
 //
 // BENCH_LOADS may be a list (1000,1500,2000) and BENCH_REPEAT (1) repeats
 // each one-instance storm, with a fresh instance each time, on the session
