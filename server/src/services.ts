@@ -19,8 +19,11 @@
 //   targets         the answer route's copies of teams, problems, events
 //   batcher         answers stored a batch per statement (gara/risposte/consegna.ts)
 //   actors          session cookie → actor (auth/actor-cache.ts)
-//   lookups, access the live feeds' access lookups and the guard that closes
-//                   feeds whose viewer lost access (live/)
+//   lookups         which event a session belongs to, with its access data,
+//                   shared by the live feeds and the hot public reads
+//                   (access/lookups.ts)
+//   access          the guard that closes feeds whose viewer lost access
+//                   (live/access-guard.ts); it empties the lookups
 //   modificheEvento every committed change of an event (from the change feed)
 //                   as an `evento_modificato` on the stream
 //   mailer          outgoing e-mail (SMTP, or the log without GAS_SMTP_URL)
@@ -43,7 +46,7 @@ import { LiveBus } from './live/bus';
 import { FlussoModifiche } from './gara/modifiche';
 import { ModificheEvento } from './gara/modifiche-evento';
 import { pubblicaSulBus } from './live/frames';
-import { EventoLookups } from './live/lookups';
+import { EventoLookups } from './access/lookups';
 import { SnapshotCache } from './scores/cache';
 import { SincronizzazioneOlimpiadi } from './gara/importazione/sync';
 import { dopoImportazione } from './gara/importazione/dopo';
@@ -130,9 +133,9 @@ export function createServices({
     onReset: () => actors.clear(),
   });
   const actors = new ActorCache(Date.now, () => actorChanges.live);
-  const lookups = new EventoLookups(database.db);
   // Who may see an event comes to the guard through the stream, like every change.
   const modificheAccessi = new ModificheAccessi(changes, modifiche);
+  const lookups = new EventoLookups(database.db, () => modificheAccessi.live);
   const access = new AccessGuard({
     database,
     modifiche,

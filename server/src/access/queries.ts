@@ -6,9 +6,9 @@
 // filter and paginate with these in the database, so their cost follows the
 // page, not the number of events (private ones included) in the database.
 // The rule itself is the policies' eventoVisibility / eventoVisibleIn.
-import { inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { evento, eventoAmministratore, eventoInseritore } from '../db/schema';
+import { evento, eventoAmministratore, eventoInseritore, sessione } from '../db/schema';
 import { eventoVisibility, type Actor } from '../policies';
 import { toEventoAccess, type EventoWithAccess } from './evento-access';
 
@@ -69,4 +69,16 @@ export async function loadEventoWithAccess(
   id: number,
 ): Promise<EventoWithAccess | null> {
   return (await loadEventiWithAccess(db, [id])).get(id) ?? null;
+}
+
+/** The event of a session, with its access data (null: no such session). */
+export async function loadEventoOfSessione(
+  db: DbOrTx,
+  sessioneId: number,
+): Promise<EventoWithAccess | null> {
+  const [row] = await db
+    .select({ eventoId: sessione.eventoId })
+    .from(sessione)
+    .where(eq(sessione.id, sessioneId));
+  return row ? loadEventoWithAccess(db, row.eventoId) : null;
 }

@@ -9,6 +9,7 @@ import type { Metriche } from '../metrics/metriche';
 import type { SincronizzazioneOlimpiadi } from '../gara/importazione/sync';
 import type { ConsegnaBatcher } from '../gara/risposte/consegna';
 import type { SubmissionTargets } from '../gara/risposte/targets';
+import type { EventoLookups } from '../access/lookups';
 
 /** What every API route plugin receives: the app's services (services.ts). */
 export type ApiDeps = {
@@ -17,6 +18,8 @@ export type ApiDeps = {
   /** The change stream: the core's use cases emit on it after their commit. */
   modifiche: FlussoModifiche;
   snapshots: SnapshotCache;
+  /** Which event a session belongs to, shared by the hot public reads (access/lookups.ts). */
+  lookups: Pick<EventoLookups, 'sessionePerLettura'>;
   /** The answer route's in-memory copies of what it checks. */
   targets: SubmissionTargets;
   batcher: ConsegnaBatcher;

@@ -25,7 +25,7 @@ import { admitUpgrade, ConnectionLimits, placeOf } from './admission';
 import { ThrottledWarnings } from './client-log';
 import type { LiveBus } from './bus';
 import { FeedHub } from './hub';
-import type { EventoLookup, EventoLookups } from './lookups';
+import type { EventoLookup, EventoLookups } from '../access/lookups';
 import {
   CLOSE,
   encodeMessage,

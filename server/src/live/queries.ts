@@ -1,27 +1,10 @@
-// What the live feeds read from the database: which event a session belongs
-// to (for the visibility check when a socket connects), a message by id (for
-// the LISTEN/NOTIFY bridge when a message is too long for a payload), and who
-// is still behind a login session (access re-checks, access-guard.ts).
+// What the live feeds read from the database: a message by id (for the
+// LISTEN/NOTIFY bridge when a message is too long for a payload), who is still
+// behind a login session (access re-checks, access-guard.ts) and the sessions
+// to warm up. Which event a session belongs to is access/queries.ts's.
 import { and, asc, desc, eq, gt, gte, inArray, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { evento, loginSession, messaggioImportante, sessione } from '../db/schema';
-import type { EventoWithAccess } from '../access/evento-access';
-import { loadEventoWithAccess } from '../access/queries';
-
-export async function eventoOfSessione(
-  db: DbOrTx,
-  sessioneId: number,
-): Promise<EventoWithAccess | null> {
-  const [row] = await db
-    .select({ eventoId: sessione.eventoId })
-    .from(sessione)
-    .where(eq(sessione.id, sessioneId));
-  return row ? loadEventoWithAccess(db, row.eventoId) : null;
-}
-
-export function eventoById(db: DbOrTx, eventoId: number): Promise<EventoWithAccess | null> {
-  return loadEventoWithAccess(db, eventoId);
-}
 
 export async function messaggioById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(messaggioImportante).where(eq(messaggioImportante.id, id));

@@ -12,21 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../errors';
-import { canSeeEvento, isAuthenticated, type Actor, type EventoAccess } from '../../policies';
+import { isAuthenticated, type Actor, type EventoAccess } from '../../policies';
 import { CACHE_CONDIVISA } from '../../plugins/cache-http';
-import type { DbOrTx } from '../../db/client';
 import type { ApiDeps } from '../deps';
 import { ok, preEncodedJson } from '../shared/responses';
-import { eventoOfSessione } from '../../gara/risposte/queries';
+import { sessioneVisibile } from '../shared/sessione-visibile';
 import { blocchiDi, bytesDi, codificaPer } from './blocchi';
 
 const UN_ANNO = 365 * 24 * 3600;
-
-async function sessioneVisibile(db: DbOrTx, actor: Actor, sessioneId: number) {
-  const evento = await eventoOfSessione(db, sessioneId);
-  if (!evento || !canSeeEvento(actor, evento.access)) throw apiError('not_found');
-  return evento.access;
-}
 
 /**
  * Cache-Control of a block asked for with its current version. The browser
@@ -44,13 +37,12 @@ export function policyBlocco(actor: Actor, evento: EventoAccess, now: Date): str
 }
 
 export async function eventiRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const { db } = deps.database;
   const { snapshots } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['risposta'];
 
   async function blocchiDellaSessione(actor: Actor, id: number) {
-    const evento = await sessioneVisibile(db, actor, id);
+    const { access: evento } = await sessioneVisibile(deps.lookups, actor, id);
     const snapshot = await snapshots.get(id);
     if (!snapshot) throw apiError('not_found');
     return { evento, snapshot, blocchi: blocchiDi(snapshot) };

@@ -288,6 +288,32 @@ describe.each(testBackends())('risposta API on %s', (backend) => {
         404,
       );
     });
+
+    // The visibility check is shared among the page loads (access/lookups.ts):
+    // a change of who may see the event empties it once the change feed brings it.
+    it('stop for the public as soon as the event turns private, and come back with it', async () => {
+      const anon = await t.as('anonimo');
+      const admin = await t.as('admin');
+      const s = d.nazionale.sessioni[0];
+      const url = `/api/gas/risposta-all/?squadra__sessione=${s}&limit=1`;
+      const pk = `/api/gas/risposta-all/pk_risposte/?squadra__sessione=${s}`;
+      const evento = `/api/gas/evento/${d.nazionale.id}/`;
+      expect((await anon.get(url)).statusCode).toBe(200);
+      const { tipologia } = (await admin.get(evento)).json();
+      expect((await admin.patch(evento, { tipologia: 'priv' })).statusCode).toBe(200);
+      try {
+        await vi.waitFor(async () => expect((await anon.get(url)).statusCode).toBe(404), {
+          timeout: 2000,
+        });
+        expect((await anon.get(pk)).statusCode).toBe(404);
+        expect((await admin.get(url)).statusCode).toBe(200);
+      } finally {
+        expect((await admin.patch(evento, { tipologia })).statusCode).toBe(200);
+      }
+      await vi.waitFor(async () => expect((await anon.get(url)).statusCode).toBe(200), {
+        timeout: 2000,
+      });
+    });
   });
 
   describe('live feed', () => {

@@ -9,17 +9,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, idValue, intParam, LIMITI_GARA } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
-import { apiError } from '../../errors';
-import { canSeeEvento, canSeeLatencyTab, type Actor } from '../../policies';
-import type { DbOrTx } from '../../db/client';
+import { canSeeLatencyTab } from '../../policies';
 import { pageOf, pageWindow, paginationQuery } from '../shared/pagination';
 import { presentEvento } from '../shared/present-risposta';
-import {
-  eventoOfSessione,
-  sessionEventIds,
-  sessionEvents,
-  sessionEventsByIds,
-} from '../../gara/risposte/queries';
+import { sessioneVisibile } from '../shared/sessione-visibile';
+import { sessionEventIds, sessionEvents, sessionEventsByIds } from '../../gara/risposte/queries';
 
 const pkIn = z
   .string()
@@ -41,13 +35,6 @@ const allQuery = paginationQuery.extend({
   id__gt: intParam(0).optional(),
 });
 
-/** A session's event, or 404 when it does not exist for this visitor. */
-async function visibleSessione(db: DbOrTx, actor: Actor, sessioneId: number) {
-  const evento = await eventoOfSessione(db, sessioneId);
-  if (!evento || !canSeeEvento(actor, evento.access)) throw apiError('not_found');
-  return evento;
-}
-
 export async function rispostaAllRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,7 +53,7 @@ export async function rispostaAllRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     async (request) => {
       const q = request.query;
-      await visibleSessione(db, request.actor, q.squadra__sessione);
+      await sessioneVisibile(deps.lookups, request.actor, q.squadra__sessione);
       const window = pageWindow(q);
       const filters = { pkIn: q.pk__in, idGt: q.id__gt };
       const { count, rows } = await sessionEvents(db, q.squadra__sessione, filters, window);
@@ -96,7 +83,7 @@ export async function rispostaAllRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     async (request) => {
       const q = request.query;
-      await visibleSessione(db, request.actor, q.squadra__sessione);
+      await sessioneVisibile(deps.lookups, request.actor, q.squadra__sessione);
       if (q.pk__in === undefined) return sessionEventIds(db, q.squadra__sessione);
       const rows = await sessionEventsByIds(db, q.squadra__sessione, q.pk__in);
       const withReceived = canSeeLatencyTab(request.actor);

@@ -100,9 +100,16 @@ export async function setClock(
       fineConsegnaJolly: at(minutes.jolly ?? minutes.fine),
     })
     .where(eq(evento.id, eventoId));
-  // The answer routes check event times against in-memory copies that the
-  // change feed refreshes: PGlite delivers its notification before the update
-  // returns, PostgreSQL a moment after the commit. Wait for it to land.
+  await changeFeedDelivered(db);
+}
+
+/**
+ * After a write made in the database, not through the API: the in-memory
+ * copies of events (the answer routes' targets, the access lookups) follow
+ * the change feed, which PGlite delivers before the write returns and
+ * PostgreSQL a moment after the commit. Waits for it to land.
+ */
+export async function changeFeedDelivered(db: Db): Promise<void> {
   if (!('$client' in db) || !isPglite((db as { $client: unknown }).$client)) {
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

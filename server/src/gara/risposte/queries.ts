@@ -21,7 +21,6 @@ import {
 } from '../../db/schema';
 import type { SquadraRef, SquadraScope } from '../../policies';
 import { toEventoAccess, type EventoWithAccess } from '../../access/evento-access';
-import { loadEventoWithAccess } from '../../access/queries';
 import type { Window } from '../../db/window';
 import { scoringEventColumns } from '../../scores/queries';
 
@@ -244,14 +243,6 @@ export async function deleteRisposta(db: DbOrTx, id: number) {
       .where(and(eq(jolly.squadraId, row.squadraId), eq(jolly.problemaId, row.problemaId)));
   }
   return row ?? null;
-}
-
-export async function eventoOfSessione(db: DbOrTx, sessioneId: number) {
-  const [row] = await db
-    .select({ eventoId: sessione.eventoId })
-    .from(sessione)
-    .where(eq(sessione.id, sessioneId));
-  return row ? loadEventoWithAccess(db, row.eventoId) : null;
 }
 
 const eventColumns = { ...scoringEventColumns, dateReceived: risposta.dateReceived };
