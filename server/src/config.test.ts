@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +81,50 @@ describe('configuration from environment variables', () => {
       maxTotal: 50,
     });
     expect(() => loadConfig({ GAS_WS_MAX_PER_ADDRESS: '0' })).toThrow(/^GAS_WS_MAX_PER_ADDRESS: /);
+  });
+
+  it('accept queues: 8 by default, 1 to 64', () => {
+    expect(loadConfig({}).acceptQueues).toBe(8);
+    expect(loadConfig({ GAS_ACCEPT_QUEUES: '1' }).acceptQueues).toBe(1);
+    expect(() => loadConfig({ GAS_ACCEPT_QUEUES: '0' })).toThrow(/^GAS_ACCEPT_QUEUES: /);
+    expect(() => loadConfig({ GAS_ACCEPT_QUEUES: '65' })).toThrow(/^GAS_ACCEPT_QUEUES: /);
+  });
+
+  it('the server exits with one line naming PORT/HOST when its port is taken', async () => {
+    // Held as another instance holds it, with SO_REUSEPORT (util/accept-queues.ts):
+    // the kernel would let the two share it; the instance must not.
+    const holder = net.createServer();
+    await new Promise<void>((resolve) =>
+      holder.listen({ host: '127.0.0.1', port: 0, reusePort: true }, resolve),
+    );
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gas-porta-'));
+    try {
+      const run = spawnSync(process.execPath, ['scripts/start.mjs'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          DATA_DIR: dataDir,
+          HOST: '127.0.0.1',
+          PORT: String((holder.address() as net.AddressInfo).port),
+          WEB_DIST: '/nonexistent',
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      const lines = run.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('npm warn'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^GaS: avvio fallito: PORT\/HOST: impossibile mettersi in ascolto su 127\.0\.0\.1:\d+ \(.*EADDRINUSE/,
+      );
+    } finally {
+      holder.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('the server exits with one line naming DATABASE_URL when PostgreSQL is unreachable', () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { configureZodItalian } from '@gas/contracts';
+import { ACCEPT_QUEUES } from './util/accept-queues';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -46,6 +47,7 @@ const envSchema = z.object({
     .default(1024 * 1024),
   GAS_WS_PING_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   GAS_WARMUP_SECONDS: z.coerce.number().int().min(0).max(300).default(20),
+  GAS_ACCEPT_QUEUES: z.coerce.number().int().min(1).max(64).default(ACCEPT_QUEUES),
   GAS_HTTP_HEADERS_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   GAS_HTTP_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
   GAS_LIVE_LISTEN_URL: z
@@ -179,6 +181,8 @@ export type AppConfig = {
   ws: { maxBufferedBytes: number; pingIntervalMs: number };
   /** At start, the longest warm-up of the contests on before /readyz says yes (live/warmup.ts; 0 = none). */
   warmupMs: number;
+  /** Sockets listening on the instance's port (util/accept-queues.ts); 1 = Node's single one. */
+  acceptQueues: number;
   /** Direct connection for LISTEN/NOTIFY (defaults to DATABASE_URL; not through a transaction pooler). */
   liveListenUrl: string | undefined;
   logLevel: string;
@@ -254,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pingIntervalMs: e.GAS_WS_PING_SECONDS * 1000,
     },
     warmupMs: e.GAS_WARMUP_SECONDS * 1000,
+    acceptQueues: e.GAS_ACCEPT_QUEUES,
     liveListenUrl: e.GAS_LIVE_LISTEN_URL ?? e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),

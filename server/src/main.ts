@@ -10,6 +10,7 @@ import { avvisoLinkLocali } from './email/messaggi';
 import { startBridge } from './live';
 import type { LiveBridge } from './live/bridge';
 import { warmUp } from './live/warmup';
+import { listenWithAcceptQueues, type ExtraAcceptQueues } from './util/accept-queues';
 
 /** Connections waiting to be accepted (the kernel caps it at net.core.somaxconn). */
 const LISTEN_BACKLOG = 4096;
@@ -54,6 +55,7 @@ async function start(): Promise<void> {
   );
   let bridge: LiveBridge | null = null;
   let demo: DemoSimulator | null = null;
+  let acceptQueues: ExtraAcceptQueues | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -67,6 +69,7 @@ async function start(): Promise<void> {
       // then the bridge, so that what in-flight requests published still
       // reaches the other instances; the database last.
       await demo?.stop();
+      acceptQueues?.close();
       await app.close();
       await bridge?.stop();
       await database.close();
@@ -99,7 +102,14 @@ async function start(): Promise<void> {
     // once; with a short queue the survivor's kernel drops their SYNs, nginx's
     // 2 s connect timeout fails three times and takes the survivor out too
     // ('no live upstreams', docs/performance.md, the storm's failover).
-    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+    // Several queues, so that a burst of new connections is accepted several
+    // per turn of the event loop rather than one (util/accept-queues.ts).
+    acceptQueues = await listenWithAcceptQueues(app, {
+      host: config.host,
+      port: config.port,
+      backlog: LISTEN_BACKLOG,
+      queues: config.acceptQueues,
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await database.close();

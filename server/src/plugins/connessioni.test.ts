@@ -9,6 +9,7 @@ import { createTestDatabase } from '../db/testing';
 import { ensureLiveSession } from '../demo/queries';
 import { createTestApp, type TestApp } from '../api/testing';
 import { connectWs } from '../live/testing/ws-client';
+import { ACCEPT_QUEUES, listenWithAcceptQueues } from '../util/accept-queues';
 
 const HEADERS_MS = 1000;
 const KEEPALIVE_MS = 1500;
@@ -86,7 +87,13 @@ describe('HTTP connection timeouts', () => {
       inseritore: 'inseritore',
     });
     sessione = live.sessioneId;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // As main.ts listens: the connections below land on any of the queues.
+    await listenWithAcceptQueues(t.app, {
+      host: '127.0.0.1',
+      port: 0,
+      backlog: 511,
+      queues: ACCEPT_QUEUES,
+    });
     port = (t.app.server.address() as net.AddressInfo).port;
   });
   afterAll(() => t.close());
