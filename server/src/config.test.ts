@@ -9,6 +9,21 @@ import { ConfigError, loadConfig } from './config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** Starts the server as `npm start` does; it must exit with status 1. Its stderr's lines. */
+function failedStart(env: Record<string, string>): string[] {
+  const run = spawnSync(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, WEB_DIST: '/nonexistent', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(run.status).toBe(1);
+  return run.stderr
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('npm warn'));
+}
+
 describe('configuration from environment variables', () => {
   it('has working defaults: port 8000, ./data, demo data on', () => {
     const config = loadConfig({});
@@ -99,24 +114,12 @@ describe('configuration from environment variables', () => {
     );
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gas-porta-'));
     try {
-      const run = spawnSync(process.execPath, ['scripts/start.mjs'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATABASE_URL: '',
-          DATA_DIR: dataDir,
-          HOST: '127.0.0.1',
-          PORT: String((holder.address() as net.AddressInfo).port),
-          WEB_DIST: '/nonexistent',
-        },
-        encoding: 'utf8',
-        timeout: 60_000,
+      const lines = failedStart({
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String((holder.address() as net.AddressInfo).port),
       });
-      expect(run.status).toBe(1);
-      const lines = run.stderr
-        .trim()
-        .split('\n')
-        .filter((l) => !l.startsWith('npm warn'));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(
         /^GaS: avvio fallito: PORT\/HOST: impossibile mettersi in ascolto su 127\.0\.0\.1:\d+ \(.*EADDRINUSE/,
@@ -128,21 +131,7 @@ describe('configuration from environment variables', () => {
   });
 
   it('the server exits with one line naming DATABASE_URL when PostgreSQL is unreachable', () => {
-    const run = spawnSync(process.execPath, ['scripts/start.mjs'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: 'postgres://gas@127.0.0.1:1/nessuno',
-        WEB_DIST: '/nonexistent',
-      },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(run.status).toBe(1);
-    const lines = run.stderr
-      .trim()
-      .split('\n')
-      .filter((l) => !l.startsWith('npm warn'));
+    const lines = failedStart({ DATABASE_URL: 'postgres://gas@127.0.0.1:1/nessuno' });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^GaS: avvio fallito: DATABASE_URL: impossibile connettersi/);
   });
