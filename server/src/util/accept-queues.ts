@@ -56,7 +56,7 @@ export async function listenWithAcceptQueues(
   return addAcceptQueues(app.server, { extra: options.queues - 1, backlog: options.backlog });
 }
 
-/** Whether this platform can share a port between sockets (Linux, FreeBSD, …). */
+/** Whether `error` says this platform cannot share a port between sockets (macOS: ENOTSUP). */
 function isReusePortUnsupported(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return code === 'ENOTSUP' || code === 'EOPNOTSUPP';
@@ -64,7 +64,7 @@ function isReusePortUnsupported(error: unknown): boolean {
 
 /**
  * Fails with EADDRINUSE when anything listens on host:port, as a bind
- * without SO_REUSEPORT does: the bind with SO_REUSEPORT that follows would otherwise succeed
+ * without SO_REUSEPORT does; the bind with it that follows would succeed
  * beside another process that also set it. Port 0 is always free.
  */
 async function assertPortFree(host: string, port: number): Promise<void> {
