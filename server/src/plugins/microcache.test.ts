@@ -2,11 +2,15 @@
 // is answered from memory for a few seconds, compressed as asked; a logged-in
 // user's never; a write on the instance drops what it may have changed.
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evento } from '../db/schema';
 import { createTestApp, type TestApp } from '../api/testing';
 import { loadDemo, setClock, type Demo } from '../api/risposta/testing';
+import { registerMicrocache } from './microcache';
 
 describe('microcache of public reads', () => {
   let t: TestApp;
@@ -72,5 +76,62 @@ describe('microcache of public reads', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(await eventi()).toBe(prima + 1);
+  });
+});
+
+describe('microcache: a visitor who leaves before his answer', () => {
+  /** One cached route whose first answer waits for `lascia` (the handler still running). */
+  async function appLenta() {
+    const app = Fastify();
+    await app.register(registerMicrocache, { modifiche: { iscrivi: () => () => undefined } });
+    let lascia = () => {};
+    const primaRichiesta = new Promise<void>((resolve) => (lascia = resolve));
+    let chiamate = 0;
+    app.get('/lenta/', { config: { cache: 'viva' } }, async () => {
+      chiamate += 1;
+      if (chiamate === 1) await primaRichiesta;
+      return { chiamate };
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    return { app, port, lascia: () => lascia(), chiamate: () => chiamate };
+  }
+
+  /** A GET on a new connection: the status and the body, or null if nothing came within `ms`. */
+  function leggi(port: number, ms: number): Promise<{ status: number; body: string } | null> {
+    return new Promise((resolve) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/lenta/', agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', () => resolve(null));
+      setTimeout(() => {
+        req.destroy();
+        resolve(null);
+      }, ms);
+    });
+  }
+
+  it('does not leave the URL waiting: the next visitors are answered', async () => {
+    const { app, port, lascia, chiamate } = await appLenta();
+    try {
+      // The first visitor's read is under way (it holds the key), then he goes away.
+      const abbandonata = http.get({ host: '127.0.0.1', port, path: '/lenta/', agent: false });
+      abbandonata.on('error', () => undefined);
+      await expect.poll(chiamate).toBe(1);
+      abbandonata.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Before the handler ends: the next visitor builds his own answer.
+      const seconda = await leggi(port, 2000);
+      expect(seconda).toEqual({ status: 200, body: JSON.stringify({ chiamate: 2 }) });
+      // And after it: the abandoned answer was never sent, the URL still works.
+      lascia();
+      const terza = await leggi(port, 2000);
+      expect(terza?.status).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });

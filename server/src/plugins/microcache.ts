@@ -59,6 +59,12 @@ export const registerMicrocache = fp(
     });
     const inCorso = new Map<string, Promise<void>>();
     const fine = new Map<string, () => void>();
+    /** Lets the reads waiting on a key go on: from the kept entry, or building their own. */
+    const rilascia = (chiave: string) => {
+      inCorso.delete(chiave);
+      fine.get(chiave)?.();
+      fine.delete(chiave);
+    };
     /** Drops the entries a change may have made stale (null: every entry). */
     const svuota = (solo: PoliticaCache | null) => {
       for (const [chiave, voce] of voci.entries()) {
@@ -104,6 +110,12 @@ export const registerMicrocache = fp(
       if (!inCorso.has(chiave)) {
         inCorso.set(chiave, new Promise((resolve) => fine.set(chiave, resolve)));
         request.microcache = { chiave, politica, codifica };
+        // Released when the response is over, sent or not: a visitor who
+        // leaves before his answer (a page closed, a phone losing the
+        // network) gets no onResponse (only onRequestAbort), and the key
+        // stayed taken: every later read of that URL waited forever (the
+        // scores page's events index, for everyone, until a restart).
+        reply.raw.once('close', () => rilascia(chiave));
       }
     });
 
@@ -142,12 +154,6 @@ export const registerMicrocache = fp(
     });
 
     app.addHook('onResponse', async (request, reply) => {
-      const m = request.microcache;
-      if (m) {
-        inCorso.delete(m.chiave);
-        fine.get(m.chiave)?.();
-        fine.delete(m.chiave);
-      }
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
       svuota(SCRITTURE_VIVE.has(request.routeOptions.url ?? '') ? 'viva' : null);
     });
