@@ -6,6 +6,7 @@ import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCurrentUser, useEventoCorrente } from '../api/queries';
 import { seasonLabel, seasons } from '../lib/seasons';
+import { NavDropdownDopoIlPrimoCommit } from './dopoIlPrimoCommit';
 import { UserMenu } from './UserMenu';
 
 function NavItemLink({ to, children }: { to: string; children: string }) {
@@ -39,7 +40,11 @@ function EventiMenu() {
     ...seasons().map((anno) => ({ to: `/eventi/anno/${anno}/`, label: seasonLabel(anno) })),
   ];
   return (
-    <NavDropdown title="Eventi" id="menu-eventi" active={pathname.startsWith('/eventi')}>
+    <NavDropdownDopoIlPrimoCommit
+      title="Eventi"
+      id="menu-eventi"
+      active={pathname.startsWith('/eventi')}
+    >
       {items.map(({ to, label }) => (
         <NavDropdown.Item key={to} as={NavLink} to={to} end>
           {label}
@@ -49,7 +54,7 @@ function EventiMenu() {
       <NavDropdown.Item as={NavLink} to="/eventi/non-ufficiali/" end>
         Eventi non ufficiali
       </NavDropdown.Item>
-    </NavDropdown>
+    </NavDropdownDopoIlPrimoCommit>
   );
 }
 

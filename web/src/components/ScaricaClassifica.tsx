@@ -10,8 +10,10 @@ import {
 import { Fragment } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { buildUrl } from '../api/client';
+import { useMenuDopoIlPrimoCommit } from './dopoIlPrimoCommit';
 
 export const SCARICA_CLASSIFICA = 'Scarica la classifica';
+const ID_TOGGLE = 'scarica-classifica';
 
 const ETICHETTE: Record<FormatoClassifica, string> = {
   csv: 'CSV (Excel, LibreOffice)',
@@ -41,9 +43,26 @@ export function ScaricaClassifica(props: Props) {
     ));
   const { sessioneId, eventoId } = props;
   const poli = props.poli ?? [];
+  // Mounted after the page's first commit (dopoIlPrimoCommit.tsx says why).
+  const { montato, apriSubito, toggleProvvisorio } = useMenuDopoIlPrimoCommit(ID_TOGGLE);
+  if (!montato) {
+    return (
+      <div className="d-inline-block scarica-classifica dropdown">
+        <button
+          type="button"
+          id={ID_TOGGLE}
+          aria-expanded="false"
+          className="dropdown-toggle btn btn-outline-primary btn-sm"
+          {...toggleProvvisorio}
+        >
+          {SCARICA_CLASSIFICA}
+        </button>
+      </div>
+    );
+  }
   return (
-    <Dropdown className="d-inline-block scarica-classifica">
-      <Dropdown.Toggle variant="outline-primary" size="sm" id="scarica-classifica">
+    <Dropdown className="d-inline-block scarica-classifica" defaultShow={apriSubito}>
+      <Dropdown.Toggle variant="outline-primary" size="sm" id={ID_TOGGLE}>
         {SCARICA_CLASSIFICA}
       </Dropdown.Toggle>
       <Dropdown.Menu>
