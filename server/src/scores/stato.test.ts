@@ -195,6 +195,26 @@ describe.each(testBackends())(
       expect(loads).toBe(1);
     });
 
+    it('a snapshot keeps its events while later answers change the kept scoring', async () => {
+      const first = (await cache.get(sessioneId))!;
+      const eventiPrima = [...first.eventi];
+      // Several answers with no read between them (changed in place), then a
+      // read, then more (copied first: that read's snapshot holds the array).
+      const [a, b, c] = squadre.slice(5);
+      const uno = await consegna({ squadra: a!, problema: problemi[4]!, date: at(700_000) });
+      await consegna({ squadra: b!, problema: problemi[4]!, date: at(10_000), corretto: true });
+      const second = await expectAsRebuilt();
+      const eventiDopo = [...second.eventi];
+      await consegna({ squadra: c!, problema: problemi[4]!, date: at(800_000) });
+      await database.db.delete(risposta).where(eq(risposta.id, uno.id));
+      annunciaEliminazione(stream, uno);
+      await expectAsRebuilt();
+      expect(first.eventi).toEqual(eventiPrima);
+      expect(second.eventi).toEqual(eventiDopo);
+      expect(second.eventi).toHaveLength(eventiPrima.length + 2);
+      expect(cache.builds).toBe(1);
+    });
+
     it('finds nothing changed at the fingerprint check after answers it applied', async () => {
       await cache.get(sessioneId);
       await consegna({ squadra: squadre[4]!, problema: problemi[5]!, date: at(900_000) });

@@ -21,6 +21,15 @@ type Finestra = 'dentro' | 'fuori' | 'incerto';
 export class StatoSessione {
   /** The events of `data`, by id. */
   private readonly perId: Map<number, ScoringEvent>;
+  /**
+   * Whether `data.eventi` is also a snapshot's (made since the array was last
+   * copied, or the build's): then it is copied before it changes, so that a
+   * snapshot keeps its events. Otherwise an answer changes it in place: a
+   * copy per answer made the answers' path O(events), and a session with
+   * the scores page warmed up took half the answers a second it took
+   * before (docs/performance.md, 28 November).
+   */
+  private eventiCondivisi = true;
 
   private constructor(
     private data: SessionData,
@@ -42,6 +51,7 @@ export class StatoSessione {
 
   /** The snapshot of the session as it now stands. */
   snapshot(ora: Date): SessioneSnapshot {
+    this.eventiCondivisi = true;
     return snapshotOf(this.data, this.live, ora);
   }
 
@@ -70,7 +80,7 @@ export class StatoSessione {
   }
 
   private metti(evento: ScoringEvent): void {
-    const eventi = this.data.eventi.slice();
+    const eventi = this.eventiDaCambiare();
     eventi.splice(posizioneDi(eventi, evento), 0, evento);
     this.perId.set(evento.id, evento);
     this.somma = conEvento(this.somma, evento, 1);
@@ -79,10 +89,23 @@ export class StatoSessione {
 
   private togli(evento: ScoringEvent): void {
     this.live.remove(evento.id);
-    const eventi = this.data.eventi.filter((e) => e.id !== evento.id);
+    const eventi = this.eventiDaCambiare();
+    // Looked for where metti puts it (time, then id), else anywhere.
+    let i = posizioneDi(eventi, evento);
+    if (eventi[i]?.id !== evento.id) i = eventi.findIndex((e) => e.id === evento.id);
+    if (i >= 0) eventi.splice(i, 1);
     this.perId.delete(evento.id);
     this.somma = conEvento(this.somma, evento, -1);
     this.cambia(eventi);
+  }
+
+  /** `data.eventi`, copied first if a snapshot holds it. */
+  private eventiDaCambiare(): ScoringEvent[] {
+    if (this.eventiCondivisi) {
+      this.data = { ...this.data, eventi: this.data.eventi.slice() };
+      this.eventiCondivisi = false;
+    }
+    return this.data.eventi as ScoringEvent[];
   }
 
   /** A new data object: the snapshots already made keep their own events. */
