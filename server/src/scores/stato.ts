@@ -108,7 +108,7 @@ export class StatoSessione {
     return this.data.eventi as ScoringEvent[];
   }
 
-  /** A new data object: the snapshots already made keep their own events. */
+  /** A new data object with the new fingerprint (a snapshot keeps the one it was made from). */
   private cambia(eventi: ScoringEvent[]): void {
     const fingerprint = `${this.base}|${testoDaSomma(this.somma)}`;
     this.data = { ...this.data, eventi, fingerprint };

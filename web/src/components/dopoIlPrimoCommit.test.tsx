@@ -1,6 +1,7 @@
-// The navbar's dropdown mounted after the app's first commit: drawn first as
-// the very toggle NavDropdown draws (nothing moves when it is replaced), then
-// the real menu; a click made before then is not lost.
+// Dropdowns mounted after the app's first commit (the navbar's 'Eventi',
+// 'Scarica la classifica'): drawn first as the very toggle the real dropdown
+// draws closed (nothing moves when it is replaced), then the real menu; a
+// click made before then is not lost.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
