@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import Beasties from 'beasties';
@@ -94,6 +95,24 @@ const guscioStatico: Plugin = {
 };
 
 /**
+ * React Router's production build in the bundles. React Router 7 ships one
+ * (dist/production: no development warnings, less code) but its package's
+ * exports name only dist/development, for every condition
+ * (remix-run/react-router#12532, #14753; fixed upstream with a `development`
+ * condition in the next major). Resolved by file until then; the same
+ * version's own build, so the API is the one the types describe.
+ */
+const reactRouterDiProduzione = [
+  {
+    find: /^react-router$/,
+    replacement: path.join(
+      path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+      'dist/production/index.mjs',
+    ),
+  },
+];
+
+/**
  * The server's renderer of public pages' first screen (src/shell/entry-server.tsx),
  * `vite build --ssr`: one self-contained module in dist-ssr/ (outside what
  * the server serves), every dependency bundled in, compiled as the app is.
@@ -101,6 +120,7 @@ const guscioStatico: Plugin = {
 const primaSchermata = defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  resolve: { alias: reactRouterDiProduzione },
   publicDir: false,
   ssr: { noExternal: true },
   // React's production build, whatever NODE_ENV the server runs with.
@@ -113,13 +133,14 @@ const primaSchermata = defineConfig({
   },
 });
 
-export default defineConfig(({ isSsrBuild }) =>
+export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
     ? primaSchermata
     : {
         // Absolute root so `vite build web`, `npm run -w @gas/web build` and
         // `vite preview --config web/vite.config.ts` all behave the same.
         root: fileURLToPath(new URL('.', import.meta.url)),
+        resolve: { alias: command === 'build' ? reactRouterDiProduzione : [] },
         plugins: [
           react(),
           widgetPage,

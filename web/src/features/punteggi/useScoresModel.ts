@@ -4,12 +4,13 @@
 import type { ClassificaEntry, PunteggiItem, Sessione, Squadra } from '@gas/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Leaderboard, LeaderboardEntry } from '@gas/scoring';
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { applicaModificaEvento } from '../../api/modifiche-evento';
 import { queryKeys } from '../../api/queries';
 import { useServerOffset } from '../../lib/serverClock';
 import { classificaDellaPrimaSchermata } from '../../shell/primaSchermata';
 import { useEventPhase } from '../../lib/timers';
+import { useStoreInTransition } from '../../lib/useStoreInTransition';
 import type { LiveSession } from './live/LiveSession';
 import { useLiveSession } from './live/useLiveSession';
 import { useReplay } from './replay/ReplayControl';
@@ -73,9 +74,9 @@ export function useScoresModel(input: {
     reload: input.reload,
   });
   const session: LiveSession | null = live.session;
-  const version = useSyncExternalStore(
+  // Each live answer re-renders the page in a transition (lib/useStoreInTransition.ts).
+  const version = useStoreInTransition(
     session?.subscribe ?? noSubscribe,
-    session?.getVersion ?? zero,
     session?.getVersion ?? zero,
   );
   const replay = useReplay(session, inizio, fine);

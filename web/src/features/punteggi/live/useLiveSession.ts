@@ -1,8 +1,10 @@
 // The page's hook over a LiveController (LiveController.ts has the rules):
 // one controller per session id, started while the page is mounted, given
 // each render's input (callbacks and offset without reconnecting, new
-// parameters rescore), its view read with useSyncExternalStore.
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+// parameters rescore), its view read in transitions (lib/useStoreInTransition.ts:
+// a new scoring re-renders the page in slices, not in one long task).
+import { useEffect, useMemo } from 'react';
+import { useStoreInTransition } from '../../../lib/useStoreInTransition';
 import { LiveController, type LiveInput, type LiveView } from './LiveController';
 
 export type { LiveInput } from './LiveController';
@@ -22,7 +24,7 @@ export function useLiveSession(input: LiveInput): LiveState {
     controller.start();
     return () => controller.stop();
   }, [controller]);
-  // The server's render (shell/server.tsx) reads the view as it starts: nothing loaded yet.
-  const view = useSyncExternalStore(controller.subscribe, controller.getView, controller.getView);
+  // The server's render (shell/entry-server.tsx) reads the view as it starts: nothing loaded yet.
+  const view = useStoreInTransition(controller.subscribe, controller.getView);
   return { ...view, retry: controller.retry };
 }
