@@ -4,7 +4,6 @@
 // solvers and errors, the timer, and the latest important messages.
 import type { Evento, Sessione } from '@gas/contracts';
 import './punteggi.css';
-import { computeLeaderboard, type LeaderboardEntry } from '@gas/scoring';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -24,27 +23,14 @@ import { ESITO_LABEL, esitoOf, LiveTile } from './LiveTile';
 import { MessaggiList } from './messaggi/MessaggiList';
 import { useMessaggi } from './messaggi/useMessaggi';
 import { MinimalRanking } from './rankings/Rankings';
+import { useClassificaPassata } from './classificaPassata';
 import { ConnectionAlert, GARA_TERMINATA } from './ScoresHeader';
 import { useScoresData } from './useScoresData';
 import { useScoresModel } from './useScoresModel';
 import { useThrottled } from './useThrottled';
 
-/** Arrows compare with the ranking this long ago. */
-export const PAST_RANKING_MS = 5 * 60_000;
+/** The latest answers listed. */
 export const HISTORY_ROWS = 12;
-
-/** The ranking as it was at `at` (same engine, only the events delivered by then). */
-function pastRanking(session: LiveSession | null, at: number): LeaderboardEntry[] {
-  if (!session) return [];
-  const setup = { ...session.setup, params: session.customParams ?? session.setup.params };
-  const inizio = Date.parse(setup.inizio);
-  if (at <= inizio) return [];
-  return computeLeaderboard({
-    ...setup,
-    eventi: session.allEvents(),
-    at: new Date(at).toISOString(),
-  }).classifica;
-}
 
 /**
  * The window's width without its scrollbar, so the view can use all of it;
@@ -101,10 +87,7 @@ function Telecronaca({ sessione, evento }: { sessione: Sessione; evento: Evento 
   const { session, board, phase } = model;
   const minute = Math.floor(Math.min(now, model.fine) / 60_000);
   const version = useThrottled(model.version, 2000);
-  const previous = useMemo(
-    () => pastRanking(session, minute * 60_000 - PAST_RANKING_MS),
-    [session, minute, version],
-  );
+  const previous = useClassificaPassata(session, minute, version);
   const problems = useMemo(() => (session ? problemRows(session) : []), [session, version]);
   const names = new Map(board?.classifica.map((e) => [e.id, e.nome]));
   const problemNames = new Map(board?.problemi.map((p) => [p.id, p.nome]));
