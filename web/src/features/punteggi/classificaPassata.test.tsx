@@ -1,38 +1,9 @@
-import { computeLeaderboard, type ScoringEvent, type SessionSetup } from '@gas/scoring';
+import { computeLeaderboard, type ScoringEvent } from '@gas/scoring';
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { improntaFino, PAST_RANKING_MS, useClassificaPassata } from './classificaPassata';
-import { LiveSession, type LiveSessionDeps } from './live/LiveSession';
-
-const T0 = Date.parse('2026-04-15T09:00:00Z');
-const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
-const setup: SessionSetup = {
-  inizio: at(0),
-  problemi: [
-    { id: 1, nome: 'P1' },
-    { id: 2, nome: 'P2' },
-  ],
-  squadre: [
-    { id: 10, nome: 'Alfa' },
-    { id: 11, nome: 'Beta' },
-    { id: 12, nome: 'Gamma' },
-  ],
-};
-const deps = (): LiveSessionDeps => ({
-  fetchAfter: vi.fn(async () => []),
-  fetchIds: vi.fn(async () => []),
-  fetchByIds: vi.fn(async () => []),
-  now: () => T0 + 60 * 60_000,
-  log: { warn: vi.fn(), info: vi.fn() },
-});
-const r = (id: number, s: number, p: number, c: boolean, minute: number): ScoringEvent => ({
-  id,
-  k: 'r',
-  s,
-  p,
-  c,
-  d: at(minute),
-});
+import { LiveSession } from './live/LiveSession';
+import { at, deps, r, setup, T0 } from './live/testing';
 
 /** The minute number whose past ranking is taken at `minutes` after the start. */
 const minuteFor = (minutes: number) => (T0 + minutes * 60_000 + PAST_RANKING_MS) / 60_000;

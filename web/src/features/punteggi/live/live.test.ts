@@ -1,46 +1,11 @@
 import type { LeaderboardEntry } from '@gas/scoring';
 import type { PunteggiJson } from '@gas/contracts';
-import { computeLeaderboard, type ScoringEvent, type SessionSetup } from '@gas/scoring';
+import { computeLeaderboard, type ScoringEvent } from '@gas/scoring';
 import { describe, expect, it, vi } from 'vitest';
-import { LiveSession, setupFromSnapshot, type LiveSessionDeps } from './LiveSession';
+import { LiveSession, setupFromSnapshot } from './LiveSession';
 import { delayedRefreshMs, parseEventiMessage, parseLastMessage } from './messages';
 import { areConsecutive, chunks, holes } from './recheck';
-
-const T0 = Date.parse('2026-04-15T09:00:00Z');
-const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
-
-const setup: SessionSetup = {
-  inizio: at(0),
-  problemi: [
-    { id: 1, nome: 'P1' },
-    { id: 2, nome: 'P2' },
-  ],
-  squadre: [
-    { id: 10, nome: 'Alfa' },
-    { id: 11, nome: 'Beta' },
-    { id: 12, nome: 'Gamma' },
-  ],
-};
-
-function deps(overrides: Partial<LiveSessionDeps> = {}): LiveSessionDeps {
-  return {
-    fetchAfter: vi.fn(async () => []),
-    fetchIds: vi.fn(async () => []),
-    fetchByIds: vi.fn(async () => []),
-    now: () => T0 + 60 * 60_000,
-    log: { warn: vi.fn(), info: vi.fn() },
-    ...overrides,
-  };
-}
-
-const r = (id: number, s: number, p: number, c: boolean, minute: number): ScoringEvent => ({
-  id,
-  k: 'r',
-  s,
-  p,
-  c,
-  d: at(minute),
-});
+import { at, deps, r, setup } from './testing';
 
 /** The ranking of the same events computed in one go: what the live state must equal. */
 function expected(events: ScoringEvent[]) {
