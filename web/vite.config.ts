@@ -113,13 +113,26 @@ const reactRouterDiProduzione = [
 ];
 
 /**
+ * dist-ssr/ says itself that its files are ES modules: a build copied out of
+ * web/ (WEB_DIST may point anywhere) loses web/package.json's `"type":
+ * "module"`, and Node then read the renderer as CommonJS and no page was
+ * painted (only a warning in the log).
+ */
+const moduliEs: Plugin = {
+  name: 'gas-ssr-moduli-es',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'package.json', source: '{ "type": "module" }\n' });
+  },
+};
+
+/**
  * The server's renderer of public pages' first screen (src/shell/entry-server.tsx),
  * `vite build --ssr`: one self-contained module in dist-ssr/ (outside what
  * the server serves), every dependency bundled in, compiled as the app is.
  */
 const primaSchermata = defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), moduliEs],
   resolve: { alias: reactRouterDiProduzione },
   publicDir: false,
   ssr: { noExternal: true },
