@@ -90,8 +90,9 @@ export const risposta = pgTable(
       .onDelete('cascade')
       .onUpdate('cascade'),
     index('risposta_sessione_date_idx').on(t.sessioneId, t.date, t.id),
-    // (team, problem): the duplicate check of every submission reads only that pair's answers.
-    index('risposta_squadra_problema_idx').on(t.squadraId, t.problemaId),
+    // (team, problem, received): the duplicate check of every submission reads
+    // only that pair's answers of its last few seconds, however many the pair has.
+    index('risposta_squadra_problema_ricevuta_idx').on(t.squadraId, t.problemaId, t.dateReceived),
     index('risposta_problema_idx').on(t.problemaId),
     check('risposta_kind_check', oneOf(t.kind, KIND_RISPOSTA)),
     check('risposta_corretto_check', sql`(${t.kind} = 'j') = (${t.corretto} is null)`),
