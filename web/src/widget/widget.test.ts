@@ -108,8 +108,6 @@ describe('the school widget', () => {
   it("shows the school's teams, then a lost connection, and retries", async () => {
     rispondeScuole();
     avvia();
-    // The feed connects in the next task (LiveSocket.start).
-    vi.advanceTimersByTime(0);
     expect(FakeSocket.all[0]!.url).toBe('ws://gas.test/ws/gas/sessione/3/punteggi_last/');
     await vi.waitFor(() => expect(root.querySelector('h1')!.textContent).toBe('Liceo Tenca'));
     FakeSocket.all[0]!.open();
@@ -135,7 +133,6 @@ describe('the school widget', () => {
   it('a refused feed or an unreadable session: only the notice', async () => {
     rispondeScuole();
     avvia();
-    vi.advanceTimersByTime(0);
     FakeSocket.all[0]!.chiudi(4403);
     expect(root.textContent).toBe('Classifica non disponibile');
     vi.advanceTimersByTime(600_000);

@@ -70,14 +70,7 @@ export class LiveSocket {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    // Connected in a task of its own, not the caller's: on a page's first load
-    // the caller is React running every effect of the page in one task, and
-    // creating a WebSocket is among the costliest of them on a phone
-    // (docs/performance.md, 29 November).
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      if (!this.stopped) this.connect();
-    }, 0);
+    this.connect();
   }
 
   stop(): void {

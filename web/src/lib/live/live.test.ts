@@ -52,12 +52,6 @@ function makeSocket(extra: Partial<ConstructorParameters<typeof LiveSocket>[0]> 
 
 const last = () => FakeSocket.all[FakeSocket.all.length - 1]!;
 
-/** Started: the socket is created in the next task (LiveSocket.start says why). */
-function started(socket: LiveSocket): void {
-  socket.start();
-  vi.advanceTimersByTime(0);
-}
-
 beforeEach(() => {
   FakeSocket.all = [];
   vi.useFakeTimers();
@@ -84,26 +78,9 @@ describe('reconnect schedule (spec §4)', () => {
 });
 
 describe('LiveSocket', () => {
-  it('connects in a task of its own, not in the one that starts it', () => {
-    const { socket } = makeSocket();
-    socket.start();
-    expect(FakeSocket.all).toHaveLength(0);
-    vi.advanceTimersByTime(0);
-    expect(FakeSocket.all).toHaveLength(1);
-    socket.stop();
-  });
-
-  it('opens nothing when stopped before its task came', () => {
-    const { socket } = makeSocket();
-    socket.start();
-    socket.stop();
-    vi.advanceTimersByTime(600_000);
-    expect(FakeSocket.all).toHaveLength(0);
-  });
-
   it('reports never → connected → disconnected and retries on the schedule', () => {
     const { socket, statuses, opens } = makeSocket();
-    started(socket);
+    socket.start();
     expect(socket.status).toBe('never');
     last().open();
     expect(statuses).toEqual(['connected']);
@@ -147,7 +124,7 @@ describe('LiveSocket', () => {
   it('delivers text frames and stops for good on 4404', () => {
     const finals: number[] = [];
     const { socket, messages, statuses } = makeSocket({ onFinalClose: (c) => finals.push(c) });
-    started(socket);
+    socket.start();
     last().open();
     last().receive('{"type":"npe"}');
     expect(messages).toEqual(['{"type":"npe"}']);
@@ -161,7 +138,7 @@ describe('LiveSocket', () => {
 
   it('treats an unanswered ping as a lost connection', () => {
     const { socket } = makeSocket({ pingEveryMs: 25_000, pongTimeoutMs: 10_000 });
-    started(socket);
+    socket.start();
     const first = last();
     first.open();
     vi.advanceTimersByTime(25_000);
@@ -177,7 +154,7 @@ describe('LiveSocket', () => {
 
   it('closes and plans nothing once stopped', () => {
     const { socket } = makeSocket();
-    started(socket);
+    socket.start();
     last().open();
     socket.stop();
     expect(last().closed?.code).toBe(1000);
