@@ -141,6 +141,35 @@ test('the app takes the page over: one title, the ranking, no copy left', async 
   await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
 });
 
+test('a painted page asks for the app only once it is on screen, then the app takes it over', async ({
+  page,
+}) => {
+  // The entry script and the hints wait in an inert template until the
+  // first paint (plugins/avvio-dopo-il-disegno.ts, web/src/shell/avvio.ts).
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { sessioneId, eventoId } = evento.live;
+  for (const [url, pronta] of [
+    [`/sessione/${sessioneId}/punteggi/`, page.getByText('Squadra live 01')],
+    [`/sessione/${sessioneId}/punteggi/telecronaca/`, page.getByText('Squadra live 01').first()],
+    [`/sessione/${sessioneId}/risultati/`, page.getByRole('button', { name: 'Stampa' })],
+    [`/evento/${eventoId}/`, page.getByRole('heading', { level: 1, name: titolo })],
+  ] as const) {
+    await page.goto(url);
+    await expect(pronta).toBeVisible();
+    await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+    const { primoDisegno, app } = await page.evaluate(() => ({
+      primoDisegno:
+        performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      app: performance
+        .getEntriesByType('resource')
+        .filter(({ name }) => /\/assets\/index-[\w-]+\.js$/.test(name))
+        .map(({ startTime }) => startTime),
+    }));
+    expect(app, url).toHaveLength(1);
+    expect(app[0], url).toBeGreaterThanOrEqual(primoDisegno);
+  }
+});
+
 test('the server copy is never drawn again: the app loads the page, then commits it', async ({
   page,
 }) => {

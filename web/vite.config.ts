@@ -193,6 +193,8 @@ export default defineConfig(({ command, isSsrBuild }) =>
             input: {
               index: fileURLToPath(new URL('index.html', import.meta.url)),
               widget: fileURLToPath(new URL('widget.html', import.meta.url)),
+              // A painted page's start: the app after its first paint (shell/avvio.ts).
+              avvio: fileURLToPath(new URL('src/shell/avvio.ts', import.meta.url)),
             },
           },
         },

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { ERRORS } from '../errors';
 import { MODIFICHE_VIVE, type MicrocacheOptions } from './microcache';
 import { codificaAccettata, comprimi } from './compressione';
+import { conAvvioDopoIlDisegno, MODULO_AVVIO } from './avvio-dopo-il-disegno';
 import {
   anticipiPagina,
   leggiManifest,
@@ -84,6 +85,8 @@ async function webAppPlugin(
   // The text the previews and hints are added to, read once: it changes only with a new build.
   const indexText = hasBuild ? (index ?? fs.readFileSync(indexFile, 'utf8')) : '';
   const manifest = hasBuild ? leggiManifest(webDist) : null;
+  // The start script of a painted page (plugins/avvio-dopo-il-disegno.ts).
+  const avvio = manifest?.[MODULO_AVVIO]?.file ?? null;
   const renderer = hasBuild ? rendererDellaBuild(webDist) : null;
   const primaSchermata =
     renderer && options.lettoriPagina
@@ -182,7 +185,10 @@ async function webAppPlugin(
     if (anticipi !== '') html = html.replace('</head>', `${anticipi}\n</head>`);
     if (pagina === null) return reply.send(html);
     const dipinta = () =>
-      conPagina(html.replace('</head>', `${stileInLinea(url)}\n</head>`), pagina);
+      conPagina(
+        conAvvioDopoIlDisegno(html.replace('</head>', `${stileInLinea(url)}\n</head>`), avvio),
+        pagina,
+      );
     const codifica = codificaAccettata(request.headers['accept-encoding']);
     if (codifica === null) return reply.send(dipinta());
     // A painted page weighs up to a megabyte (a large session's ranking):
