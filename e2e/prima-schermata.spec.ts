@@ -65,6 +65,17 @@ test('the commentary, the results and the event are painted too', async ({ reque
   expect(JSON.parse(dati![1]!)).toMatchObject({ evento: { id: eventoId, titolo } });
 });
 
+test('the event lists are painted with their events, each in its own list', async ({ request }) => {
+  // A public event is not an official one: 'Eventi non ufficiali' lists it, 'Eventi' does not.
+  const nonUfficiali = await mainInviato(request, '/eventi/non-ufficiali/');
+  expect(nonUfficiali).toContain('Eventi non ufficiali');
+  expect(nonUfficiali).toContain('Prova prima schermata &lt;b&gt;');
+  expect(nonUfficiali).toContain(`href="/evento/${evento.live.eventoId}/"`);
+  const ufficiali = await mainInviato(request, '/eventi/');
+  expect(ufficiali).toContain('aria-label="Stagioni"');
+  expect(ufficiali).not.toContain('Prova prima schermata');
+});
+
 test('without scripts the page already shows its first screen, the ranking on a phone', async ({
   browser,
 }) => {
@@ -153,6 +164,7 @@ test('a painted page asks for the app only once it is on screen, then the app ta
     [`/sessione/${sessioneId}/punteggi/telecronaca/`, page.getByText('Squadra live 01').first()],
     [`/sessione/${sessioneId}/risultati/`, page.getByRole('button', { name: 'Stampa' })],
     [`/evento/${eventoId}/`, page.getByRole('heading', { level: 1, name: titolo })],
+    ['/eventi/non-ufficiali/', page.getByRole('heading', { level: 3, name: titolo })],
   ] as const) {
     await page.goto(url);
     await expect(pronta).toBeVisible();

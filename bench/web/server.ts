@@ -12,6 +12,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { colonne, FINESTRA_BLOCCHI_MS, raggruppaInBlocchi } from '@gas/contracts';
 import { computeLeaderboard, type ScoringInput } from '@gas/scoring';
 import pino from 'pino';
+import { leggiManifest } from '../../server/src/plugins/anticipi';
+import {
+  conAvvioDopoIlDisegno,
+  MODULO_AVVIO,
+} from '../../server/src/plugins/avvio-dopo-il-disegno';
 import {
   conPagina,
   creaPrimaSchermata,
@@ -149,6 +154,8 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
   // The scores page's first screen, as the real server paints it (with its
   // ranking); BENCH_PRIMA_SCHERMATA=0 sends index.html as built, for a comparison.
   const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  // The app asked for after the painted page's first paint, as the real server does.
+  const dipinta = conAvvioDopoIlDisegno(index, leggiManifest(dist)?.[MODULO_AVVIO]?.file ?? null);
   const renderer = process.env.BENCH_PRIMA_SCHERMATA === '0' ? null : rendererDellaBuild(dist);
   const prima = renderer
     ? creaPrimaSchermata({
@@ -160,6 +167,7 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
             return d ? { sessione: d.p.sessione, evento: d.p.evento } : null;
           },
           evento: async () => null,
+          eventi: async () => null,
           conClassifica: async (id) => {
             const d = data.get(id);
             if (!d) return null;
@@ -181,7 +189,7 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
     if (prima && /^\/sessione\/\d+\/punteggi\/$/.test(p)) {
       void prima.pagina(p).then((pagina) => {
         res.writeHead(200, { 'Content-Type': TYPES['.html']! });
-        res.end(pagina ? conPagina(index, pagina) : index);
+        res.end(pagina ? conPagina(dipinta, pagina) : index);
       });
       return;
     }

@@ -3,7 +3,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { configureZodItalian } from '@gas/contracts';
+import {
+  configureZodItalian,
+  FILTRO_EVENTI_NON_UFFICIALI,
+  FILTRO_EVENTI_UFFICIALI,
+} from '@gas/contracts';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerCacheHttp } from './plugins/cache-http';
@@ -26,7 +30,7 @@ import { eventoPubblicoDellaSessione } from './gara/queries';
 import { classificaVista, sessioneVista } from './api/sessione/routes';
 import { squadreViste } from './api/squadra/routes';
 import { poliVisti } from './api/polo/routes';
-import { eventoVisto } from './api/evento/routes';
+import { eventiVisti, eventoVisto } from './api/evento/routes';
 import { ANONYMOUS } from './policies';
 import { ApiError } from './errors';
 import type { LiveBus } from './live/bus';
@@ -61,6 +65,9 @@ declare module 'fastify' {
 
 /** The most teams the scores and results pages are painted with (their HTML carries them twice). */
 const SQUADRE_DIPINTE_MAX = 2000;
+
+/** The most events an event list is painted with (every season's: a few dozen a year). */
+const EVENTI_DIPINTI_MAX = 500;
 
 /** `read`'s answer, or null when it does not exist for the reader (404). */
 async function seVisibile<T>(read: () => Promise<T>): Promise<T | null> {
@@ -183,6 +190,22 @@ export async function buildApp({
           if (squadre.count > SQUADRE_DIPINTE_MAX) return null;
           return { sessione, evento, classifica, squadre: squadre.results, poli };
         }),
+      eventi: async (quali) => {
+        const [filtro, tipologie] =
+          quali === 'ufficiali'
+            ? [FILTRO_EVENTI_UFFICIALI, { only: FILTRO_EVENTI_UFFICIALI.tipologia }]
+            : [
+                FILTRO_EVENTI_NON_UFFICIALI,
+                { among: [...FILTRO_EVENTI_NON_UFFICIALI.tipologia__in] },
+              ];
+        const { count, results } = await eventiVisti(database.db, ANONYMOUS, tipologie, {
+          limit: EVENTI_DIPINTI_MAX,
+          offset: 0,
+          style: 'limit',
+        });
+        // A list longer than that is left to the app.
+        return count > EVENTI_DIPINTI_MAX ? null : { eventi: { filtro, lista: results } };
+      },
     },
   });
   return app;

@@ -6,14 +6,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { evento, sessione } from '../db/schema';
 import { createTestApp, type TestApp } from '../api/testing';
 
 const INDEX =
   '<!doctype html><html><head><title>GaS</title></head><body><div id="root"><main id="contenuto"><div class="page-loading"></div></main></div></body></html>';
 const RENDERER = `export function renderPagina(percorso, dati) {
+  if (dati.eventi) {
+    return '<pre>' + JSON.stringify(dati.eventi.filtro) + '</pre><ul>' +
+      dati.eventi.lista.map((e) => '<li>' + e.titolo + '</li>').join('') + '</ul>';
+  }
   return '<h1>' + (dati.sessione ? dati.sessione.nome : dati.evento.titolo) + '</h1>';
 }
 `;
@@ -80,6 +84,46 @@ describe('painted pages in the app', () => {
         ? (await api(`/api/gas/polo/?evento=${eventoId}&page_size=1000`)).results
         : [],
     );
+  });
+
+  it('paints the event lists with the events an anonymous visitor gets, each list its own', async () => {
+    // One public event made private (not the one the other tests paint).
+    const [privato] = await t.database.db
+      .update(evento)
+      .set({ tipologia: 'priv' })
+      .where(and(eq(evento.tipologia, 'pub'), ne(evento.id, eventoId)))
+      .returning({ id: evento.id });
+    onTestFinished(async () => {
+      await t.database.db
+        .update(evento)
+        .set({ tipologia: 'pub' })
+        .where(eq(evento.id, privato!.id));
+    });
+    const eventi = await t.database.db
+      .select({ titolo: evento.titolo, tipologia: evento.tipologia })
+      .from(evento);
+    const ufficiali = eventi.filter((e) => e.tipologia === 'o');
+    const pubblici = eventi.filter((e) => e.tipologia === 'pub');
+    const privati = eventi.filter((e) => e.tipologia === 'priv');
+    expect([ufficiali.length, pubblici.length, privati.length]).not.toContain(0);
+    const anno = new Date().getFullYear();
+    for (const url of ['/eventi/', `/eventi/anno/${anno}/`]) {
+      const lista = await main(url);
+      expect(lista, url).toContain('<pre>{"tipologia":"o"}</pre>');
+      for (const e of ufficiali) expect(lista, url).toContain(`<li>${e.titolo}</li>`);
+      for (const e of [...pubblici, ...privati]) {
+        expect(lista, url).not.toContain(`<li>${e.titolo}</li>`);
+      }
+    }
+    const nonUfficiali = await main('/eventi/non-ufficiali/');
+    expect(nonUfficiali).toContain('<pre>{"tipologia__in":["pub","priv"]}</pre>');
+    for (const e of pubblici) expect(nonUfficiali).toContain(`<li>${e.titolo}</li>`);
+    // A private event does not exist for the anonymous visitor the page is painted for.
+    for (const e of [...ufficiali, ...privati]) {
+      expect(nonUfficiali).not.toContain(`<li>${e.titolo}</li>`);
+    }
+    // Not a list: an unknown season's path is sent as built.
+    expect(await main('/eventi/anno/abc/')).toContain('page-loading');
   });
 
   it('a painted page goes out compressed in the encoding asked for, the same HTML once decoded', async () => {

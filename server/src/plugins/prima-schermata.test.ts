@@ -33,9 +33,15 @@ function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000, maxCaratteri?:
   const sessione = vi.fn(lettori.sessione ?? (async () => SESSIONE));
   const evento = vi.fn(lettori.evento ?? (async () => ({ evento: { id: 2 } })));
   const conClassifica = vi.fn(lettori.conClassifica ?? (async () => CON_CLASSIFICA));
+  const eventi = vi.fn(
+    lettori.eventi ??
+      (async (quali: 'ufficiali' | 'non-ufficiali') => ({
+        eventi: { filtro: quali, lista: [{ id: 2 }] },
+      })),
+  );
   const schermata = creaPrimaSchermata({
     renderer: async () => ({ renderPagina }),
-    lettori: { sessione, evento, conClassifica },
+    lettori: { sessione, evento, conClassifica, eventi },
     log,
     ttlMs,
     maxCaratteri,
@@ -47,6 +53,7 @@ function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000, maxCaratteri?:
     sessione,
     evento,
     conClassifica,
+    eventi,
   };
 }
 
@@ -72,11 +79,30 @@ describe('the first screen of public pages', () => {
     expect(sessione).toHaveBeenCalledTimes(1);
   });
 
+  it("paints the event lists from their list's events: the official ones for 'Eventi' and its seasons", async () => {
+    const { prima, eventi } = crea();
+    for (const [percorso, quali] of [
+      ['/eventi/', 'ufficiali'],
+      ['/eventi/anno/2026/', 'ufficiali'],
+      ['/eventi/non-ufficiali/', 'non-ufficiali'],
+    ] as const) {
+      const pagina = await prima(percorso);
+      expect(pagina?.pagina, percorso).toContain(`data-prima-schermata="${percorso}"`);
+      expect(JSON.parse(pagina!.dati), percorso).toEqual({
+        eventi: { filtro: quali, lista: [{ id: 2 }] },
+      });
+    }
+    expect(eventi.mock.calls).toEqual([['ufficiali'], ['ufficiali'], ['non-ufficiali']]);
+  });
+
   it('paints nothing else, nor an id the database cannot hold', async () => {
-    const { prima, sessione, evento, conClassifica } = crea();
+    const { prima, sessione, evento, conClassifica, eventi } = crea();
     for (const other of [
       '/',
-      '/eventi/',
+      '/eventi',
+      '/eventi/anno/abc/',
+      '/eventi/anno/20260/',
+      '/eventi/altri/',
       '/sessione/4/punteggi',
       '/sessione/4/punteggi/scuola/3/',
       '/sessione/4/punteggi/standard-model/',
@@ -94,14 +120,17 @@ describe('the first screen of public pages', () => {
     expect(sessione).not.toHaveBeenCalled();
     expect(evento).not.toHaveBeenCalled();
     expect(conClassifica).not.toHaveBeenCalled();
+    expect(eventi).not.toHaveBeenCalled();
   });
 
-  it('paints nothing the anonymous public may not see', async () => {
+  it('paints nothing the anonymous public may not see, nor a list too long', async () => {
     const { prima, renderPagina } = crea({
       sessione: async () => null,
       evento: async () => null,
       conClassifica: async () => null,
+      eventi: async () => null,
     });
+    expect(await prima('/eventi/')).toBeNull();
     expect(await prima('/sessione/4/punteggi/')).toBeNull();
     expect(await prima('/sessione/4/risultati/')).toBeNull();
     expect(await prima('/evento/2/')).toBeNull();

@@ -1,12 +1,13 @@
 // Public pages' first screen painted by the server (issue 29, item 3): the
 // scores page (title, event line, status and clock), the commentary, the
-// results (with their ranking) and an event's page, rendered by the web app's own components
-// (web/src/shell/entry-server.tsx, built by `vite build --ssr` into dist-ssr/
-// beside the app's dist/) from what the API gives an anonymous visitor, put
-// in index.html's <main>, with those answers in a JSON block the app seeds
-// its cache from. A phone on slow 4G paints the page with the HTML, instead
-// of after the app's code, the page's chunk and its answers; the app keeps it
-// on screen until its page has rendered the same.
+// results (with their ranking), an event's page and the event lists,
+// rendered by the web app's own components (web/src/shell/entry-server.tsx,
+// built by `vite build --ssr` into dist-ssr/ beside the app's dist/) from
+// what the API gives an anonymous visitor, put in index.html's <main>, with
+// those answers in a JSON block the app seeds its cache from. A phone on
+// slow 4G paints the page with the HTML, instead of after the app's code, the
+// page's chunk and its answers; the app keeps it on screen until its page
+// has rendered the same.
 //
 // Only what the anonymous public may see is painted (a private event's page
 // is sent as it was built), so one render serves every visitor: it is kept
@@ -22,6 +23,7 @@ import { LRUCache } from 'lru-cache';
 
 /** What a page is painted from: the API's answers to an anonymous visitor. */
 export type DatiPagina = {
+  eventi?: { filtro: unknown; lista: unknown[] };
   sessione?: unknown;
   evento?: unknown;
   classifica?: unknown;
@@ -40,14 +42,26 @@ export type LettoriPagina = {
    * (GET /api/gas/sessione/{id}/punteggi/'s item), its teams
    * (/squadra/in_sessione/) and its event's venues (/polo/?evento=).
    */
-  conClassifica(id: number): Promise<Required<DatiPagina> | null>;
+  conClassifica(id: number): Promise<Required<Omit<DatiPagina, 'eventi'>> | null>;
+  /**
+   * An event list's events (GET /api/gas/evento/ with the list's filter, every
+   * page) and that filter; null when there are too many to paint.
+   */
+  eventi(quali: 'ufficiali' | 'non-ufficiali'): Promise<Pick<DatiPagina, 'eventi'> | null>;
 };
 
-/** The painted pages (web/src/shell/entry-server.tsx `PAGINE`) and what each reads. */
+/**
+ * The painted pages (web/src/shell/entry-server.tsx `PAGINE`) and what each
+ * reads: `id` is the path's number, when it has one.
+ */
 const PAGINE: {
   path: RegExp;
   leggi(lettori: LettoriPagina, id: number): Promise<DatiPagina | null>;
 }[] = [
+  // The event lists: 'Eventi' and its seasons (the app picks a season's
+  // events from the official ones), 'Eventi non ufficiali'.
+  { path: /^\/eventi\/(?:anno\/\d{4}\/)?$/, leggi: (lettori) => lettori.eventi('ufficiali') },
+  { path: /^\/eventi\/non-ufficiali\/$/, leggi: (lettori) => lettori.eventi('non-ufficiali') },
   // The commentary.
   {
     path: /^\/sessione\/(\d{1,10})\/punteggi\/telecronaca\/$/,
@@ -139,10 +153,16 @@ export function creaPrimaSchermata({
   };
 }
 
-/** The painted page of a path and its id, when it is one and the id fits the database. */
+/**
+ * The painted page of a path and its id, when it is one and its id (if it
+ * has one) fits the database; a page without an id reads 0.
+ */
 function paginaDipinta(percorso: string) {
   for (const pagina of PAGINE) {
-    const id = Number(pagina.path.exec(percorso)?.[1]);
+    const match = pagina.path.exec(percorso);
+    if (!match) continue;
+    if (match[1] === undefined) return { pagina, id: 0 };
+    const id = Number(match[1]);
     if (id >= 1 && id <= INT4_MAX) return { pagina, id };
   }
   return null;

@@ -1,19 +1,27 @@
 // The first screen of a public page rendered by the server at request time
 // (issue 29, item 3), with React's own server renderer and the page's own
 // components: the scores page's title, event line, status and clock, the
-// commentary's, the results' (with their ranking) and an event's page, painted as soon as the HTML
+// commentary's, the results' (with their ranking), an event's page and the
+// event lists, painted as soon as the HTML
 // arrives instead of after the app's code, its chunk and its data
 // (Lighthouse's largest paint on a phone: 3-4 s). The server
 // (server/src/plugins/prima-schermata.ts) loads this module from the build
 // (`vite build --ssr`, web/dist-ssr/) and puts the page in index.html's
 // <main>; the app keeps it on screen until its own page has rendered the same
 // (shell/primaSchermata.tsx).
-import type { Evento, PunteggiItem, Sessione, Squadra } from '@gas/contracts';
+import {
+  FILTRO_EVENTI_UFFICIALI,
+  type Evento,
+  type PunteggiItem,
+  type Sessione,
+  type Squadra,
+} from '@gas/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { createQueryClient } from '../api/queryClient';
+import { seasonOf } from '../lib/seasons';
 import { Cornice } from '../components/Layout';
 import EventiPage from '../features/eventi/EventiPage';
 import PunteggiPage from '../features/punteggi/PunteggiPage';
@@ -35,6 +43,9 @@ const PAGINE: { path: string; element: ReactNode }[] = [
   { path: '/sessione/:pk/punteggi/telecronaca/', element: <TelecronacaPage /> },
   { path: '/sessione/:pk/risultati/', element: <RisultatiPage /> },
   { path: '/evento/:pk/', element: <EventiPage scope="evento" /> },
+  { path: '/eventi/', element: <EventiPage scope="ufficiali" /> },
+  { path: '/eventi/anno/:anno/', element: <EventiPage scope="anno" /> },
+  { path: '/eventi/non-ufficiali/', element: <EventiPage scope="non-ufficiali" /> },
 ];
 
 /**
@@ -138,8 +149,14 @@ export function renderEsempi(): string {
         squadre: [
           { id: 1, nome: 'Squadra 1', scuola: { nome: 'Scuola', indirizzo: { citta: null } } },
         ] as unknown as Squadra[],
+        // The lists: the event in its block (coming, or past), with its season's links.
+        eventi: { filtro: FILTRO_EVENTI_UFFICIALI, lista: [evento as unknown as Evento] },
       };
-      return PAGINE.map(({ path }) => renderPagina(path.replace(':pk', String(id)), dati) ?? '');
+      const anno = String(seasonOf(new Date(inizio!)));
+      return PAGINE.map(
+        ({ path }) =>
+          renderPagina(path.replace(':pk', String(id)).replace(':anno', anno), dati) ?? '',
+      );
     })
     .join('');
 }

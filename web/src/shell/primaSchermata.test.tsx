@@ -2,6 +2,7 @@
 // (primaSchermata.tsx): shown for its own path only, until the page renders;
 // the answers it was painted from seed the query cache, stale.
 import { cleanup, render, screen } from '@testing-library/react';
+import { FILTRO_EVENTI_NON_UFFICIALI, FILTRO_EVENTI_UFFICIALI } from '@gas/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,6 +79,23 @@ describe('the first screen the server painted', () => {
     const other = new QueryClient();
     catturaPrimaSchermata(dipinta('/sessione/4/punteggi/', '{rotto'), other);
     expect(other.getQueryData(queryKeys.sessione(4))).toBeUndefined();
+  });
+
+  it('seeds an event list under the key its page asks with', () => {
+    const client = new QueryClient();
+    const lista = [{ id: 3, titolo: 'Allenamento' }];
+    catturaPrimaSchermata(
+      dipinta(
+        '/eventi/non-ufficiali/',
+        JSON.stringify({ eventi: { filtro: FILTRO_EVENTI_NON_UFFICIALI, lista } }),
+      ),
+      client,
+    );
+    expect(client.getQueryData(queryKeys.eventi(FILTRO_EVENTI_NON_UFFICIALI))).toEqual(lista);
+    expect(client.getQueryData(queryKeys.eventi(FILTRO_EVENTI_UFFICIALI))).toBeUndefined();
+    expect(client.getQueryState(queryKeys.eventi(FILTRO_EVENTI_NON_UFFICIALI))?.dataUpdatedAt).toBe(
+      0,
+    );
   });
 
   it("seeds the results' ranking, teams and venues under the keys the results page reads", () => {

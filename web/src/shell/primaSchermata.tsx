@@ -10,7 +10,7 @@ import type { Evento, Polo, PunteggiItem, Sessione, Squadra } from '@gas/contrac
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { queryKeys } from '../api/queries';
+import { queryKeys, type EventiFilter } from '../api/queries';
 import { PageLoading } from '../components/PageLoading';
 import { punteggiKeys } from '../features/punteggi/api';
 import { risultatiKeys } from '../features/risultati/useRisultati';
@@ -24,9 +24,11 @@ export const ID_DATI_PAGINA = 'dati-prima-schermata';
 /**
  * What a painted page was rendered from: the API's answers to an anonymous
  * visitor. The scores and results pages have their ranking too: the
- * session's snapshot, its teams (for their schools) and its event's venues.
+ * session's snapshot, its teams (for their schools) and its event's venues;
+ * an event list, its events and the filter it asked them with.
  */
 export type DatiPagina = {
+  eventi?: { filtro: EventiFilter; lista: Evento[] };
   sessione?: Sessione;
   evento?: Evento;
   classifica?: PunteggiItem;
@@ -38,6 +40,9 @@ export type DatiPagina = {
 export function seminaDatiPagina(client: QueryClient, dati: DatiPagina, stale = false): void {
   // Stale (updated at 0): shown at once, asked again when the page mounts.
   const opzioni = stale ? { updatedAt: 0 } : undefined;
+  if (dati.eventi) {
+    client.setQueryData(queryKeys.eventi(dati.eventi.filtro), dati.eventi.lista, opzioni);
+  }
   if (dati.sessione) {
     client.setQueryData(queryKeys.sessione(dati.sessione.id), dati.sessione, opzioni);
   }

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { eventoCreateRequest, eventoPatchRequest, idParams, invitoRequest } from '@gas/contracts';
 import type { ApiDeps } from '../deps';
 import { auditContext } from '../../audit/queries';
-import { TIPOLOGIE_EVENTO } from '../../db/schema';
+import { TIPOLOGIE_EVENTO, type TipologiaEvento } from '../../db/schema';
+import type { Window } from '../../db/window';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../policies';
 import { eventoVisibleWhere } from '../../access/queries';
@@ -40,6 +41,19 @@ export async function eventoVisto(db: DbOrTx, actor: Actor, id: number) {
   return presentEvento(details, id, actor, new Date());
 }
 
+/** A page of GET /api/gas/evento/ as `actor` gets it (also the server's first screen of the lists, app.ts). */
+export async function eventiVisti(
+  db: DbOrTx,
+  actor: Actor,
+  tipologie: { only?: TipologiaEvento; among?: TipologiaEvento[] },
+  window: Window,
+) {
+  const { count, ids } = await eventoPage(db, eventoVisibleWhere(actor), tipologie, window);
+  const details = await loadEventoDetails(db, ids);
+  const now = new Date();
+  return { count, results: ids.map((id) => presentEvento(details, id, actor, now)) };
+}
+
 export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,15 +78,12 @@ export async function eventoRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (request) => {
       const { actor, query } = request;
       const window = pageWindow(query);
-      const { count, ids } = await eventoPage(
+      const { count, results } = await eventiVisti(
         db,
-        eventoVisibleWhere(actor),
+        actor,
         { only: query.tipologia, among: query.tipologia__in },
         window,
       );
-      const details = await loadEventoDetails(db, ids);
-      const now = new Date();
-      const results = ids.map((id) => presentEvento(details, id, actor, now));
       return pageOf(request, window, count, results);
     },
   );

@@ -1,8 +1,8 @@
 // eventi/, eventi/anno/{anno}/, eventi/non-ufficiali/ and evento/{pk}/: one
 // page (spec §2). Lists show 'Eventi programmati' and 'Eventi passati'.
-import type { Evento } from '@gas/contracts';
+import { FILTRO_EVENTI_NON_UFFICIALI, FILTRO_EVENTI_UFFICIALI, type Evento } from '@gas/contracts';
 import { Link, useParams } from 'react-router';
-import { useEvento, useEventi, type EventiFilter } from '../../api/queries';
+import { useEvento, useEventi } from '../../api/queries';
 import { Page } from '../../components/Page';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryState } from '../../components/QueryState';
@@ -16,9 +16,6 @@ import { EventoCard } from './EventoCard';
 export type EventiScope = 'ufficiali' | 'anno' | 'non-ufficiali' | 'evento';
 
 export const NESSUN_EVENTO_PROGRAMMATO = 'Nessun evento programmato al momento.';
-
-const UFFICIALI: EventiFilter = { tipologia: 'o' };
-const NON_UFFICIALI: EventiFilter = { tipologia__in: ['pub', 'priv'] };
 
 function title(scope: EventiScope, anno: number): string {
   switch (scope) {
@@ -92,7 +89,9 @@ function SeasonLinks({ current }: { current?: number }) {
 }
 
 function ListaEventi({ scope, anno }: { scope: Exclude<EventiScope, 'evento'>; anno: number }) {
-  const query = useEventi(scope === 'non-ufficiali' ? NON_UFFICIALI : UFFICIALI);
+  const query = useEventi(
+    scope === 'non-ufficiali' ? FILTRO_EVENTI_NON_UFFICIALI : FILTRO_EVENTI_UFFICIALI,
+  );
   return (
     <Page title={title(scope, anno)}>
       {scope !== 'non-ufficiali' && <SeasonLinks current={scope === 'anno' ? anno : undefined} />}
