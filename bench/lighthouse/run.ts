@@ -29,7 +29,8 @@ import { startServer as startStandIn } from '../web/server';
 
 const dist = process.env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
-const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean) ?? null;
+// Split on commas, not on the thousands' one of 'punteggi 1,000 squadre'.
+const ONLY = process.env.BENCH_PAGES?.split(/,(?!\d)/).filter(Boolean) ?? null;
 const TARGET = { performance: 90, accessibility: 100, bestPractices: 100 };
 
 type Page = { name: string; url: string };

@@ -2,8 +2,9 @@
 // app (SPA fallback), the page's first screen painted by the server's own
 // code (server/src/plugins/prima-schermata.ts with the build's renderer), the
 // API calls the page makes, answered from generated sessions, and the two
-// score feeds, where the benchmark pushes frames. No database, so what is
-// timed is the page, not the server.
+// score feeds, where the benchmark pushes frames; compressed as the real
+// server compresses (Lighthouse's network simulation reads the bytes sent).
+// No database, so what is timed is the page, not the server.
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -13,6 +14,11 @@ import { colonne, FINESTRA_BLOCCHI_MS, raggruppaInBlocchi } from '@gas/contracts
 import { computeLeaderboard, type ScoringInput } from '@gas/scoring';
 import pino from 'pino';
 import { leggiManifest } from '../../server/src/plugins/anticipi';
+import {
+  codificaAccettata,
+  comprimi,
+  SOGLIA_COMPRESSIONE,
+} from '../../server/src/plugins/compressione';
 import {
   conAvvioDopoIlDisegno,
   MODULO_AVVIO,
@@ -178,18 +184,26 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
         },
       })
     : null;
-  const json = (res: http.ServerResponse, body: unknown, status = 200) => {
-    res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(body));
+  /** A body compressed as the real server sends it (plugins/compressione.ts), when asked for. */
+  const invia = (res: http.ServerResponse, status: number, type: string, body: string) => {
+    const codifica = codificaAccettata(res.req.headers['accept-encoding']);
+    const bytes = Buffer.from(body);
+    if (codifica === null || bytes.length < SOGLIA_COMPRESSIONE) {
+      res.writeHead(status, { 'Content-Type': type });
+      return res.end(bytes);
+    }
+    res.writeHead(status, { 'Content-Type': type, 'Content-Encoding': codifica });
+    res.end(comprimi(bytes, codifica));
   };
+  const json = (res: http.ServerResponse, body: unknown, status = 200) =>
+    invia(res, status, 'application/json', JSON.stringify(body));
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const p = url.pathname;
     let m: RegExpExecArray | null;
     if (prima && /^\/sessione\/\d+\/punteggi\/$/.test(p)) {
       void prima.pagina(p).then((pagina) => {
-        res.writeHead(200, { 'Content-Type': TYPES['.html']! });
-        res.end(pagina ? conPagina(dipinta, pagina) : index);
+        invia(res, 200, TYPES['.html']!, pagina ? conPagina(dipinta, pagina) : index);
       });
       return;
     }
@@ -234,10 +248,14 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
     const file = path.join(dist, path.normalize(p).replace(/^(\.\.[/\\])+/, ''));
     const target =
       existsSync(file) && statSync(file).isFile() ? file : path.join(dist, 'index.html');
+    // The build's brotli twin when the browser takes it, as the real server does (plugins/static.ts).
+    const br =
+      codificaAccettata(req.headers['accept-encoding']) === 'br' && existsSync(`${target}.br`);
     res.writeHead(200, {
       'Content-Type': TYPES[path.extname(target)] ?? 'application/octet-stream',
+      ...(br ? { 'Content-Encoding': 'br' } : {}),
     });
-    createReadStream(target).pipe(res);
+    createReadStream(br ? `${target}.br` : target).pipe(res);
   });
   const wss = new WebSocketServer({ noServer: true });
   const feeds = new Map<number, Set<WebSocket>>();

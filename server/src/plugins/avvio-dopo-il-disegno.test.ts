@@ -11,7 +11,7 @@ const HEAD =
   '<link rel="modulepreload" crossorigin href="/assets/Pagina-D.js">' +
   '</head>';
 const BODY =
-  '<body><main id="contenuto"><h1>Classifica</h1></main>' +
+  '<body><main id="contenuto"><h1>Classifica</h1><div id="fine-prima-schermata" hidden></div></main>' +
   '<link rel="stylesheet" crossorigin href="/assets/index-E.css">' +
   '<script type="application/json" id="dati-prima-schermata">{}</script></body>';
 
@@ -35,10 +35,10 @@ describe('a painted page starts its app after its first paint', () => {
     expect(fuori).not.toMatch(/index-A\.js|modulepreload|rel="preload"/);
   });
 
-  it('loads the start script, and holds the first paint until the end of the body is parsed', () => {
+  it('loads the start script, and holds the first paint until the painted page is parsed', () => {
     expect(testa).toContain('<script type="module" crossorigin src="/assets/avvio-F.js"></script>');
-    expect(testa).toContain('<link rel="expect" href="#dati-prima-schermata" blocking="render">');
-    expect(corpo).toContain('id="dati-prima-schermata"');
+    expect(testa).toContain('<link rel="expect" href="#fine-prima-schermata" blocking="render">');
+    expect(corpo).toContain('<div id="fine-prima-schermata" hidden></div></main>');
   });
 
   it('keeps the styles, the title and the body as they were', () => {

@@ -4,8 +4,8 @@
 // plugins/anticipi.ts) go into an inert <template>; the build's small start
 // script (web/src/shell/avvio.ts) puts them in the head once the page is on
 // screen. A link that makes the browser's first paint wait for the whole
-// page (`rel="expect"`, render-blocking up to the answers' JSON block at the
-// end of the body) keeps that paint from being the navbar alone.
+// page (`rel="expect"`, render-blocking up to the end of the painted page)
+// keeps that paint from being the navbar alone.
 //
 // Why: a phone on slow 4G fetched 400 kB of the app's code while the server's
 // page, already readable, waited for its first layout; Lighthouse's simulation
@@ -13,14 +13,13 @@
 // painted pages' first and largest paints read 2.1-3.5 s instead of about 1 s
 // (docs/performance.md).
 
+import { FINE_PAGINA_DIPINTA } from './prima-schermata';
+
 /** Vite's manifest key of the start script (web/vite.config.ts's input). */
 export const MODULO_AVVIO = 'src/shell/avvio.ts';
 
 /** The template's id, as web/src/shell/avvio.ts reads it. */
 const ID_AVVIO_APP = 'avvio-app';
-
-/** The element the first paint waits for (plugins/prima-schermata.ts writes it last in the body). */
-const ATTESA_DEL_DISEGNO = 'dati-prima-schermata';
 
 /** The tags that fetch something for the app: its entry script and the hints. */
 const TAG_DELL_APP =
@@ -42,7 +41,7 @@ export function conAvvioDopoIlDisegno(html: string, avvio: string | null): strin
   if (tags.length === 0) return html;
   return (
     testa +
-    `<link rel="expect" href="#${ATTESA_DEL_DISEGNO}" blocking="render">\n` +
+    `<link rel="expect" href="#${FINE_PAGINA_DIPINTA}" blocking="render">\n` +
     `<template id="${ID_AVVIO_APP}">${tags.join('')}</template>\n` +
     `<script type="module" crossorigin src="/${avvio}"></script>\n` +
     html.slice(head)

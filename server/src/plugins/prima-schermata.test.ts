@@ -188,11 +188,11 @@ describe('the first screen of public pages', () => {
     expect(await prima('/sessione/4/punteggi/telecronaca/')).toBeNull();
   });
 
-  it('puts the page in index.html’s <main> and its answers at the end of the body', () => {
+  it('puts the page in index.html’s <main>, then the mark the first paint waits for, and its answers at the end of the body', () => {
     const index =
       '<body><div id="root"><nav>n</nav><main id="contenuto" class="x"><div class="page-loading"></div></main><footer>f</footer></div><link rel="stylesheet" href="/a.css"></body>';
     expect(conPagina(index, { pagina: '<h1>Finale</h1>', dati: '{"a":1}' })).toBe(
-      '<body><div id="root"><nav>n</nav><main id="contenuto" class="x"><h1>Finale</h1></main><footer>f</footer></div><link rel="stylesheet" href="/a.css"><script type="application/json" id="dati-prima-schermata">{"a":1}</script></body>',
+      '<body><div id="root"><nav>n</nav><main id="contenuto" class="x"><h1>Finale</h1><div id="fine-prima-schermata" hidden></div></main><footer>f</footer></div><link rel="stylesheet" href="/a.css"><script type="application/json" id="dati-prima-schermata">{"a":1}</script></body>',
     );
     expect(conPagina('<body>senza main</body>', { pagina: '<h1>x</h1>', dati: '{}' })).toBe(
       '<body>senza main</body>',

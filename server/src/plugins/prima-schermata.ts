@@ -169,6 +169,13 @@ function paginaDipinta(percorso: string) {
 }
 
 /**
+ * The id of an empty element right after the painted page: the first paint
+ * waits for it (plugins/avvio-dopo-il-disegno.ts), not for the answers'
+ * JSON after it (a megabyte on a session of a thousand teams).
+ */
+export const FINE_PAGINA_DIPINTA = 'fine-prima-schermata';
+
+/**
  * index.html with the painted page as its <main>'s content (in place of the
  * loading page) and its answers in a JSON block at the end of the body (data,
  * never run: the CSP allows no inline script).
@@ -181,6 +188,7 @@ export function conPagina(html: string, { pagina, dati }: PaginaDipinta): string
   return (
     html.slice(0, main.index + main[0].length) +
     pagina +
+    `<div id="${FINE_PAGINA_DIPINTA}" hidden></div>` +
     html.slice(end, body) +
     `<script type="application/json" id="dati-prima-schermata">${dati}</script>` +
     html.slice(body)

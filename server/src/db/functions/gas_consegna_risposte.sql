@@ -65,30 +65,20 @@ BEGIN
     n := a.n;
     r := NULL;
     esito := NULL;
-    -- A key already used by this submitter: the stored answer, never a second row.
-    IF a.chiave IS NOT NULL THEN
+    PERFORM 1 FROM squadra s WHERE s.id = a.squadra AND s.sessione_id = a.sessione
+      FOR NO KEY UPDATE;
+    IF NOT FOUND THEN
+      esito := 'stale';
+    ELSIF a.chiave IS NULL THEN
+      -- Without a key, the same answer of the team within a few seconds is a retry.
       SELECT * INTO r FROM risposta x
-        WHERE x.inserita_da = a.inserita_da AND x.chiave_idempotenza = a.chiave;
+        WHERE x.squadra_id = a.squadra AND x.problema_id = a.problema AND x.kind = 'r'
+          AND x.valore = a.valore AND x.valore_exp = a.valore_exp
+          AND (NOT a.momento_scelto OR x.momento_consegna = a.momento)
+          AND x.date_received > a.dal
+        ORDER BY x.id DESC LIMIT 1;
       IF FOUND THEN
-        esito := CASE WHEN r.impronta_richiesta = a.impronta THEN 'replay' ELSE 'conflict' END;
-      END IF;
-    END IF;
-    IF esito IS NULL THEN
-      PERFORM 1 FROM squadra s WHERE s.id = a.squadra AND s.sessione_id = a.sessione
-        FOR NO KEY UPDATE;
-      IF NOT FOUND THEN
-        esito := 'stale';
-      ELSIF a.chiave IS NULL THEN
-        -- Without a key, the same answer of the team within a few seconds is a retry.
-        SELECT * INTO r FROM risposta x
-          WHERE x.squadra_id = a.squadra AND x.problema_id = a.problema AND x.kind = 'r'
-            AND x.valore = a.valore AND x.valore_exp = a.valore_exp
-            AND (NOT a.momento_scelto OR x.momento_consegna = a.momento)
-            AND x.date_received > a.dal
-          ORDER BY x.id DESC LIMIT 1;
-        IF FOUND THEN
-          esito := 'duplicate';
-        END IF;
+        esito := 'duplicate';
       END IF;
     END IF;
     IF esito IS NULL THEN
@@ -133,6 +123,18 @@ BEGIN
                   ELSE jsonb_build_array(NULL, r.inserita_da) END)));
           esito := 'created';
         END IF;
+      END IF;
+    END IF;
+    -- A key already used by this submitter answers with its stored row even
+    -- when the team or the solution changed since (a retry of an answer the
+    -- desk never heard back about): looked up only then, since a key in use
+    -- also stops the insert above (ON CONFLICT), the usual case costs no
+    -- lookup of its own.
+    IF esito = 'stale' AND a.chiave IS NOT NULL THEN
+      SELECT * INTO r FROM risposta x
+        WHERE x.inserita_da = a.inserita_da AND x.chiave_idempotenza = a.chiave;
+      IF FOUND THEN
+        esito := CASE WHEN r.impronta_richiesta = a.impronta THEN 'replay' ELSE 'conflict' END;
       END IF;
     END IF;
     r_id := r.id;

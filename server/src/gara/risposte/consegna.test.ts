@@ -145,6 +145,42 @@ describe.each(testBackends())('consegna of answers on %s', (backend) => {
     expect(after.length).toBe(before.length + 1);
   });
 
+  it('a key already used answers with its stored row, also when the team or the solution changed since', async () => {
+    const [{ id: utente } = { id: 0 }] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .limit(1);
+    const otherSession = d.nazionale.sessioni.find((s) => s !== team(0).sessioneId)!;
+    const changed = { ...problem(3), soluzione: problem(3).soluzione + 1 };
+    const keyed = (chiave: string) =>
+      input({ inseritaDa: utente, chiave, impronta: 'a', problema: problem(3) });
+    const first = keyed(`chiave-${++n}`);
+    const [created] = await consegnaRisposte(database, [first]);
+    if (created?.esito !== 'created') throw new Error(`not stored: ${created?.esito}`);
+    const outcomes = await consegnaRisposte(database, [
+      { ...first },
+      { ...first, impronta: 'b' },
+      { ...first, problema: changed },
+      { ...first, sessioneId: otherSession },
+      { ...keyed(`chiave-${++n}`), problema: changed },
+    ]);
+    expect(outcomes.map((o) => o.esito)).toEqual([
+      'replay',
+      'conflict',
+      'replay',
+      'replay',
+      'stale',
+    ]);
+    for (const o of [outcomes[0], outcomes[2], outcomes[3]]) {
+      expect(o && 'row' in o ? o.row.id : null).toBe(created.row.id);
+    }
+    const rows = await database.db
+      .select({ id: risposta.id })
+      .from(risposta)
+      .where(eq(risposta.chiaveIdempotenza, first.chiave!));
+    expect(rows).toEqual([{ id: created.row.id }]);
+  });
+
   it('batches answers that arrive while the database is busy, and answers each', async () => {
     const batcher = new ConsegnaBatcher(database, 1);
     const inputs = Array.from({ length: 40 }, (_, i) =>
