@@ -39,6 +39,8 @@ function publicPages(d: Demo): string[] {
 
 /** Waits for the page's data: the loading bar idle and no spinner left. */
 async function settle(page: Page) {
+  // A page the server painted is on screen before the app: settled once the app has taken it over.
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
   await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-busy', 'false');
   await expect(page.getByRole('status').filter({ hasText: 'Caricamento' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
