@@ -3,9 +3,9 @@
 // entry script and every hint (its chunks' modulepreloads, the page's API
 // preloads) into the inert <template> below (server/src/plugins/
 // avvio-dopo-il-disegno.ts); this script, the only one the page loads
-// before its first paint, puts them in the head once that paint is on screen. Without
-// it the app's 400 kB arrived while the browser was still laying out a
-// large painted page (160 kB of HTML on a live scores page), and a phone on
+// before its first paint, puts them in the head once that paint is on
+// screen. Without it the app's 400 kB arrived while the browser was still
+// laying out a large painted page (160 kB of HTML on a live scores page), and a phone on
 // slow 4G held the page's first paint for the code it does not need
 // (Lighthouse's simulation counts every script that finished before it).
 
