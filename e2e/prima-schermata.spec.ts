@@ -7,6 +7,7 @@
 // may not see is never painted.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { liveEventForTests, MINUTE } from './support/punteggi-api';
+import { graficoDisegnato } from './support/grafici';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -96,12 +97,22 @@ test('without scripts the page already shows its first screen, the ranking on a 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(list).toBeHidden();
   await expect(page.getByTestId('stato-evento')).toBeVisible();
-  // Opened on another tab (a hash the server cannot see), the painted ranking
-  // waits for the app's tab too; the page's head stays.
+  // Opened on another tab (a hash the server cannot see): the server painted
+  // that tab too, and the hash shows it in the ranking's place, chosen in the
+  // tabs' select, the page left at its top.
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/#barre`);
   await expect(page.getByTestId('stato-evento')).toBeVisible();
   await expect(page.getByTestId('elenco-classifica')).toBeHidden();
+  await expect(page.getByText(/^Il totale di ogni squadra diviso/)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Scheda/ })).toHaveValue('barre');
+  await expect(page.getByRole('button', { name: 'Punteggio base' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // A tab not painted (the map needs a browser) waits for the app; the head stays.
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/#mappa`);
+  await expect(page.getByTestId('stato-evento')).toBeVisible();
+  await expect(page.getByTestId('elenco-classifica')).toBeHidden();
+  await expect(page.getByText(/^Il totale di ogni squadra diviso/)).toBeHidden();
   await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/#tabella`);
   await expect(page.getByTestId('elenco-classifica')).toBeVisible();
   await context.close();
@@ -127,7 +138,7 @@ test('opened on a chart or the ranking, nothing moves while the app takes over',
   // While the chart's code and the answers arrive, the tab keeps a chart's
   // room: the footer no longer comes up and goes down again (CLS 0.11 before).
   await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/#grafico`);
-  await expect(page.locator('.chart-box canvas').first()).toBeVisible();
+  await graficoDisegnato(page, 'grafico-punteggi');
   await page.waitForTimeout(500);
   expect(await spostamento()).toBeLessThan(0.01);
   await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/`);
@@ -150,6 +161,64 @@ test('the app takes the page over: one title, the ranking, no copy left', async 
   await page.goBack();
   await expect(page.getByText('Squadra live 01')).toBeVisible();
   await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+});
+
+test('opened on a painted tab, the app takes over that tab: one copy, its chart once seen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/#barre`);
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+  await expect(page.locator('.scheda-dipinta')).toHaveCount(0);
+  await expect(page.getByText(/^Il totale di ogni squadra diviso/)).toHaveCount(1);
+  await expect(page.getByRole('combobox', { name: /^Scheda/ })).toHaveValue('barre');
+  // Below the fold on a phone: drawn once scrolled to.
+  await graficoDisegnato(page, 'grafico-barre');
+  // Another tab chosen from the select: the app's own tabs, as ever.
+  await page.getByRole('combobox', { name: /^Scheda/ }).selectOption('tabella');
+  await expect(page).toHaveURL(/#tabella$/);
+  await expect(page.getByTestId('elenco-classifica')).toBeVisible();
+});
+
+test('a tap on the painted page before the app is repeated once the app is there', async ({
+  page,
+}) => {
+  // The app's entry held until released: the page stays the server's HTML.
+  let rilascia = () => {};
+  const trattenuta = new Promise<void>((resolve) => (rilascia = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await trattenuta;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/`);
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(1);
+  // A tab of the painted strip, then 'Eventi' in the navbar: the last tap is kept.
+  await page.getByRole('tab', { name: 'Istogramma punteggi' }).click();
+  await page.getByRole('button', { name: 'Eventi' }).click();
+  // Not followed: '#' would have chosen the default tab.
+  expect(new URL(page.url()).hash).toBe('');
+  await expect(page.getByRole('link', { name: 'Tutti gli eventi' })).toHaveCount(0);
+  rilascia();
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Tutti gli eventi' })).toBeVisible();
+
+  // On a phone: a tab chosen in the painted select.
+  await page.unrouteAll();
+  let rilascia2 = () => {};
+  const trattenuta2 = new Promise<void>((resolve) => (rilascia2 = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await trattenuta2;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/`);
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(1);
+  await page.getByRole('combobox', { name: /^Scheda/ }).selectOption('barre');
+  rilascia2();
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+  await expect(page).toHaveURL(/#barre$/);
+  await expect(page.getByText(/^Il totale di ogni squadra diviso/)).toBeVisible();
 });
 
 test('a painted page asks for the app only once it is on screen, then the app takes it over', async ({

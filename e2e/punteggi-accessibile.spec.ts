@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { answer, liveEventForTests, MINUTE } from './support/punteggi-api';
 import { openScores, tableNames } from './support/punteggi-page';
+import { graficoDisegnato } from './support/grafici';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -191,7 +192,7 @@ test('sorting, row highlight and tabs from the keyboard alone, focus in view', a
   await tabTo(page, 'button.btn-outline-secondary');
   await expect(zoomIn).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('grafico-punteggi').locator('canvas')).toBeVisible();
+  await graficoDisegnato(page, 'grafico-punteggi');
 });
 
 test("the charts' legends from the keyboard: a line or a bar's part hidden and shown again", async ({
@@ -222,7 +223,7 @@ test("the charts' legends from the keyboard: a line or a bar's part hidden and s
   ]) {
     await openScores(page, scores());
     await page.goto(`${scores()}${hash}`);
-    await expect(page.getByTestId(testId).locator('canvas')).toBeVisible();
+    await graficoDisegnato(page, testId);
     const legend = page.getByRole('group', { name: group });
     const button = legend.getByRole('button', { name: entry, exact: true });
     await expect(button).toHaveAttribute('aria-pressed', 'true');
@@ -297,11 +298,11 @@ for (const width of [1280, 360]) {
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`tabella-${width}.png`) });
     await page.goto(`${scores()}#grafico`);
-    await expect(page.getByTestId('grafico-punteggi').locator('canvas')).toBeVisible();
+    await graficoDisegnato(page, 'grafico-punteggi');
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`grafico-${width}.png`), fullPage: true });
     await page.goto(`${scores()}#barre`);
-    await expect(page.getByTestId('grafico-barre').locator('canvas')).toBeVisible();
+    await graficoDisegnato(page, 'grafico-barre');
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`barre-${width}.png`), fullPage: true });
   });

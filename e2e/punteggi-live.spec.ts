@@ -6,6 +6,7 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test';
 import { answer, liveEventForTests, iso, MINUTE, serverRanking } from './support/punteggi-api';
 import { openScores, tableRanking } from './support/punteggi-page';
+import { graficoDisegnato } from './support/grafici';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -120,7 +121,7 @@ test('after losing the connection it reconnects and ends equal to the server', a
 
 test('a refresh request from the evento.admin actions reloads the open page', async ({ page }) => {
   await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/#grafico`);
-  await expect(page.getByTestId('grafico-punteggi').locator('canvas')).toBeVisible();
+  await graficoDisegnato(page, 'grafico-punteggi');
   // The feed opens with the page; give the upgrade a moment on a loaded machine.
   await page.waitForTimeout(500);
   await page.evaluate(() => {
@@ -139,11 +140,16 @@ test('a refresh request from the evento.admin actions reloads the open page', as
     },
   );
   await expect.poll(marker, { timeout: 10_000 }).toBeNull();
-  // ...and after a random delay up to the interval (here 2 s); the tab in the hash stays.
+  // ...and after a random delay up to the interval (here 2 s); the tab in the
+  // hash stays. The reloaded page is the app's again (the server painted that
+  // tab too), its feed open, before the second request.
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Grafico', exact: true })).toHaveAttribute(
     'aria-selected',
     'true',
   );
+  await graficoDisegnato(page, 'grafico-punteggi');
+  await page.waitForTimeout(500);
   await page.evaluate(() => {
     (window as unknown as { gasMarker: number }).gasMarker = 2;
   });

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loadDemo, type Demo } from './support/demo';
 import { serverRanking } from './support/punteggi-api';
 import { openScores, tableNames, tableRanking, tabNames } from './support/punteggi-page';
+import { graficoDisegnato } from './support/grafici';
 
 let demo: Demo;
 /** The concluded official session (20 teams, answers, no venues). */
@@ -71,15 +72,15 @@ test('a concluded session: status, tabs in the hash, every tab renders', async (
 
   await page.getByRole('tab', { name: 'Grafico', exact: true }).click();
   await expect(page).toHaveURL(/#grafico$/);
-  await expect(page.getByTestId('grafico-punteggi').locator('canvas')).toBeVisible();
+  await graficoDisegnato(page, 'grafico-punteggi');
 
   await page.getByRole('tab', { name: 'Grafico a barre' }).click();
   await expect(page).toHaveURL(/#barre$/);
-  await expect(page.getByTestId('grafico-barre').locator('canvas')).toBeVisible();
+  await graficoDisegnato(page, 'grafico-barre');
 
   await page.getByRole('tab', { name: 'Istogramma punteggi' }).click();
   await expect(page).toHaveURL(/#istogramma$/);
-  await expect(page.getByTestId('istogramma').locator('canvas')).toBeVisible();
+  await graficoDisegnato(page, 'istogramma');
 
   // Tiles cannot load here (no network): the markers and the list still work.
   await page.getByRole('tab', { name: 'Mappa' }).click();
@@ -303,7 +304,7 @@ test('superusers also see the delivery slips and the answer latency with its dow
 
   await page.goto(`/sessione/${passato}/punteggi/#latenza`);
   await expect(page.getByTestId('latenza-statistiche')).toContainText('risposte · mediana');
-  await expect(page.getByTestId('latenza').locator('canvas')).toBeVisible();
+  await graficoDisegnato(page, 'latenza');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Scarica gli eventi grezzi (JSON)' }).click();
   const file = await download;

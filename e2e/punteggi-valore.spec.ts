@@ -12,6 +12,7 @@ import { problemValueHistory, type ScoringEvent, type ScoringInput } from '@gas/
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/axe';
 import { loadDemo } from './support/demo';
 import { answer, liveEventForTests, MINUTE } from './support/punteggi-api';
+import { graficoDisegnato } from './support/grafici';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -117,7 +118,7 @@ async function openTab(page: Page, sessioneId: number) {
   await page.goto(`/sessione/${sessioneId}/punteggi/#valore`);
   await expect(page.locator('.valore-tabella tbody tr').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Andamento del valore di / })).toBeVisible();
-  await expect(page.getByTestId('grafico-valore').locator('canvas')).toBeVisible();
+  await graficoDisegnato(page, 'grafico-valore');
 }
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));

@@ -12,7 +12,17 @@ import { lazyPage } from './shell/lazyPage';
 
 const HomePage = lazyPage(() => import('./features/home/HomePage'));
 const EventiPage = lazyPage(() => import('./features/eventi/EventiPage'));
-const PunteggiPage = lazyPage(() => import('./features/punteggi/PunteggiPage'));
+// With the chunk of the tab the address names ('#barre'): the page's first
+// render is then that tab, as the server painted it, not a wait in its place.
+const PunteggiPage = lazyPage(async () => {
+  const [page] = await Promise.all([
+    import('./features/punteggi/PunteggiPage'),
+    import('./features/punteggi/ScoresTabs').then((tabs) =>
+      tabs.caricaSchedaDellHash(window.location.hash),
+    ),
+  ]);
+  return page;
+});
 const RisultatiPage = lazyPage(() => import('./features/risultati/RisultatiPage'));
 const ProclamazionePage = lazyPage(() => import('./features/proclamazione/ProclamazionePage'));
 const TelecronacaPage = lazyPage(() => import('./features/punteggi/TelecronacaPage'));

@@ -1,10 +1,11 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AppNavbar } from './AppNavbar';
 import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
 import { FinePrimaSchermata, InAttesa } from '../shell/primaSchermata';
+import { riproduciToccoInAnticipo } from '../shell/toccoInAnticipo';
 import { ToastProvider } from './toasts/ToastProvider';
 
 export const MAIN_ID = 'contenuto';
@@ -35,6 +36,10 @@ export function Cornice({ children }: { children: ReactNode }) {
 }
 
 export function Layout() {
+  // The navbar is the app's from its first commit: a tap on the painted one
+  // before is repeated now (shell/toccoInAnticipo.ts; one on the page, once
+  // the page has rendered: FinePrimaSchermata).
+  useEffect(() => riproduciToccoInAnticipo({ ultimaVolta: false }), []);
   return (
     <>
       <Cornice>

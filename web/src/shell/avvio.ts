@@ -9,6 +9,57 @@
 // slow 4G held the page's first paint for the code it does not need
 // (Lighthouse's simulation counts every script that finished before it).
 
+/**
+ * Until the app has taken the page over, its painted controls (the navbar's
+ * menus, the scores page's tabs, a team in its ranking) are HTML without
+ * their code: a tap on one did nothing and had to be repeated. The last such
+ * tap (a click, or a select's choice) is kept on <html>, with how to find
+ * the control again (its id, else its name), and the app repeats it once the
+ * page is its own (shell/toccoInAnticipo.ts, which reads the same names).
+ */
+export const ATTRIBUTO_TOCCO_IN_ANTICIPO = 'data-tocco-in-anticipo';
+/** On <html> once the app has taken the page over (set by the app). */
+export const ATTRIBUTO_APP_AVVIATA = 'data-app-avviata';
+/** The controls a tap is kept for: a plain link works without the app. */
+export const CONTROLLI = 'button, [role="button"], a[href="#"], input[type="checkbox"], select';
+
+/** A control's name: its aria-label, else its text. */
+export const nomeDelControllo = (controllo: Element) =>
+  (controllo.getAttribute('aria-label') ?? controllo.textContent ?? '').trim().slice(0, 200);
+
+export function registraITocchiInAnticipo(documento: Document = document) {
+  const html = documento.documentElement;
+  const registra = (controllo: Element, valore?: string) =>
+    html.setAttribute(
+      ATTRIBUTO_TOCCO_IN_ANTICIPO,
+      JSON.stringify({ id: controllo.id || undefined, nome: nomeDelControllo(controllo), valore }),
+    );
+  const controlloDi = (event: Event) =>
+    !html.hasAttribute(ATTRIBUTO_APP_AVVIATA) && event.target instanceof Element
+      ? event.target.closest(CONTROLLI)
+      : null;
+  documento.addEventListener(
+    'click',
+    (event) => {
+      const controllo = controlloDi(event);
+      // A select is kept by its choice (below), not by the click that opens it.
+      if (!controllo || controllo instanceof HTMLSelectElement) return;
+      // Followed, '#' would choose the scores page's default tab (its hash).
+      if (controllo.matches('a[href="#"]')) event.preventDefault();
+      registra(controllo);
+    },
+    true,
+  );
+  documento.addEventListener(
+    'change',
+    (event) => {
+      const scelta = controlloDi(event);
+      if (scelta instanceof HTMLSelectElement) registra(scelta, scelta.value);
+    },
+    true,
+  );
+}
+
 /** The <template> holding the app's entry script and its hints (server-side name too). */
 export const ID_AVVIO_APP = 'avvio-app';
 
@@ -53,4 +104,5 @@ function dopoIlPrimoDisegno(avvia: () => void) {
   setTimeout(unaVolta, ATTESA_MASSIMA_DISEGNO_MS);
 }
 
+registraITocchiInAnticipo();
 dopoIlPrimoDisegno(avviaApp);

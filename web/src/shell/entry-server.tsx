@@ -25,10 +25,12 @@ import { seasonOf } from '../lib/seasons';
 import { Cornice } from '../components/Layout';
 import EventiPage from '../features/eventi/EventiPage';
 import PunteggiPage from '../features/punteggi/PunteggiPage';
+import { caricaSchedeDipinte } from '../features/punteggi/ScoresTabs';
 import TelecronacaPage from '../features/punteggi/TelecronacaPage';
 import RisultatiPage from '../features/risultati/RisultatiPage';
 import {
   ATTRIBUTO_PRIMA_SCHERMATA,
+  DipintaDalServer,
   dipingiConClassifica,
   seminaDatiPagina,
   type DatiPagina,
@@ -36,6 +38,9 @@ import {
 
 // The frame every page starts from, rendered into index.html by the build (vite.config.ts).
 export { renderGuscio } from './guscio';
+
+// The scores page's painted tabs render their charts' chunks at once (renderToString does not wait).
+await caricaSchedeDipinte();
 
 /** The pages the server paints, as the app's routes (routes.tsx) declare them. */
 const PAGINE: { path: string; element: ReactNode }[] = [
@@ -71,9 +76,11 @@ export function renderPagina(percorso: string, dati: DatiPagina): string | null 
   );
   const html = dipingiConClassifica(dati.classifica, () =>
     renderToString(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
+      <DipintaDalServer.Provider value>
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </DipintaDalServer.Provider>,
     ),
   );
   // The page within the frame (index.html already has the frame).

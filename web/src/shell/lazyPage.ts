@@ -1,4 +1,5 @@
-// Pages are code-split (routes.tsx): each renders a React.lazy component
+// Pages are code-split (routes.tsx), and so are the scores page's chart tabs
+// (ScoresTabs): each renders a React.lazy component
 // until its chunk is loaded, and can be loaded ahead of its first render. main.tsx does that for the page
 // the server painted: React's first commit is then that page itself, instead
 // of the server's copy shown again while the chunk loads and replaced a moment

@@ -8,12 +8,13 @@
 // screen rather than a loading state.
 import type { Evento, Polo, PunteggiItem, Sessione, Squadra } from '@gas/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { createContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { queryKeys, type EventiFilter } from '../api/queries';
 import { PageLoading } from '../components/PageLoading';
 import { punteggiKeys } from '../features/punteggi/api';
 import { risultatiKeys } from '../features/risultati/useRisultati';
+import { riproduciToccoInAnticipo } from './toccoInAnticipo';
 
 /** The attribute of the element around the server's page, with the page's path. */
 export const ATTRIBUTO_PRIMA_SCHERMATA = 'data-prima-schermata';
@@ -60,6 +61,13 @@ export function seminaDatiPagina(client: QueryClient, dati: DatiPagina, stale = 
   }
 }
 
+/**
+ * True in the server's render of a page (shell/entry-server.tsx): a page may
+ * paint there what only the URL's hash, unseen by the server, would choose
+ * (the scores page's tabs).
+ */
+export const DipintaDalServer = createContext(false);
+
 let catturata: { percorso: string; html: string } | null = null;
 
 /**
@@ -103,11 +111,15 @@ export function catturaPrimaSchermata(document: Document, client?: QueryClient):
   return true;
 }
 
-/** Rendered with the page: the server's copy is never shown again. */
+/**
+ * Rendered with the page: the server's copy is never shown again, and a tap
+ * on it before the app was there is repeated on the page (toccoInAnticipo.ts).
+ */
 export function FinePrimaSchermata() {
   useEffect(() => {
     catturata = null;
     classificaDipinta = null;
+    riproduciToccoInAnticipo({ ultimaVolta: true });
   }, []);
   return null;
 }

@@ -2,9 +2,21 @@
 // and the highlight colours in the `colori` query parameter. Charts, maps,
 // delivery slips and latency are lazy chunks loaded when their tab opens.
 import type { Evento, Polo, Squadra, User } from '@gas/contracts';
-import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import Form from 'react-bootstrap/Form';
 import { useLocation, useNavigate } from 'react-router';
+import { lazyPage } from '../../shell/lazyPage';
+import { DipintaDalServer } from '../../shell/primaSchermata';
+import { prefissoCopiaDipinta } from '../../shell/toccoInAnticipo';
 import { AttesaScheda } from './AttesaScheda';
 import { ElencoClassifica } from './elenco/ElencoClassifica';
 import { SceltaVista } from './elenco/SceltaVista';
@@ -26,11 +38,12 @@ import { DEFAULT_TAB, hashForTab, TAB_TITLES, tabFromHash, visibleTabs, type Tab
 import type { ScoresModel } from './useScoresModel';
 import { schoolNames } from './useScoresData';
 
-const ScoreChartTab = lazy(() => import('./grafici/ScoreChartTab'));
-const BarsTab = lazy(() => import('./grafici/BarsTab'));
-const HistogramTab = lazy(() => import('./grafici/HistogramTab'));
+// The chart tabs the server paints too (SCHEDE_DIPINTE): loadable ahead.
+const ScoreChartTab = lazyPage(() => import('./grafici/ScoreChartTab'));
+const BarsTab = lazyPage(() => import('./grafici/BarsTab'));
+const HistogramTab = lazyPage(() => import('./grafici/HistogramTab'));
+const ProblemValuesTab = lazyPage(() => import('./valore/ProblemValuesTab'));
 const LatencyTab = lazy(() => import('./grafici/LatencyTab'));
-const ProblemValuesTab = lazy(() => import('./valore/ProblemValuesTab'));
 const TeamsMapTab = lazy(() => import('./mappe/TeamsMapTab'));
 const VenuesMapTab = lazy(() => import('./mappe/VenuesMapTab'));
 const BigliettiniConsegnaTab = lazy(() =>
@@ -38,6 +51,45 @@ const BigliettiniConsegnaTab = lazy(() =>
     default: m.BigliettiniConsegnaTab,
   })),
 );
+
+/**
+ * The tabs the server paints beside the default one, each ready to be shown
+ * by the hash it cannot see (the page's CSS, `.scheda-dipinta:target`): a
+ * phone opening '#barre' paints that tab's first screen with the HTML, not
+ * after the app's code (Lighthouse's largest paint 3.7-5.2 s). Maps are left
+ * out (Leaflet needs a browser), and so are the tabs with answers of their
+ * own (messages, slips, latency).
+ */
+const SCHEDE_DIPINTE: ReadonlySet<TabKey> = new Set([
+  'semplificata',
+  'polo',
+  'grafico',
+  'barre',
+  'istogramma',
+  'valore',
+]);
+
+/** The chunks of the painted tabs: the server loads them before its first render. */
+const CHUNK_SCHEDE: Partial<Record<TabKey, { preload(): Promise<unknown> }>> = {
+  grafico: ScoreChartTab,
+  barre: BarsTab,
+  istogramma: HistogramTab,
+  valore: ProblemValuesTab,
+};
+
+/** Loads every painted tab's chunk (shell/entry-server.tsx, before painting). */
+export function caricaSchedeDipinte(): Promise<unknown> {
+  return Promise.all(Object.values(CHUNK_SCHEDE).map((scheda) => scheda.preload()));
+}
+
+/**
+ * Loads the chunk of the tab a hash names ('#barre'), if it has one: the
+ * page's first render then shows that tab at once, as the server painted it,
+ * instead of a wait in its place.
+ */
+export function caricaSchedaDellHash(hash: string): Promise<unknown> {
+  return CHUNK_SCHEDE[tabFromHash(hash, [...SCHEDE_DIPINTE])]?.preload() ?? Promise.resolve();
+}
 
 export interface ScoresTabsProps {
   model: ScoresModel;
@@ -82,6 +134,7 @@ export function ScoresTabs(props: ScoresTabsProps) {
     inizio: model.inizio,
   });
   const active = tabFromHash(location.hash, visible);
+  const dalServer = useContext(DipintaDalServer);
   const highlighted = useMemo(
     () => [...colori.keys(), ...(props.emphasis ?? [])],
     [colori, props.emphasis],
@@ -192,11 +245,13 @@ export function ScoresTabs(props: ScoresTabsProps) {
     latenza: () => <LatencyTab sessioneId={props.sessioneId} />,
   };
 
-  return (
+  // The strip and the panel of one tab; `prefisso` keeps a painted copy's ids its own.
+  const schede = (scheda: TabKey, prefisso = '') => (
     <>
       <TabNav
         tabs={visible.join(',')}
-        active={active}
+        active={scheda}
+        prefisso={prefisso}
         search={location.search}
         onSelect={(key) =>
           navigate({ search: location.search, hash: hashForTab(key) }, { replace: true })
@@ -204,18 +259,32 @@ export function ScoresTabs(props: ScoresTabsProps) {
       />
       <div
         role="tabpanel"
-        id={`pannello-${active}`}
-        aria-labelledby={`scheda-${active}`}
+        id={`${prefisso}pannello-${scheda}`}
+        aria-labelledby={`${prefisso}scheda-${scheda}`}
         className="punteggi-pannello"
       >
-        <Suspense fallback={<AttesaScheda />}>{content[active]()}</Suspense>
+        <Suspense fallback={<AttesaScheda />}>{content[scheda]()}</Suspense>
       </div>
+    </>
+  );
+  const altre = visible.filter((key) => key !== DEFAULT_TAB);
+  const dipinte = dalServer ? altre.filter((key) => SCHEDE_DIPINTE.has(key)) : [];
+  return (
+    <>
       {/* The server paints the default tab: it cannot see the hash. A page
-          opened on another tab ('#barre') matches one of these with :target,
+          opened on another tab ('#barre') shows that tab's painted copy, the
+          element the hash targets, in place of the default one (elenco.css). */}
+      {dipinte.map((key) => (
+        <div key={key} id={key} className="scheda-dipinta">
+          {schede(key, prefissoCopiaDipinta(key))}
+        </div>
+      ))}
+      <div className="scheda-attiva">{schede(active)}</div>
+      {/* The tabs not painted: the hash matches one of these with :target,
           and the painted copy hides its ranking until the app shows the tab
           named (elenco.css). Hidden: nothing scrolls to them. */}
-      {visible
-        .filter((key) => key !== DEFAULT_TAB)
+      {altre
+        .filter((key) => !dipinte.includes(key))
         .map((key) => (
           <span key={key} id={key} className="segnaposto-scheda" hidden />
         ))}
@@ -235,6 +304,8 @@ const TabNav = memo(
   function TabNav(props: {
     tabs: string;
     active: TabKey;
+    /** Before every id (a painted copy's: shell/entry-server.tsx). */
+    prefisso: string;
     /** The query the choice keeps (onSelect closes over it). */
     search: string;
     onSelect(key: TabKey): void;
@@ -243,15 +314,15 @@ const TabNav = memo(
     const go = (key: TabKey | undefined) => {
       if (!key) return;
       props.onSelect(key);
-      document.getElementById(`scheda-${key}`)?.focus();
+      document.getElementById(`${props.prefisso}scheda-${key}`)?.focus();
     };
     return (
       <>
-        <Form.Group className="d-sm-none mb-3" controlId="scheda-punteggi">
+        <Form.Group className="d-sm-none mb-3" controlId={`${props.prefisso}scheda-punteggi`}>
           <Form.Label className="mb-1">Scheda ({tabs.length} disponibili)</Form.Label>
           <Form.Select
             value={props.active}
-            aria-controls={`pannello-${props.active}`}
+            aria-controls={`${props.prefisso}pannello-${props.active}`}
             onChange={(event) => props.onSelect(event.target.value as TabKey)}
           >
             {tabs.map((key) => (
@@ -267,8 +338,8 @@ const TabNav = memo(
               <button
                 type="button"
                 role="tab"
-                id={`scheda-${key}`}
-                aria-controls={`pannello-${key}`}
+                id={`${props.prefisso}scheda-${key}`}
+                aria-controls={`${props.prefisso}pannello-${key}`}
                 aria-selected={key === props.active}
                 tabIndex={key === props.active ? 0 : -1}
                 className={`nav-link${key === props.active ? ' active' : ''}`}
@@ -295,5 +366,9 @@ const TabNav = memo(
       </>
     );
   },
-  (a, b) => a.tabs === b.tabs && a.active === b.active && a.search === b.search,
+  (a, b) =>
+    a.tabs === b.tabs &&
+    a.active === b.active &&
+    a.search === b.search &&
+    a.prefisso === b.prefisso,
 );

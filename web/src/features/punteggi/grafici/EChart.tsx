@@ -1,7 +1,13 @@
 // A React host for one ECharts instance. Only echarts/core is imported here:
 // each chart module registers the chart type and components it uses
 // (architecture.md: per-chart imports), and the chart tabs are lazy chunks.
-import { useEffect, useRef } from 'react';
+//
+// The chart is drawn once its box comes on screen, not before: on a phone a
+// tab's description and legend fill the first screen, and the chart's first
+// draw held the main thread 350-500 ms (4× slower CPU) while the page was
+// starting, for a chart nobody could see yet (docs/performance.md). Without
+// IntersectionObserver it is drawn at once.
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import * as echarts from 'echarts/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { ZoomButtons, type ZoomLabels } from './ZoomButtons';
@@ -20,10 +26,11 @@ export function EChart(props: {
 }) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const onScreen = useOnScreen(host);
 
   useEffect(() => {
     const el = host.current;
-    if (!el) return;
+    if (!el || !onScreen) return;
     const instance = echarts.init(el, undefined, { renderer: 'canvas' });
     chart.current = instance;
     const observer =
@@ -34,11 +41,11 @@ export function EChart(props: {
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [onScreen]);
 
   useEffect(() => {
     chart.current?.setOption(props.option, { notMerge: props.notMerge ?? false, lazyUpdate: true });
-  }, [props.option, props.notMerge]);
+  }, [props.option, props.notMerge, onScreen]);
 
   const onZoom = (action: ZoomAction) => {
     const instance = chart.current;
@@ -65,4 +72,21 @@ export function EChart(props: {
       {box}
     </>
   );
+}
+
+/** True once any of the element has been on screen (and from then on). */
+function useOnScreen(element: RefObject<HTMLElement | null>): boolean {
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver !== 'function');
+  useEffect(() => {
+    const el = element.current;
+    if (seen || !el) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      setSeen(true);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [element, seen]);
+  return seen;
 }

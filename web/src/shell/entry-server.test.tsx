@@ -1,0 +1,104 @@
+// The scores page as the server paints it (entry-server.tsx): the default tab,
+// and beside it a copy of each tab it can paint without a browser, for the
+// hash it cannot see ('#barre'): each copy with its own tab chosen and ids of
+// its own; the maps and the tabs with answers of their own are left out.
+import type { Evento, PunteggiItem, Sessione, Squadra } from '@gas/contracts';
+import { describe, expect, it } from 'vitest';
+import { renderPagina } from './entry-server';
+
+const ORA = Date.now();
+const SQUADRE = 25;
+
+const sessione = {
+  id: 7,
+  nome: 'Sessione',
+  evento: 3,
+  numero_qualificati: null,
+  poli: [],
+  inizio: new Date(ORA - 3_600_000).toISOString(),
+  fine: new Date(ORA + 3_600_000).toISOString(),
+} as unknown as Sessione;
+
+const evento = {
+  id: 3,
+  titolo: 'Gara',
+  descrizione: '',
+  tipologia: 'pub',
+  ufficiale: false,
+  problemi: [],
+  sessioni: [{ id: 7, nome: 'Sessione', ufficiale: false, numero_qualificati: null }],
+  poli: [],
+  permessi: {},
+  inizio: sessione.inizio,
+  fine: sessione.fine,
+} as unknown as Evento;
+
+const classifica = Array.from({ length: SQUADRE }, (_, i) => ({
+  posizione: i + 1,
+  id: i + 1,
+  nome: `Squadra ${i + 1}`,
+  ospite: false,
+  totale: 500 - i,
+  punti_parziali: [],
+  solved: [],
+  new: [],
+  jolly: null,
+  penalita: 0,
+  polo: null,
+}));
+
+function dipingi(): Document {
+  const html = renderPagina('/sessione/7/punteggi/', {
+    sessione,
+    evento,
+    classifica: {
+      ora: new Date(ORA).toISOString(),
+      json: { sessione: 7, problemi: [], valori: [], classifica },
+    } as unknown as PunteggiItem,
+    squadre: [] as Squadra[],
+    poli: [],
+  });
+  expect(html).not.toBeNull();
+  const doc = document.implementation.createHTMLDocument();
+  doc.body.innerHTML = html!;
+  return doc;
+}
+
+describe("the scores page's painted tabs", () => {
+  it('paints a copy of each tab it can, its own tab chosen, for the hash to show', () => {
+    const doc = dipingi();
+    const copie = [...doc.querySelectorAll<HTMLElement>('.scheda-dipinta')];
+    // Visible to this session (more than 20 teams, no venues, no problems):
+    // not the value of problems, nor the maps or the messages.
+    expect(copie.map((copia) => copia.id)).toEqual([
+      'semplificata',
+      'grafico',
+      'barre',
+      'istogramma',
+    ]);
+    for (const copia of copie) {
+      expect(copia.querySelector('select')!.value).toBe(copia.id);
+      expect(copia.querySelector('[role="tab"][aria-selected="true"]')!.id).toBe(
+        `dipinta-${copia.id}--scheda-${copia.id}`,
+      );
+      expect(copia.querySelector('[role="tabpanel"]')!.id).toBe(
+        `dipinta-${copia.id}--pannello-${copia.id}`,
+      );
+    }
+    // The copies hold their tab's own content.
+    const semplificata = doc.getElementById('semplificata')!;
+    expect(semplificata.textContent).toContain('Le prime 20 posizioni');
+    expect(semplificata.querySelectorAll('tbody tr').length).toBeGreaterThanOrEqual(20);
+    expect(doc.getElementById('barre')!.textContent).toContain('Il totale di ogni squadra diviso');
+    // The default tab, as the app renders it, and a target for the maps' hash.
+    const attiva = doc.querySelector('.scheda-attiva')!;
+    expect(attiva.querySelector('select')!.value).toBe('tabella');
+    expect(attiva.querySelector('#pannello-tabella')).not.toBeNull();
+    expect(doc.querySelector('span.segnaposto-scheda#mappa')).not.toBeNull();
+  });
+
+  it('gives every element an id of its own', () => {
+    const ids = [...dipingi().querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+});
