@@ -13,7 +13,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { colonne, FINESTRA_BLOCCHI_MS, raggruppaInBlocchi } from '@gas/contracts';
 import { computeLeaderboard, type ScoringInput } from '@gas/scoring';
 import pino from 'pino';
-import { leggiManifest } from '../../server/src/plugins/anticipi';
+import { leggiManifest, stiliDellaPagina } from '../../server/src/plugins/anticipi';
 import {
   codificaAccettata,
   comprimi,
@@ -160,8 +160,17 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
   // The scores page's first screen, as the real server paints it (with its
   // ranking); BENCH_PRIMA_SCHERMATA=0 sends index.html as built, for a comparison.
   const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  // The app asked for after the painted page's first paint, as the real server does.
-  const dipinta = conAvvioDopoIlDisegno(index, leggiManifest(dist)?.[MODULO_AVVIO]?.file ?? null);
+  // As the real server sends a painted scores page (plugins/static.ts): the
+  // page's own styles inlined in its head (its tabs' copies are hidden by
+  // them), the app asked for after the first paint.
+  const manifest = leggiManifest(dist);
+  const stili = stiliDellaPagina('/sessione/1/punteggi/', manifest)
+    .map((file) => readFileSync(path.join(dist, file), 'utf8'))
+    .join('\n');
+  const dipinta = conAvvioDopoIlDisegno(
+    index.replace('</head>', `<style>${stili}</style>\n</head>`),
+    manifest?.[MODULO_AVVIO]?.file ?? null,
+  );
   const renderer = process.env.BENCH_PRIMA_SCHERMATA === '0' ? null : rendererDellaBuild(dist);
   const prima = renderer
     ? creaPrimaSchermata({

@@ -14,12 +14,13 @@ const HomePage = lazyPage(() => import('./features/home/HomePage'));
 const EventiPage = lazyPage(() => import('./features/eventi/EventiPage'));
 // With the chunk of the tab the address names ('#barre'): the page's first
 // render is then that tab, as the server painted it, not a wait in its place.
+// That chunk failing does not fail the page: the tab then shows its error.
 const PunteggiPage = lazyPage(async () => {
   const [page] = await Promise.all([
     import('./features/punteggi/PunteggiPage'),
-    import('./features/punteggi/ScoresTabs').then((tabs) =>
-      tabs.caricaSchedaDellHash(window.location.hash),
-    ),
+    import('./features/punteggi/ScoresTabs')
+      .then((tabs) => tabs.caricaSchedaDellHash(window.location.hash))
+      .catch(() => undefined),
   ]);
   return page;
 });

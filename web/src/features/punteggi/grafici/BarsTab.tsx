@@ -2,16 +2,6 @@
 // difficulty score (plus bonuses and errors), in ranking order.
 import { conta } from '@gas/contracts';
 import { useMemo } from 'react';
-import { BarChart } from 'echarts/charts';
-import {
-  AriaComponent,
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-} from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
 import type { LeaderboardEntry } from '@gas/scoring';
 import { italianNumber } from './axes';
 import { EChart } from './EChart';
@@ -19,16 +9,6 @@ import { tooltipTransition } from './motion';
 import { scoreSplit } from './chartData';
 import { LegendaGrafico, legendaNascosta, useSerieNascoste } from './LegendaGrafico';
 import { COLORI_BARRE } from './palette';
-
-echarts.use([
-  AriaComponent,
-  BarChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  DataZoomComponent,
-  CanvasRenderer,
-]);
 
 /** Bars in view at once; the rest through the zoom slider. */
 const BARS_IN_VIEW = 25;

@@ -1,7 +1,8 @@
-// The chart's host draws it once its box is on screen (a phone starting the
-// page does not spend half a second on a chart below the fold), then keeps it
-// up to date; without IntersectionObserver it draws at once.
-import { act, cleanup, render } from '@testing-library/react';
+// The chart's host loads the engine and draws the chart once its box is on
+// screen (a phone starting the page spends nothing on a chart below the
+// fold), then keeps it up to date; without IntersectionObserver it draws at
+// once; an engine that cannot be loaded says so.
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const istanza = {
@@ -12,7 +13,7 @@ const istanza = {
   dispatchAction: vi.fn(),
 };
 const init = vi.fn((_host: HTMLElement, ..._resto: unknown[]) => istanza);
-vi.mock('echarts/core', () => ({ init: (...args: [HTMLElement]) => init(...args) }));
+vi.mock('./motore', () => ({ init: (...args: [HTMLElement]) => init(...args) }));
 
 const { EChart } = await import('./EChart');
 
@@ -54,21 +55,24 @@ afterEach(() => {
 });
 
 describe('EChart', () => {
-  it('draws only once its box is on screen, then follows every new option', () => {
+  it('draws only once its box is on screen, then follows every new option', async () => {
     vi.stubGlobal('IntersectionObserver', FintoIntersectionObserver);
-    const { rerender, getByRole } = render(<EChart option={{ serie: 1 }} label="Grafico" />);
-    expect(osservatori[0]!.elemento).toBe(getByRole('img', { name: 'Grafico' }));
-    expect(init).not.toHaveBeenCalled();
-    // A new option while off screen: still nothing drawn.
+    const { rerender } = render(<EChart option={{ serie: 1 }} label="Grafico" />);
+    const box = screen.getByRole('img', { name: 'Grafico' });
+    expect(osservatori[0]!.elemento).toBe(box);
+    // A new option while off screen: still nothing loaded or drawn.
     rerender(<EChart option={{ serie: 2 }} label="Grafico" />);
     sulloSchermo(false);
+    await act(async () => {});
     expect(init).not.toHaveBeenCalled();
 
     sulloSchermo(true);
-    expect(init).toHaveBeenCalledTimes(1);
-    expect(init.mock.calls[0]![0]).toBe(getByRole('img', { name: 'Grafico' }));
+    await waitFor(() => expect(init).toHaveBeenCalledTimes(1));
+    expect(init.mock.calls[0]![0]).toBe(box);
     // The latest option, not the first one.
-    expect(istanza.setOption.mock.calls).toEqual([[{ serie: 2 }, expect.anything()]]);
+    await waitFor(() =>
+      expect(istanza.setOption.mock.calls).toEqual([[{ serie: 2 }, expect.anything()]]),
+    );
     expect(osservatori[0]!.spento).toBe(true);
 
     rerender(<EChart option={{ serie: 3 }} label="Grafico" />);
@@ -76,12 +80,30 @@ describe('EChart', () => {
     expect(init).toHaveBeenCalledTimes(1);
   });
 
-  it('draws at once where IntersectionObserver is missing, and frees the chart when it goes', () => {
+  it('draws at once where IntersectionObserver is missing, and frees the chart when it goes', async () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     const { unmount } = render(<EChart option={{ serie: 1 }} label="Grafico" />);
+    await waitFor(() =>
+      expect(istanza.setOption).toHaveBeenCalledWith({ serie: 1 }, expect.anything()),
+    );
     expect(init).toHaveBeenCalledTimes(1);
-    expect(istanza.setOption).toHaveBeenCalledWith({ serie: 1 }, expect.anything());
     unmount();
     expect(istanza.dispose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the engine cannot be loaded', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    // The engine's chunk not downloaded (the connection dropped).
+    vi.resetModules();
+    vi.doMock('./motore', async () => {
+      throw new Error('chunk non scaricato');
+    });
+    const { EChart: EChartSenzaMotore } = await import('./EChart');
+    render(<EChartSenzaMotore option={{}} label="Grafico" />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Grafico non disponibile: controlla la connessione e ricarica la pagina.',
+    );
+    expect(init).not.toHaveBeenCalled();
+    vi.doUnmock('./motore');
   });
 });

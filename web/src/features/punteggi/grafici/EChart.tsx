@@ -1,17 +1,17 @@
-// A React host for one ECharts instance. Only echarts/core is imported here:
-// each chart module registers the chart type and components it uses
-// (architecture.md: per-chart imports), and the chart tabs are lazy chunks.
-//
-// The chart is drawn once its box comes on screen, not before: on a phone a
-// tab's description and legend fill the first screen, and the chart's first
-// draw held the main thread 350-500 ms (4× slower CPU) while the page was
-// starting, for a chart nobody could see yet (docs/performance.md). Without
-// IntersectionObserver it is drawn at once.
+// A React host for one ECharts instance. The chart tabs build their option
+// only; the engine (ECharts with the chart types and components they use:
+// motore.ts) is a chunk of its own, loaded and drawn once the chart's box
+// comes on screen, not before: on a phone a tab's description, legend and
+// zoom buttons fill the first screen, and the engine's evaluation and the
+// chart's first draw held the main thread 350-500 ms (4× slower CPU) while
+// the page was starting, for a chart nobody could see yet
+// (docs/performance.md). Without IntersectionObserver it is drawn at once.
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import * as echarts from 'echarts/core';
-import type { EChartsCoreOption } from 'echarts/core';
+import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import { ZoomButtons, type ZoomLabels } from './ZoomButtons';
 import { nextWindow, type ZoomAction } from './zoom';
+
+const caricaMotore = () => import('./motore');
 
 export function EChart(props: {
   option: EChartsCoreOption;
@@ -25,27 +25,40 @@ export function EChart(props: {
   zoom?: ZoomLabels;
 }) {
   const host = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const chart = useRef<ECharts | null>(null);
   const onScreen = useOnScreen(host);
+  const [stato, setStato] = useState<'attesa' | 'pronto' | 'errore'>('attesa');
 
   useEffect(() => {
     const el = host.current;
     if (!el || !onScreen) return;
-    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer =
-      typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance.resize()) : null;
-    observer?.observe(el);
+    let smontato = false;
+    let observer: ResizeObserver | null = null;
+    caricaMotore().then(
+      ({ init }) => {
+        if (smontato) return;
+        const instance = init(el, undefined, { renderer: 'canvas' });
+        chart.current = instance;
+        observer =
+          typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance.resize()) : null;
+        observer?.observe(el);
+        setStato('pronto');
+      },
+      () => {
+        if (!smontato) setStato('errore');
+      },
+    );
     return () => {
+      smontato = true;
       observer?.disconnect();
-      instance.dispose();
+      chart.current?.dispose();
       chart.current = null;
     };
   }, [onScreen]);
 
   useEffect(() => {
     chart.current?.setOption(props.option, { notMerge: props.notMerge ?? false, lazyUpdate: true });
-  }, [props.option, props.notMerge, onScreen]);
+  }, [props.option, props.notMerge, stato]);
 
   const onZoom = (action: ZoomAction) => {
     const instance = chart.current;
@@ -56,20 +69,21 @@ export function EChart(props: {
     instance.dispatchAction({ type: 'dataZoom', ...next });
   };
 
-  const box = (
-    <div
-      ref={host}
-      className={props.className ?? 'chart-box'}
-      role="img"
-      aria-label={props.label}
-      data-testid={props.testId}
-    />
-  );
-  if (!props.zoom) return box;
   return (
     <>
-      <ZoomButtons labels={props.zoom} onZoom={onZoom} />
-      {box}
+      {props.zoom && <ZoomButtons labels={props.zoom} onZoom={onZoom} />}
+      {stato === 'errore' && (
+        <p role="alert" className="text-danger">
+          Grafico non disponibile: controlla la connessione e ricarica la pagina.
+        </p>
+      )}
+      <div
+        ref={host}
+        className={props.className ?? 'chart-box'}
+        role="img"
+        aria-label={props.label}
+        data-testid={props.testId}
+      />
     </>
   );
 }

@@ -1,17 +1,11 @@
 // 'Istogramma punteggi': how many teams have a total in each range.
 import { conta } from '@gas/contracts';
 import { useMemo } from 'react';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
 import type { LeaderboardEntry } from '@gas/scoring';
 import { italianNumber } from './axes';
 import { EChart } from './EChart';
 import { tooltipTransition } from './motion';
 import { histogram } from './chartData';
-
-echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 export default function HistogramTab(props: { rows: readonly LeaderboardEntry[] }) {
   const h = useMemo(() => histogram(props.rows.map((r) => r.totale)), [props.rows]);

@@ -5,18 +5,12 @@ import { conta, type EventoPunteggioRow } from '@gas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
 import { QueryState } from '../../../components/QueryState';
 import { testoCsv } from '../../../lib/csv';
 import { fetchAllEvents, punteggiKeys } from '../api';
 import { italianNumber } from './axes';
 import { EChart } from './EChart';
 import { histogram } from './chartData';
-
-echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 /** Latencies in seconds of the events that carry date_received. */
 export function latencies(events: readonly EventoPunteggioRow[]): number[] {

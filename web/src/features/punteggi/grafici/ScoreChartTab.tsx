@@ -5,16 +5,6 @@
 // at its end and in the tooltip, a dash when colours come round again.
 import { conta } from '@gas/contracts';
 import { useMemo } from 'react';
-import { LineChart } from 'echarts/charts';
-import {
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-} from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { LabelLayout } from 'echarts/features';
-import { CanvasRenderer } from 'echarts/renderers';
 import type { LeaderboardEntry, LiveScoring } from '@gas/scoring';
 import { formatTime } from '../../../lib/romeTime';
 import { useThrottled } from '../useThrottled';
@@ -25,16 +15,6 @@ import { chartTeams, historyStep, historyUntil } from './chartData';
 import { LegendaGrafico, legendaNascosta, useSerieNascoste } from './LegendaGrafico';
 import { stileSerie } from './palette';
 import { AttesaScheda } from '../AttesaScheda';
-
-echarts.use([
-  LineChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  DataZoomComponent,
-  LabelLayout,
-  CanvasRenderer,
-]);
 
 /** Bootstrap's body text colour, for the names at the lines' ends. */
 const COLORE_TESTO = '#212529';

@@ -7,10 +7,6 @@ import { liveProblemValues, type LeaderboardEntry, type LiveScoring } from '@gas
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { LineChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
 import { formatNumber } from '../../../lib/numbers';
 import { formatTime, formatTimeWithSeconds } from '../../../lib/romeTime';
 import { italianNumber } from '../grafici/axes';
@@ -26,8 +22,6 @@ import {
 } from './valueText';
 import './valore.css';
 import { AttesaScheda } from '../AttesaScheda';
-
-echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 /** Changes listed at first for the chosen problem (newest first); the rest on request. */
 const CHANGES_SHOWN = 15;
