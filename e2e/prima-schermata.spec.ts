@@ -5,7 +5,7 @@
 // event's page theirs), so a phone paints them before any script; the app
 // then takes the page over without a second copy; what the anonymous public
 // may not see is never painted.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { liveEventForTests, MINUTE } from './support/punteggi-api';
 import { graficoDisegnato } from './support/grafici';
 
@@ -180,19 +180,28 @@ test('opened on a painted tab, the app takes over that tab: one copy, its chart 
   await expect(page.getByTestId('elenco-classifica')).toBeVisible();
 });
 
-test('a tap on the painted page before the app is repeated once the app is there', async ({
-  page,
-}) => {
-  // The app's entry held until released: the page stays the server's HTML.
+/**
+ * The scores page opened with the app's entry held back: the page stays the
+ * server's HTML until the returned function lets the entry through.
+ */
+async function apriSenzaLApp(page: Page, larghezza: number): Promise<() => void> {
   let rilascia = () => {};
   const trattenuta = new Promise<void>((resolve) => (rilascia = resolve));
+  await page.unrouteAll();
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
     await trattenuta;
     await route.continue();
   });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: larghezza, height: 800 });
   await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/`);
   await expect(page.locator('[data-prima-schermata]')).toHaveCount(1);
+  return rilascia;
+}
+
+test('a tap on the painted page before the app is repeated once the app is there', async ({
+  page,
+}) => {
+  let rilascia = await apriSenzaLApp(page, 1280);
   // A tab of the painted strip, then 'Eventi' in the navbar: the last tap is kept.
   await page.getByRole('tab', { name: 'Istogramma punteggi' }).click();
   await page.getByRole('button', { name: 'Eventi' }).click();
@@ -204,18 +213,9 @@ test('a tap on the painted page before the app is repeated once the app is there
   await expect(page.getByRole('link', { name: 'Tutti gli eventi' })).toBeVisible();
 
   // On a phone: a tab chosen in the painted select.
-  await page.unrouteAll();
-  let rilascia2 = () => {};
-  const trattenuta2 = new Promise<void>((resolve) => (rilascia2 = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await trattenuta2;
-    await route.continue();
-  });
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/`);
-  await expect(page.locator('[data-prima-schermata]')).toHaveCount(1);
+  rilascia = await apriSenzaLApp(page, 360);
   await page.getByRole('combobox', { name: /^Scheda/ }).selectOption('barre');
-  rilascia2();
+  rilascia();
   await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
   await expect(page).toHaveURL(/#barre$/);
   await expect(page.getByText(/^Il totale di ogni squadra diviso/)).toBeVisible();
