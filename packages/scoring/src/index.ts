@@ -4,7 +4,7 @@ export type * from './types';
 export { DEFAULT_PARAMS, NEW_WINDOW_MS, CAPITAL_FOR_ALL_BEFORE, resolveParams } from './params';
 export { parseInstant } from './time';
 export { computeLeaderboard, type ComputeOptions } from './compute';
-export { LiveScoring, type ApplyResult } from './live';
+export { LiveScoring, LiveScoringLoader, type ApplyResult } from './live';
 export type { RankRow } from './leaderboard';
 export type { ScoreSnapshot, ProblemCell } from './snapshot';
 export {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeLeaderboard } from './compute';
 import { scoreChangePoints, scoreHistory, withHistory } from './history';
-import { LiveScoring } from './live';
+import { LiveScoring, LiveScoringLoader } from './live';
 import { at, entryOf, joker, makeSession, right, team, wrong } from './__fixtures__/sessions';
 import type { ScoringEvent, ScoringInput } from './types';
 
@@ -114,6 +114,28 @@ describe('LiveScoring', () => {
     const noisy = [...shuffled, events[4]!, { ...events[2]!, c: true }, { id: 99 }];
     const live = new LiveScoring(setup, noisy as ScoringEvent[]);
     expect(live.leaderboard()).toEqual(computeLeaderboard(input));
+  });
+
+  it('builds the same state from events given in slices (LiveScoringLoader)', () => {
+    const events = sample();
+    const input = makeSession(4, 2, events);
+    const { setup } = liveOf(input);
+    // Late events, a duplicate across slices (the first kept) and a malformed one.
+    const slices = [
+      [events[5]!, events[0]!],
+      [events[6]!, { ...events[0]!, c: true }, { id: 98 }],
+      [],
+      [events[2]!, events[1]!, events[3]!, events[4]!],
+    ] as ScoringEvent[][];
+    const loader = new LiveScoringLoader(setup);
+    for (const slice of slices) loader.add(slice);
+    const live = loader.finish();
+    expect(live.leaderboard()).toEqual(computeLeaderboard(input));
+    expect(live.eventCount).toBe(events.length);
+    // Then it goes on as any live state: a duplicate, a late insert.
+    expect(live.apply(events[0]!)).toBe('duplicate');
+    expect(() => loader.add([])).toThrow(/already finished/);
+    expect(() => loader.finish()).toThrow(/already finished/);
   });
 
   it('exposes the session score state of spec §3', () => {

@@ -33,18 +33,20 @@ export class LiveScoring {
   /** Every id seen; null for the ignored ones. */
   private readonly byId = new Map<number, Resolved | null>();
 
-  constructor(setup: SessionSetup, events: readonly ScoringEvent[] = []) {
-    this.session = prepareSession(setup);
-    const initial: Resolved[] = [];
-    for (const e of events) {
-      if (!isScoringEvent(e) || this.byId.has(e.id)) continue;
-      const r = resolveEvent(this.session, e);
-      this.byId.set(e.id, r);
-      if (r) initial.push(r);
-    }
-    initial.sort(compareResolved);
-    this.state = replay(this.session, initial);
-    this.events = initial;
+  /**
+   * The state after `events` (any order; malformed ones dropped, the first of
+   * an id kept). A loader instead of a setup takes the events it was given
+   * in slices (`LiveScoringLoader`).
+   */
+  constructor(setup: SessionSetup | LiveScoringLoader, events: readonly ScoringEvent[] = []) {
+    const loader = setup instanceof LiveScoringLoader ? setup : new LiveScoringLoader(setup);
+    loader.add(events);
+    const { session, byId, resolved } = loader.take();
+    resolved.sort(compareResolved);
+    this.session = session;
+    this.byId = byId;
+    this.state = replay(session, resolved);
+    this.events = resolved;
     this.ranker = new Ranker(this.state);
   }
 
@@ -147,5 +149,45 @@ export class LiveScoring {
       const e = this.events[i]!;
       e.effect = this.state.apply(e.ti, e.pi, e.kind, e.id);
     }
+  }
+}
+
+/**
+ * A `LiveScoring` built from many events in slices, so that a browser can
+ * yield between them: on a session of 40,000 answers checking and placing
+ * them is a task of 100 ms on a phone's CPU. `add` as often as needed, then
+ * `finish` sorts and replays them once (the same state as the constructor's).
+ */
+export class LiveScoringLoader {
+  private readonly session: Session;
+  private readonly byId = new Map<number, Resolved | null>();
+  private readonly resolved: Resolved[] = [];
+  private taken = false;
+
+  constructor(setup: SessionSetup) {
+    this.session = prepareSession(setup);
+  }
+
+  /** Checks and places these events (malformed ones dropped, the first of an id kept). */
+  add(events: readonly ScoringEvent[]): this {
+    if (this.taken) throw new Error('LiveScoringLoader: already finished');
+    for (const e of events) {
+      if (!isScoringEvent(e) || this.byId.has(e.id)) continue;
+      const r = resolveEvent(this.session, e);
+      this.byId.set(e.id, r);
+      if (r) this.resolved.push(r);
+    }
+    return this;
+  }
+
+  finish(): LiveScoring {
+    return new LiveScoring(this);
+  }
+
+  /** @internal What the live state is built from; once (the state then owns it). */
+  take(): { session: Session; byId: Map<number, Resolved | null>; resolved: Resolved[] } {
+    if (this.taken) throw new Error('LiveScoringLoader: already finished');
+    this.taken = true;
+    return { session: this.session, byId: this.byId, resolved: this.resolved };
   }
 }

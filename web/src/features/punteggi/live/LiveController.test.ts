@@ -100,6 +100,7 @@ function setup(overrides: Partial<LiveControllerDeps> = {}, input: Partial<LiveI
     reload: vi.fn(),
     random: () => 0.5,
     onNpe: vi.fn(),
+    pause: () => Promise.resolve(),
     ...overrides,
   };
   const controller = new LiveController(

@@ -17,6 +17,7 @@ import { LiveSocket, type FeedStatus, type LiveSocketOptions } from '../../../li
 import { wsUrl } from '../../../lib/live/reconnect';
 import { reportError } from '../../../lib/reportError';
 import { MAX_TIMER_MS } from '../../../lib/timers';
+import { yieldToBrowser } from '../../../lib/yieldToBrowser';
 import {
   fetchEventiPagina,
   fetchEventIds,
@@ -25,7 +26,7 @@ import {
   fetchPunteggi,
 } from '../api';
 import { markNpeReceived } from '../perf';
-import { LiveSession, setupFromSnapshot } from './LiveSession';
+import { LiveSession, setupFromSnapshot, type LiveSessionDeps } from './LiveSession';
 import { delayedRefreshMs, parseEventiMessage, parseLastMessage } from './messages';
 import { RECHECK_INTERVAL_MS } from './recheck';
 
@@ -92,6 +93,8 @@ export interface LiveControllerDeps {
   random(): number;
   /** Called with each npe received (the performance marks). */
   onNpe(): void;
+  /** Between two slices of a long job (the engine fed with a whole session's events). */
+  pause(): Promise<void>;
 }
 
 export const browserDeps: LiveControllerDeps = {
@@ -106,6 +109,7 @@ export const browserDeps: LiveControllerDeps = {
   reload: () => window.location.reload(),
   random: Math.random,
   onNpe: markNpeReceived,
+  pause: yieldToBrowser,
 };
 
 type Feed = 'eventi' | 'last';
@@ -232,14 +236,16 @@ export class LiveController {
       const events = await withRetries(() => this.deps.fetchAllEvents(sessioneId, signal), signal);
       if (signal.aborted) return;
       const setup = setupFromSnapshot(item.json, this.input.params);
-      const session = new LiveSession(setup, events, {
+      const sessionDeps: LiveSessionDeps = {
         // A catch-up follows a feed's (re)opening, when a proxy may still
         // answer 502 (an instance just died): asked again as the load is.
         fetchAfter: (idGt) => withRetries(() => this.deps.fetchEventsAfter(sessioneId, idGt)),
         fetchIds: () => this.deps.fetchEventIds(sessioneId),
         fetchByIds: (ids) => this.deps.fetchEventsByIds(sessioneId, ids),
         now: this.now,
-      });
+      };
+      const session = await LiveSession.load(setup, events, sessionDeps, this.deps.pause);
+      if (signal.aborted) return;
       this.setSession(session);
     })().catch((e: unknown) => {
       if (!signal.aborted) this.set({ error: e });

@@ -6,6 +6,7 @@
 import { conta, type PunteggiJson } from '@gas/contracts';
 import {
   LiveScoring,
+  LiveScoringLoader,
   type ApplyResult,
   type Leaderboard,
   type ScoringEvent,
@@ -41,6 +42,8 @@ export type RecheckResult =
 /** How many recent events the store remembers (the history panel shows the first 40). */
 export const RECENT_KEPT = 200;
 export const INITIAL_HISTORY = 40;
+/** Events checked per task while a session loads (about 10 ms each on a phone's CPU). */
+export const LOAD_SLICE = 4000;
 
 export class LiveSession {
   setup: SessionSetup;
@@ -67,17 +70,45 @@ export class LiveSession {
   private readonly listeners = new Set<() => void>();
   private readonly deps: LiveSessionDeps;
 
-  constructor(setup: SessionSetup, events: readonly ScoringEvent[], deps: LiveSessionDeps) {
+  /** `scoring`: the engine already fed with these events (`LiveSession.load`). */
+  constructor(
+    setup: SessionSetup,
+    events: readonly ScoringEvent[],
+    deps: LiveSessionDeps,
+    scoring?: LiveScoring,
+  ) {
     this.setup = setup;
     this.deps = deps;
     for (const e of events) this.remember(e);
-    this.scoring = new LiveScoring(setup, [...this.events.values()]);
+    this.scoring = scoring ?? new LiveScoring(setup, [...this.events.values()]);
     this.checkedThrough = this.maxId;
-    this.recent = [...this.events.values()]
-      .sort((a, b) => (a.d < b.d ? 1 : a.d > b.d ? -1 : b.id - a.id))
-      .slice(0, INITIAL_HISTORY)
-      .map((event) => ({ event, at: Date.parse(event.d), live: false }));
+    this.recent = newest(this.events.values(), INITIAL_HISTORY).map((event) => ({
+      event,
+      at: Date.parse(event.d),
+      live: false,
+    }));
     this.lastUpdate = deps.now();
+  }
+
+  /**
+   * The same session, its engine fed in slices of `LOAD_SLICE` events with
+   * `pause()` between them: in a browser a session of 40,000 answers was one
+   * task of 350 ms on a phone's CPU, now tasks of a few tens of ms.
+   */
+  static async load(
+    setup: SessionSetup,
+    events: readonly ScoringEvent[],
+    deps: LiveSessionDeps,
+    pause: () => Promise<void>,
+  ): Promise<LiveSession> {
+    const loader = new LiveScoringLoader(setup);
+    for (let from = 0; from < events.length; from += LOAD_SLICE) {
+      loader.add(events.slice(from, from + LOAD_SLICE));
+      await pause();
+    }
+    const scoring = loader.finish();
+    await pause();
+    return new LiveSession(setup, events, deps, scoring);
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -255,6 +286,26 @@ export class LiveSession {
     this.version++;
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The `count` newest events (by delivery time, then id), newest first, without sorting them all. */
+export function newest(events: Iterable<ScoringEvent>, count: number): ScoringEvent[] {
+  const newer = (a: ScoringEvent, b: ScoringEvent) => (a.d !== b.d ? a.d > b.d : a.id > b.id);
+  const kept: ScoringEvent[] = [];
+  if (count <= 0) return kept;
+  for (const e of events) {
+    if (kept.length === count && !newer(e, kept[count - 1]!)) continue;
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (newer(e, kept[mid]!)) hi = mid;
+      else lo = mid + 1;
+    }
+    kept.splice(lo, 0, e);
+    if (kept.length > count) kept.pop();
+  }
+  return kept;
 }
 
 /** The engine setup of a session from its snapshot and the event's parameters. */

@@ -2,7 +2,7 @@ import type { LeaderboardEntry } from '@gas/scoring';
 import type { PunteggiJson } from '@gas/contracts';
 import { computeLeaderboard, type ScoringEvent } from '@gas/scoring';
 import { describe, expect, it, vi } from 'vitest';
-import { LiveSession, setupFromSnapshot } from './LiveSession';
+import { LiveSession, LOAD_SLICE, newest, setupFromSnapshot } from './LiveSession';
 import { delayedRefreshMs, parseEventiMessage, parseLastMessage } from './messages';
 import { areConsecutive, chunks, holes } from './recheck';
 import { at, deps, r, setup } from './testing';
@@ -117,6 +117,41 @@ describe('LiveSession', () => {
     );
     expect(live.recent[0]?.event.id).toBe(4);
     expect(live.recent[0]?.live).toBe(true);
+  });
+
+  it('loads a large session in slices, pausing between them, to the same state', async () => {
+    // Ids out of time order, a duplicate and an answer of an unknown team.
+    const events: ScoringEvent[] = [];
+    for (let i = 1; i <= 2 * LOAD_SLICE + 7; i++) {
+      events.push(r(i, 10 + (i % 4), 1 + (i % 2), i % 3 === 0, (i * 37) % 120));
+    }
+    events.push(r(5, 10, 1, true, 1));
+    const pause = vi.fn(() => Promise.resolve());
+    const live = await LiveSession.load(setup, events, deps(), pause);
+    const whole = new LiveSession(setup, events, deps());
+    expect(pause).toHaveBeenCalledTimes(Math.ceil(events.length / LOAD_SLICE) + 1);
+    expect(actual(live)).toEqual(actual(whole));
+    expect(live.leaderboard()).toEqual(whole.leaderboard());
+    expect(live.eventCount).toBe(whole.eventCount);
+    expect(live.maxId).toBe(2 * LOAD_SLICE + 7);
+    expect(live.recent.map((x) => x.event.id)).toEqual(whole.recent.map((x) => x.event.id));
+    // It goes on as any session: a late answer is placed.
+    expect(live.applyLive(r(99_999, 11, 2, true, 0))).toBe('inserted');
+  });
+
+  it('keeps the newest events, newest first, ties by the larger id', () => {
+    const events = [
+      r(1, 10, 1, true, 5),
+      r(2, 11, 1, true, 9),
+      r(3, 12, 1, true, 5),
+      r(4, 10, 2, true, 1),
+      r(5, 11, 2, true, 9),
+    ];
+    const sorted = [...events].sort((a, b) => (a.d < b.d ? 1 : a.d > b.d ? -1 : b.id - a.id));
+    for (const count of [0, 1, 3, 5, 8]) {
+      expect(newest(events, count)).toEqual(sorted.slice(0, count));
+      expect(newest([...events].reverse(), count)).toEqual(sorted.slice(0, count));
+    }
   });
 
   it('inserts an out-of-order event in place (later events undone and redone)', () => {
