@@ -116,4 +116,24 @@ describe('avvio: the app after the first paint', () => {
     vi.runAllTimers();
     expect(document.head.innerHTML).toBe(head);
   });
+
+  it('puts the tags in the head a dozen per task, the app script first', async () => {
+    const anticipi = Array.from(
+      { length: 30 },
+      (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js">`,
+    );
+    document.head.innerHTML = MODELLO.replace('</template>', `${anticipi.join('')}</template>`);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const { TAG_PER_TURNO } = await import('./avvio');
+    const inTesta = () => document.head.querySelectorAll('script, link').length;
+    expect(document.head.querySelector('script[src="/assets/index-A.js"]')).not.toBeNull();
+    expect(inTesta()).toBe(TAG_PER_TURNO);
+    vi.advanceTimersByTime(0);
+    expect(inTesta()).toBe(2 * TAG_PER_TURNO);
+    vi.runAllTimers();
+    expect(inTesta()).toBe(32);
+    // In the server's order.
+    const href = [...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'));
+    expect(href).toEqual(['/assets/react-B.js', ...anticipi.map((a) => a.split('"')[3])]);
+  });
 });
