@@ -10,7 +10,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { colonne, FINESTRA_BLOCCHI_MS, raggruppaInBlocchi } from '@gas/contracts';
+import { ANONYMOUS_USER, colonne, FINESTRA_BLOCCHI_MS, raggruppaInBlocchi } from '@gas/contracts';
 import { computeLeaderboard, type ScoringInput } from '@gas/scoring';
 import pino from 'pino';
 import { leggiManifest, stiliDellaPagina } from '../../server/src/plugins/anticipi';
@@ -216,7 +216,9 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
       });
       return;
     }
-    if (p === '/api/ext-user/whoami/') return json(res, { detail: 'Non autenticato.' }, 403);
+    // A visitor without a session, as the real server answers it (not a 403:
+    // the app logs that as an error, which Lighthouse's best practices count).
+    if (p === '/api/ext-user/whoami/') return json(res, ANONYMOUS_USER);
     if (p === '/api/time/')
       return json(res, { time: new Date().toISOString(), epoch_ms: Date.now() });
     if (p === '/api/gas/evento/') return json(res, page([]));
@@ -269,17 +271,20 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
   const wss = new WebSocketServer({ noServer: true });
   const feeds = new Map<number, Set<WebSocket>>();
   server.on('upgrade', (req, socket, head) => {
-    const m = /^\/ws\/gas\/sessione\/(\d+)\/(punteggi_eventi|punteggi_last)\/$/.exec(req.url ?? '');
-    if (!m) return socket.destroy();
+    const url = req.url ?? '';
+    const m = /^\/ws\/gas\/sessione\/(\d+)\/(punteggi_eventi|punteggi_last)\/$/.exec(url);
+    // The event's messages feed too, open and silent (a refused socket is an
+    // error in the page's console, which Lighthouse's best practices count).
+    if (!m && !/^\/ws\/gas\/messaggi-importanti\/\d+\/$/.test(url)) return socket.destroy();
     wss.handleUpgrade(req, socket, head, (ws) => {
-      if (m[2] !== 'punteggi_eventi') return;
+      ws.on('message', (raw) => {
+        if (String(raw).includes('"ping"')) ws.send('{"type":"pong"}');
+      });
+      if (m?.[2] !== 'punteggi_eventi') return;
       const id = Number(m[1]);
       const set = feeds.get(id) ?? new Set();
       set.add(ws);
       feeds.set(id, set);
-      ws.on('message', (raw) => {
-        if (String(raw).includes('"ping"')) ws.send('{"type":"pong"}');
-      });
       ws.on('close', () => set.delete(ws));
     });
   });
