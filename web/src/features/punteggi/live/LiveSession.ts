@@ -79,7 +79,9 @@ export class LiveSession {
   ) {
     this.setup = setup;
     this.deps = deps;
-    for (const e of events) this.remember(e);
+    // The first event of an id wins, as in the engine (a page of answers
+    // that grew meanwhile may repeat one).
+    for (const e of events) if (!this.events.has(e.id)) this.remember(e);
     this.scoring = scoring ?? new LiveScoring(setup, [...this.events.values()]);
     this.checkedThrough = this.maxId;
     this.recent = newest(this.events.values(), INITIAL_HISTORY).map((event) => ({

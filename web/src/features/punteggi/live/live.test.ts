@@ -139,6 +139,16 @@ describe('LiveSession', () => {
     expect(live.applyLive(r(99_999, 11, 2, true, 0))).toBe('inserted');
   });
 
+  it('keeps the first event of an id, loaded whole or in slices, as the engine does', async () => {
+    // Team 11's wrong answer first; a later copy of its id says team 10 solved P1.
+    const events = [r(1, 11, 2, false, 65), r(2, 12, 1, true, 3), r(1, 10, 1, true, 1)];
+    const first = expected([events[0]!, events[1]!]);
+    expect(actual(new LiveSession(setup, events, deps()))).toEqual(first);
+    const live = await LiveSession.load(setup, events, deps(), () => Promise.resolve());
+    expect(actual(live)).toEqual(first);
+    expect(live.allEvents()).toEqual([events[0], events[1]]);
+  });
+
   it('keeps the newest events, newest first, ties by the larger id', () => {
     const events = [
       r(1, 10, 1, true, 5),
