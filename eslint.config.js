@@ -89,6 +89,17 @@ const serverLayers = [
     ],
   },
   {
+    // The command-line tools are adapters like api/: they call the core and
+    // the infrastructure (and the demo's seed), never the routes.
+    folder: 'cli',
+    forbidden: [
+      up(
+        ['api', 'live', 'plugins', 'services', 'app', 'main'],
+        'cli/ is an adapter like api/: it calls the core (gara/) and the infrastructure, never api/, live/, plugins/ or the composition root.',
+      ),
+    ],
+  },
+  {
     folder: 'email',
     forbidden: [
       up(

@@ -189,7 +189,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
           sourcemap: true,
           rolldownOptions: {
             // The school widget (issue 28) is a page of its own: framed by other
-            // sites, it must not load the app's bundle (tests/widget-size.test.ts).
+            // sites, it must not load the app's bundle (src/widget/dimensione.test.ts).
             input: {
               index: fileURLToPath(new URL('index.html', import.meta.url)),
               widget: fileURLToPath(new URL('widget.html', import.meta.url)),

@@ -15,7 +15,7 @@ import { registerCompressione } from './plugins/compressione';
 import { registerMicrocache } from './plugins/microcache';
 import { registerErrorHandler } from './plugins/errors';
 import { senzaSegreti } from './util/segreti';
-import { registerStartupGate } from './plugins/prontezza';
+import { registerStartupGate } from './plugins/startup-gate';
 import { registerMetriche } from './metrics/plugin';
 import { generaRequestId, registerRequestIdHeader } from './plugins/request-id';
 import { registerOpenApi } from './plugins/openapi';
@@ -50,10 +50,10 @@ export type BuildAppOptions = {
   logDestination?: { write(line: string): void };
   /**
    * false: the app answers only the probes (503 for the rest) until
-   * `services.prontezza.segnaAvviata()`; main.ts listens before it migrates.
+   * `services.readiness.markStarted()`; main.ts listens before it migrates.
    * Tests and scripts build an app that is ready at once.
    */
-  avviata?: boolean;
+  started?: boolean;
 };
 
 declare module 'fastify' {
@@ -85,7 +85,7 @@ export async function buildApp({
   live,
   logger,
   logDestination,
-  avviata = true,
+  started = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
   configureZodItalian();
   const app = Fastify({
@@ -121,13 +121,13 @@ export async function buildApp({
   // Absolute links (pagination) are built from it when set, not from Host.
   app.decorate('publicUrl', config.publicUrl);
   // Built once, handed to everything below, closed with the app.
-  const services = createServices({ config, database, live, log: app.log, avviata });
+  const services = createServices({ config, database, live, log: app.log, started });
   app.decorate('services', services);
   app.addHook('onClose', () => services.close());
   // First of the hooks: the id every later log line and answer carries, and
   // nothing but the probes until start-up is over.
   await app.register(registerRequestIdHeader);
-  await app.register(registerStartupGate, { prontezza: services.prontezza });
+  await app.register(registerStartupGate, { readiness: services.readiness });
   await app.register(registerMetriche, {
     metriche: services.metriche,
     token: config.metricsToken,
@@ -140,18 +140,20 @@ export async function buildApp({
 
   // Before every route: its hook applies to the routes registered after it.
   await app.register(registerCompressione);
-  await app.register(registerCacheHttp);
-  // After helmet's and the cache headers' hooks, before the session's: a hit
-  // skips the session lookup and the handler.
-  await app.register(registerMicrocache, { modifiche: services.modifiche });
-  await app.register(registerOpenApi);
+  // request.actor, which the cache headers, the rate limits and the live
+  // feeds read (their `dependencies`): registered before them.
   await app.register(sessionAuth, {
     database,
     actors: services.actors,
     changes: services.actorChanges,
   });
-  // Both after the session hook: they read request.actor.
+  await app.register(registerCacheHttp);
+  // After the cache headers' hooks (its onSend keeps what they set); a hit
+  // (preHandler) skips validation, the handler, serialisation and compression.
+  await app.register(registerMicrocache, { modifiche: services.modifiche });
+  await app.register(registerOpenApi);
   await app.register(registerRateLimit, { config });
+  // Before the routes: it gates the list reads' handlers as they are added.
   await app.register(registerListReads, { config });
   await app.register(liveFeeds, services);
   await apiRoutes(app, services);

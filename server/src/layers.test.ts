@@ -35,6 +35,10 @@ describe('server layer rules', () => {
     ['errori/x.ts', "import type { ApiDeps } from '../api/deps';", 'errori/ sits below'],
     ['metrics/x.ts', "import { apiRoutes } from '../api';", 'metrics/ is read by the app'],
     ['backup/x.ts', "import { migrateDatabase } from '../cli/restore';", 'backup/ sits below'],
+    ['cli/x.ts', "import { apiRoutes } from '../api';", 'cli/ is an adapter'],
+    ['cli/x.ts', "import { importRoutes } from '../api/import/routes';", 'cli/ is an adapter'],
+    ['cli/x.ts', "import { FeedHub } from '../live/hub';", 'cli/ is an adapter'],
+    ['cli/x.ts', "import { createServices } from '../services';", 'cli/ is an adapter'],
     ['gara/correzione.ts', "import { eq } from 'drizzle-orm';", 'Only queries.ts files'],
     ['db/x.ts', "import type { Actor } from '../policies';", 'db/ is the bottom layer'],
     ['db/schema/x.ts', "import { hashPassword } from '../../auth/password';", 'bottom layer'],
@@ -67,6 +71,9 @@ describe('server layer rules', () => {
     ['demo/seed/x.ts', "import { hashPassword } from '../../auth/password';"],
     ['live/x.test.ts', "import { createTestApp } from '../api/testing';"],
     ['services.ts', "import { ConsegnaBatcher } from './gara/risposte/consegna';"],
+    ['cli/x.ts', "import { importa } from '../gara/importazione/engine';"],
+    ['cli/x.ts', "import { seedDemoData } from '../demo/seed';"],
+    ['cli/x.ts', "import { backup } from '../backup';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await restricted(file, `${code}\nexport {};\n`)).toEqual([]);
   });

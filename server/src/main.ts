@@ -44,9 +44,9 @@ async function start(): Promise<void> {
 
   // Listening comes first, so that a load balancer's probes are answered while
   // the database is migrated: /healthz (alive) at once, /readyz and everything
-  // else 503 until start-up is over (util/prontezza.ts).
+  // else 503 until start-up is over (util/readiness.ts).
   // The app builds its services (services.ts) and closes them with itself.
-  const app = await buildApp({ config, database, avviata: false });
+  const app = await buildApp({ config, database, started: false });
   // Which Node runs the server (the one the project pins, checked by
   // scripts/start.mjs): said once, in the first line of the log.
   app.log.info(
@@ -60,7 +60,7 @@ async function start(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.services.prontezza.segnaArresto();
+    app.services.readiness.markStopping();
     app.log.info({ signal }, 'arresto in corso');
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
@@ -136,13 +136,13 @@ async function start(): Promise<void> {
   }
   if (bridge) {
     const live = bridge;
-    app.services.prontezza.aggiungiControllo('listen', () => live.connected);
+    app.services.readiness.addCheck('listen', () => live.connected);
   }
   // Requests are served from here on; /readyz says yes once the contests on
   // have been warmed up (live/warmup.ts), so a load balancer waits for it.
   let riscaldata = false;
-  app.services.prontezza.aggiungiControllo('riscaldamento', () => riscaldata);
-  app.services.prontezza.segnaAvviata();
+  app.services.readiness.addCheck('riscaldamento', () => riscaldata);
+  app.services.readiness.markStarted();
   if (config.warmupMs > 0) {
     try {
       const warm = await warmUp(app, database.db, { budgetMs: config.warmupMs });

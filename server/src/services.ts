@@ -28,7 +28,7 @@
 //                   as an `evento_modificato` on the stream
 //   mailer          outgoing e-mail (SMTP, or the log without GAS_SMTP_URL)
 //   metriche        the Prometheus metrics (metrics/metriche.ts, GET /metrics)
-//   prontezza       whether the instance takes traffic (util/prontezza.ts, /readyz)
+//   readiness       whether the instance takes traffic (util/readiness.ts, /readyz)
 //   errori          the error inbox (errori/casella.ts): unexpected errors of the
 //                   web app and of the server, grouped, e-mailed, sent to Sentry
 //   sync            the scheduled sync with the olympiad site (gara/importazione/sync.ts;
@@ -45,14 +45,14 @@ import { ModificheAccessi } from './gara/modifiche-accessi';
 import { LiveBus } from './live/bus';
 import { FlussoModifiche } from './gara/modifiche';
 import { ModificheEvento } from './gara/modifiche-evento';
-import { pubblicaSulBus } from './live/frames';
+import { publishToBus } from './live/frames';
 import { EventoLookups } from './access/lookups';
 import { SnapshotCache } from './scores/cache';
 import { SincronizzazioneOlimpiadi } from './gara/importazione/sync';
 import { dopoImportazione } from './gara/importazione/dopo';
 import { createMailer, type Mailer } from './email/mailer';
 import { CasellaErrori } from './errori/casella';
-import { Prontezza } from './util/prontezza';
+import { Readiness } from './util/readiness';
 import { Metriche } from './metrics/metriche';
 
 export type ServicesOptions = {
@@ -60,8 +60,8 @@ export type ServicesOptions = {
   database: Database;
   /** Live event bus; a new one when not given. */
   live?: LiveBus;
-  /** false: not ready until main.ts says so (BuildAppOptions.avviata). */
-  avviata?: boolean;
+  /** false: not ready until main.ts says so (BuildAppOptions.started). */
+  started?: boolean;
   log: ListenerLogger & {
     error(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -91,8 +91,8 @@ export type Services = {
   readonly mailer: Mailer;
   /** The error inbox (errori/casella.ts). */
   readonly errori: CasellaErrori;
-  /** Readiness for /readyz and the start-up gate (util/prontezza.ts). */
-  readonly prontezza: Prontezza;
+  /** Readiness for /readyz and the start-up gate (util/readiness.ts). */
+  readonly readiness: Readiness;
   /** The Prometheus metrics (metrics/metriche.ts). */
   readonly metriche: Metriche;
   /** Stops what listens or runs timers, in order; the database stays open. */
@@ -104,9 +104,9 @@ export function createServices({
   database,
   live = new LiveBus(),
   log,
-  avviata = true,
+  started = true,
 }: ServicesOptions): Services {
-  const prontezza = new Prontezza(avviata);
+  const readiness = new Readiness(started);
   const metriche = new Metriche(database);
   const changes = new SharedChangeFeed(database, {
     listenUrl: config.liveListenUrl,
@@ -119,7 +119,7 @@ export function createServices({
   // woken by a frame must read the new state (the microcache subscribes in app.ts).
   const modifiche = new FlussoModifiche(log);
   modifiche.iscrivi('snapshot', (m) => snapshots.applica(m));
-  modifiche.iscrivi('live', pubblicaSulBus(live));
+  modifiche.iscrivi('live', publishToBus(live));
   modifiche.iscrivi('metriche', (m) => metriche.modifica(m));
   const targets = new SubmissionTargets(database, { changes, log });
   // PGlite runs one statement at a time; PostgreSQL's cores work in parallel.
@@ -148,6 +148,7 @@ export function createServices({
     changes,
     modifiche,
     followed: (eventoId) => access.follows(eventoId),
+    allFollowed: () => access.eventiSeguiti(),
     log,
   });
   const mailer = createMailer(config.email, log);
@@ -176,11 +177,11 @@ export function createServices({
     sync,
     mailer,
     errori,
-    prontezza,
+    readiness,
     metriche,
     close() {
       closing ??= (async () => {
-        prontezza.segnaArresto();
+        readiness.markStopping();
         await sync.stop();
         // The consumers first (timers, pending checks), then the connection they share.
         await access.stop();

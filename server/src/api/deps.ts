@@ -4,7 +4,7 @@ import type { FlussoModifiche } from '../gara/modifiche';
 import type { SnapshotCache } from '../scores/cache';
 import type { Mailer } from '../email/mailer';
 import type { CasellaErrori } from '../errori/casella';
-import type { Prontezza } from '../util/prontezza';
+import type { Readiness } from '../util/readiness';
 import type { Metriche } from '../metrics/metriche';
 import type { SincronizzazioneOlimpiadi } from '../gara/importazione/sync';
 import type { ConsegnaBatcher } from '../gara/risposte/consegna';
@@ -28,7 +28,7 @@ export type ApiDeps = {
   /** The error inbox (POST /api/errori/, the back office's list). */
   errori: CasellaErrori;
   /** Whether the instance takes traffic (/readyz). */
-  prontezza: Prontezza;
+  readiness: Readiness;
   /** Prometheus metrics: the answer route counts its outcomes. */
   metriche: Metriche;
   /** The scheduled sync with the olympiad site ('Sincronizza ora'). */

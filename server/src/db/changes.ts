@@ -1,5 +1,6 @@
 // The change feed: committed changes to the rows the answer route keeps in
-// memory, as announced by the `gas_modifiche` triggers (migration 0003):
+// memory, as announced by the `gas_modifiche` triggers (migration 0003; the
+// function they call: db/functions/gas_notifica_modifica.sql):
 // 'evento:<id>' (an event or its administrators/inseritori), 'problema:<id>',
 // 'squadra:<id>' (a team or its managers), '*' (a table was truncated);
 // since migration 0005 also 'utente:<user id>' (an account, its live sessions,

@@ -3,12 +3,16 @@
 // changes made through the API and straight in the database (as a script or
 // another instance would).
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ModificaGara } from '@gas/contracts';
 import { evento, polo, problema, sessione, squadra } from '../db/schema';
 import { testBackends } from '../db/testing';
 import { createTestApp, type TestApp } from '../api/testing';
 import { ensureLiveSession, type LiveSession } from '../demo/queries';
+import type { ChangeFeedHandlers } from '../db/changes';
+import type { ChangeSource } from '../db/lazy-change-feed';
 import { connectWs, type Frame, type TestSocket } from '../live/testing/ws-client';
+import { ModificheEvento } from './modifiche-evento';
 
 describe.each(testBackends())('an event’s changes on its feeds, %s', (backend) => {
   let t: TestApp;
@@ -142,5 +146,43 @@ describe.each(testBackends())('an event’s changes on its feeds, %s', (backend)
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mine.all.flatMap((ws) => ws.frames).filter((f) => f.type === 'modifica')).toEqual([]);
     for (const ws of [...mine.all, ...theirs.all]) ws.close();
+  });
+
+  it('after the change feed was down, announces each followed event in all its parts, with its times', async () => {
+    let handlers: ChangeFeedHandlers | undefined;
+    const changes: ChangeSource = {
+      subscribe: (h) => {
+        handlers = h;
+        return {
+          live: true,
+          ensure: () => undefined,
+          ready: async () => undefined,
+          close: () => undefined,
+        };
+      },
+    };
+    const emesse: ModificaGara[] = [];
+    const modifiche = new ModificheEvento({
+      database: t.database,
+      changes,
+      modifiche: { emetti: (modifica) => void emesse.push(modifica) },
+      followed: (id) => id === live.eventoId,
+      allFollowed: () => [live.eventoId],
+      log: { error: () => undefined },
+    });
+    const [row] = await t.database.db.select().from(evento).where(eq(evento.id, live.eventoId));
+    handlers!.onReset();
+    await vi.waitFor(() => expect(emesse).toHaveLength(1));
+    expect(emesse[0]).toMatchObject({
+      tipo: 'evento_modificato',
+      evento: live.eventoId,
+      parti: ['evento', 'poli', 'problemi', 'sessioni', 'squadre'],
+      tempi: { fine: row!.fine.toISOString() },
+    });
+    // A change the feed cannot name is the same.
+    handlers!.onChange({ table: '*' });
+    await vi.waitFor(() => expect(emesse).toHaveLength(2));
+    expect(emesse[1]).toEqual(emesse[0]);
+    modifiche.stop();
   });
 });

@@ -15,7 +15,10 @@
 // Changes are gathered for DELAY_MS so that an edit touching many rows (an
 // import, a whole problem list) makes one change per event. The changes are
 // this instance's own (the bridge does not forward their frames): every
-// instance hears the same change feed.
+// instance hears the same change feed. When that feed was down (a lost
+// connection to PostgreSQL), the changes made meanwhile cannot be named: every
+// event followed here is then announced as changed in all its parts, with its
+// times, so its open pages read again what they show.
 import type { ParteEvento } from '@gas/contracts';
 import type { Database } from '../db/client';
 import type { DbChange } from '../db/changes';
@@ -31,6 +34,8 @@ const PARTI: ReadonlySet<string> = new Set<ParteEvento>([
   'poli',
 ]);
 
+const TUTTE_LE_PARTI: readonly ParteEvento[] = ['evento', ...PARTI] as ParteEvento[];
+
 /** Gathering window: well within the 2 s a moved end must take to reach the pages. */
 const DELAY_MS = 50;
 
@@ -40,6 +45,8 @@ export type ModificheEventoOptions = {
   modifiche: Pick<FlussoModifiche, 'emetti'>;
   /** Whether someone on this instance follows the event (no one: no query, no frame). */
   followed(eventoId: number): boolean;
+  /** Every event followed on this instance (after the feed was down). */
+  allFollowed(): Iterable<number>;
   log: { error(obj: object, msg: string): void };
 };
 
@@ -53,9 +60,7 @@ export class ModificheEvento {
   constructor(private readonly options: ModificheEventoOptions) {
     this.feed = options.changes.subscribe({
       onChange: (change) => this.onChange(change),
-      // Changes missed while the feed was down cannot be named: the pages
-      // recover what they show on their own next read.
-      onReset: () => undefined,
+      onReset: () => this.onReset(),
     });
   }
 
@@ -71,15 +76,27 @@ export class ModificheEvento {
   }
 
   private onChange(change: DbChange): void {
-    if (change.table === '*' || !('id' in change) || this.stopped) return;
+    if (this.stopped) return;
+    // A change the feed cannot name (a whole table emptied): as if it was down.
+    if (change.table === '*' || !('id' in change)) return this.onReset();
     let parte: ParteEvento;
     if (change.table === 'evento') parte = 'evento';
     else if (PARTI.has(change.table)) parte = change.table as ParteEvento;
     else return;
     if (!this.options.followed(change.id)) return;
-    let parti = this.pending.get(change.id);
-    if (!parti) this.pending.set(change.id, (parti = new Set()));
-    parti.add(parte);
+    this.add(change.id, [parte]);
+  }
+
+  /** The feed was down (or is back): whatever changed meanwhile, every part of every followed event. */
+  private onReset(): void {
+    if (this.stopped) return;
+    for (const eventoId of this.options.allFollowed()) this.add(eventoId, TUTTE_LE_PARTI);
+  }
+
+  private add(eventoId: number, parti: Iterable<ParteEvento>): void {
+    let pending = this.pending.get(eventoId);
+    if (!pending) this.pending.set(eventoId, (pending = new Set()));
+    for (const parte of parti) pending.add(parte);
     this.timer ??= setTimeout(() => {
       this.timer = null;
       this.running = this.running.then(() => this.flush());

@@ -27,7 +27,7 @@ export type FlippedAnswer = {
  * outcome changed, each also in the audit log as a change of the answer's
  * `corretto` made by whoever corrected the solution.
  */
-export async function recheckAnswers(
+export async function ricontrollaRisposte(
   tx: DbTransaction,
   problemaIds: readonly number[],
   audit: AuditContext,
@@ -35,7 +35,8 @@ export async function recheckAnswers(
   if (problemaIds.length === 0) return [];
   // An answer being stored right now either commits before this lock is
   // granted (and is read below) or waits for this transaction's commit and
-  // then meets the new solution (gas_consegna_risposta, migration 0003).
+  // then meets the new solution (gas_consegna_risposte,
+  // db/functions/gas_consegna_risposte.sql).
   await lockRisposte(tx);
   const problemi = await problemiByIds(tx, problemaIds);
   const answers = await answersOfProblemi(tx, problemaIds);

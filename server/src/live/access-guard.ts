@@ -117,6 +117,11 @@ export class AccessGuard {
     return this.byEvento.has(eventoId);
   }
 
+  /** The events whose feeds are open on this instance. */
+  eventiSeguiti(): IterableIterator<number> {
+    return this.byEvento.keys();
+  }
+
   /** How many feeds are watched (tests). */
   get size(): number {
     return this.watched.size;

@@ -248,6 +248,7 @@ async function liveFeedsPlugin(app: FastifyInstance, deps: LiveFeedsOptions) {
 
 /** Registered at the root: the WebSocket upgrade handling must cover every route. */
 export const liveFeeds = fp(liveFeedsPlugin, {
-  name: 'live-feeds',
-  dependencies: ['session-auth'],
+  name: 'gas-live-feeds',
+  // The upgrade request's request.actor and loginSessionId.
+  dependencies: ['gas-session-auth'],
 });

@@ -65,7 +65,7 @@ export function messaggiDellaModifica(modifica: ModificaGara): LiveMessage[] {
 }
 
 /** The subscriber of the change stream that publishes on the live bus. */
-export function pubblicaSulBus(live: LiveBus): (modifica: ModificaGara) => void {
+export function publishToBus(live: LiveBus): (modifica: ModificaGara) => void {
   return (modifica) => {
     for (const message of messaggiDellaModifica(modifica)) live.publish(message);
   };

@@ -77,4 +77,4 @@ async function metrichePlugin(
   );
 }
 
-export const registerMetriche = fp(metrichePlugin, { name: 'gas-metriche' });
+export const registerMetriche = fp(metrichePlugin, { name: 'gas-metriche', dependencies: [] });

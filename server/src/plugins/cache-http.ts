@@ -60,5 +60,6 @@ export const registerCacheHttp = fp(
     });
     await app.register(etag, { weak: true });
   },
-  { name: 'gas-cache-http' },
+  // request.actor tells a visitor from a logged-in user.
+  { name: 'gas-cache-http', dependencies: ['gas-session-auth'] },
 );

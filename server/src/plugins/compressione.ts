@@ -47,5 +47,5 @@ export const registerCompressione = fp(
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: QUALITA_BROTLI } },
     });
   },
-  { name: 'gas-compressione' },
+  { name: 'gas-compressione', dependencies: [] },
 );

@@ -26,8 +26,8 @@ const META = Symbol.for('plugin-meta');
 const SKIP_OVERRIDE = Symbol.for('skip-override');
 
 describe('Fastify plugins', () => {
-  it('are all declared with fastify-plugin and a name', async () => {
-    const plugins: string[] = [];
+  it('are all declared with fastify-plugin, a gas- name and their dependencies', async () => {
+    const plugins = new Map<string, string[]>();
     const sbagliati: string[] = [];
     for (const file of moduli()) {
       const mod = (await import(path.join(src, file))) as Record<string, unknown>;
@@ -38,12 +38,21 @@ describe('Fastify plugins', () => {
         // A plugin not wrapped would be registered some other way: `registerX` by convention.
         if (!conFp && !/^register[A-Z]/.test(nome)) continue;
         const meta = fn[META] as Meta | undefined;
-        if (!conFp || !meta?.name) sbagliati.push(`${file}: ${nome}`);
-        else plugins.push(meta.name);
+        if (!conFp || !meta?.name?.startsWith('gas-') || !Array.isArray(meta.dependencies)) {
+          sbagliati.push(`${file}: ${nome}`);
+        } else if (plugins.has(meta.name)) {
+          sbagliati.push(`${file}: ${nome} (name ${meta.name} taken)`);
+        } else {
+          plugins.set(meta.name, meta.dependencies);
+        }
       }
     }
     expect(sbagliati).toEqual([]);
-    expect(new Set(plugins).size).toBe(plugins.length);
-    expect(plugins.length).toBeGreaterThanOrEqual(14);
+    expect(plugins.size).toBeGreaterThanOrEqual(15);
+    // Each dependency is one of these plugins, never itself.
+    const ignote = [...plugins].flatMap(([nome, dipendenze]) =>
+      dipendenze.filter((d) => d === nome || !plugins.has(d)).map((d) => `${nome} → ${d}`),
+    );
+    expect(ignote).toEqual([]);
   });
 });

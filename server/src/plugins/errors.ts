@@ -76,4 +76,9 @@ async function errorHandlerPlugin(
   });
 }
 
-export const registerErrorHandler = fp(errorHandlerPlugin, { name: 'gas-errori' });
+// No dependencies: it reads request.actor only if the session hook has run
+// (an error may come before it: the start-up gate, helmet, a bad CSRF token).
+export const registerErrorHandler = fp(errorHandlerPlugin, {
+  name: 'gas-errori',
+  dependencies: [],
+});

@@ -47,4 +47,7 @@ async function listReadsPlugin(app: FastifyInstance, opts: { config: AppConfig }
   });
 }
 
-export const registerListReads = fp(listReadsPlugin, { name: 'gas-list-reads' });
+export const registerListReads = fp(listReadsPlugin, {
+  name: 'gas-list-reads',
+  dependencies: [],
+});

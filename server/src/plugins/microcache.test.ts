@@ -3,6 +3,7 @@
 // user's never; a write on the instance drops what it may have changed.
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
+import fp from 'fastify-plugin';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
@@ -83,6 +84,8 @@ describe('microcache: a visitor who leaves before his answer', () => {
   /** One cached route whose first answer waits for `lascia` (the handler still running). */
   async function appLenta() {
     const app = Fastify();
+    // The plugin it follows in app.ts (the cache headers), whose hooks this test does not need.
+    await app.register(fp(async () => {}, { name: 'gas-cache-http' }));
     await app.register(registerMicrocache, { modifiche: { iscrivi: () => () => undefined } });
     let lascia = () => {};
     const primaRichiesta = new Promise<void>((resolve) => (lascia = resolve));

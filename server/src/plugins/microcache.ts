@@ -158,5 +158,6 @@ export const registerMicrocache = fp(
       svuota(SCRITTURE_VIVE.has(request.routeOptions.url ?? '') ? 'viva' : null);
     });
   },
-  { name: 'gas-microcache' },
+  // Its onSend hook follows cache-http's (Cache-Control, ETag): registered after it.
+  { name: 'gas-microcache', dependencies: ['gas-cache-http'] },
 );

@@ -35,4 +35,4 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
 }
 
-export const registerOpenApi = fp(openApiPlugin, { name: 'gas-openapi' });
+export const registerOpenApi = fp(openApiPlugin, { name: 'gas-openapi', dependencies: [] });

@@ -80,5 +80,6 @@ async function rateLimitPlugin(app: FastifyInstance, opts: { config: AppConfig }
 
 export const registerRateLimit = fp(rateLimitPlugin, {
   name: 'gas-rate-limit',
-  dependencies: ['session-auth'],
+  // The submissions' limiter counts by request.actor.
+  dependencies: ['gas-session-auth'],
 });

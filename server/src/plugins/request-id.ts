@@ -31,5 +31,5 @@ export const registerRequestIdHeader = fp(
       reply.header(REQUEST_ID_HEADER, request.id);
     });
   },
-  { name: 'gas-request-id' },
+  { name: 'gas-request-id', dependencies: [] },
 );

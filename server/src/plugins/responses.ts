@@ -44,4 +44,7 @@ async function responsesPlugin(app: FastifyInstance, { validate }: { validate: b
   });
 }
 
-export const registerResponses = fp(responsesPlugin, { name: 'gas-responses' });
+export const registerResponses = fp(responsesPlugin, {
+  name: 'gas-responses',
+  dependencies: [],
+});

@@ -63,4 +63,7 @@ async function securityHeaders(
   });
 }
 
-export const registerSecurityHeaders = fp(securityHeaders, { name: 'gas-security-headers' });
+export const registerSecurityHeaders = fp(securityHeaders, {
+  name: 'gas-security-headers',
+  dependencies: [],
+});

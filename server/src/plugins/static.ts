@@ -220,4 +220,4 @@ async function webAppPlugin(
   app.setNotFoundHandler(paginaApp);
 }
 
-export const registerWebApp = fp(webAppPlugin, { name: 'gas-web-app' });
+export const registerWebApp = fp(webAppPlugin, { name: 'gas-web-app', dependencies: [] });

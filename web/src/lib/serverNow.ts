@@ -68,7 +68,7 @@ export function useServerNow(offset: number, every = 1000): number {
     }
     return ticker.now;
   };
-  // On the server (shell/server.tsx) its own clock is the server's time.
+  // On the server (shell/entry-server.tsx) its own clock is the server's time.
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 

@@ -2,8 +2,8 @@
 // (issue 14): its labels, group, record and request schemas, and for each
 // field its Italian label and whether it is searched, filtered, sorted,
 // shown in the list, or a reference to another resource. The server maps
-// fields to columns (api/admin/resources.ts); the web app builds its lists,
-// filters and forms from this alone (features/backoffice).
+// fields to columns (server/src/gara/registro/resources.ts); the web app
+// builds its lists, filters and forms from this alone (features/backoffice).
 import type { z } from 'zod';
 import {
   adminCittaRequest,

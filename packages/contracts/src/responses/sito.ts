@@ -119,7 +119,7 @@ export const healthSchema = z.object({
 });
 
 /** GET /readyz: 200 when the instance takes traffic, 503 with what it waits for. */
-export const prontezzaSchema = z.object({
+export const readinessSchema = z.object({
   pronto: z.boolean(),
   /** Why not: 'avvio' (migrations, demo data, LISTEN not yet up), 'arresto', 'listen'. */
   motivi: z.array(z.string()),

@@ -1,7 +1,9 @@
 // /api/gas/jolly/: the authorization matrix before and after the joker
 // deadline, bad payloads (nothing stored), once per team even under a race,
 // the kind-j answer row and its live event.
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jolly, registro } from '../../db/schema';
 import { testBackends } from '../../db/testing';
 import { LiveBus, type LiveMessage } from '../../live/bus';
 import { createTestApp, ROLES, type Role, type TestApp } from '../testing';
@@ -298,11 +300,56 @@ describe.each(testBackends())('jolly API on %s', (backend) => {
       },
     ]);
 
+    const [scelta] = await db.select().from(jolly).where(eq(jolly.rispostaId, risposta));
     expect((await admin.delete(`/api/gas/risposta/${risposta}/`)).statusCode).toBe(204);
     const list = (await admin.get(`/api/gas/jolly/?squadra=${squadra}`)).json();
     expect(list.count).toBe(0);
+    // Both in the log: the answer row and the joker it carried.
+    expect(await eliminati(risposta, scelta!.id)).toEqual([
+      ['risposta', risposta],
+      ['jolly', scelta!.id],
+    ]);
     expect((await admin.post('/api/gas/jolly/', { squadra, problema: problem() })).statusCode).toBe(
       201,
     );
   });
+
+  it('deletes a joker from the back office as an answer’s page does: both rows, both logged, announced', async () => {
+    const squadra = nextFree();
+    const admin = await t.as('admin');
+    const res = await admin.post('/api/gas/jolly/', { squadra, problema: problem() });
+    expect(res.statusCode).toBe(201);
+    const { id, risposta } = res.json();
+    const published: LiveMessage[] = [];
+    vi.spyOn(LiveBus.prototype, 'publish').mockImplementation((message) => {
+      published.push(message);
+    });
+    const before = await counts(t.database.db);
+    expect((await admin.delete(`/api/admin/jolly/${id}/`)).statusCode).toBe(204);
+    const after = await counts(t.database.db);
+    expect([before.jolly - after.jolly, before.risposta - after.risposta]).toEqual([1, 1]);
+    expect(await eliminati(risposta, id)).toEqual([
+      ['risposta', risposta],
+      ['jolly', id],
+    ]);
+    expect(published).toContainEqual(expect.objectContaining({ type: 'npe_delete', id: risposta }));
+  });
+
+  /** The deletions logged for these answer and joker ids, in order. */
+  async function eliminati(risposta: number, scelta: number) {
+    const rows = await t.database.db
+      .select({ risorsa: registro.risorsa, id: registro.oggettoId })
+      .from(registro)
+      .where(
+        and(
+          eq(registro.azione, 'elimina'),
+          inArray(registro.risorsa, ['risposta', 'jolly']),
+          inArray(registro.oggettoId, [risposta, scelta]),
+        ),
+      )
+      .orderBy(registro.id);
+    return rows
+      .filter((r) => (r.risorsa === 'risposta' ? r.id === risposta : r.id === scelta))
+      .map((r) => [r.risorsa, r.id]);
+  }
 });

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../deps';
 import { pingDatabase } from './queries';
-import { ERROR_RESPONSES, healthSchema, oraServerSchema, prontezzaSchema } from '@gas/contracts';
+import { ERROR_RESPONSES, healthSchema, oraServerSchema, readinessSchema } from '@gas/contracts';
 import { ok } from '../shared/responses';
 
 export async function systemRoutes(app: FastifyInstance, deps: ApiDeps) {
@@ -35,17 +35,17 @@ export async function systemRoutes(app: FastifyInstance, deps: ApiDeps) {
   );
 
   // Readiness, for load balancers: 200 only while this instance should get
-  // traffic (util/prontezza.ts); /healthz above stays the liveness check.
+  // traffic (util/readiness.ts); /healthz above stays the liveness check.
   app.get(
     '/readyz',
     {
       schema: {
         hide: true,
-        response: { 200: prontezzaSchema, 503: prontezzaSchema, ...ERROR_RESPONSES },
+        response: { 200: readinessSchema, 503: readinessSchema, ...ERROR_RESPONSES },
       },
     },
     async (_request, reply) => {
-      const stato = deps.prontezza.stato();
+      const stato = deps.readiness.state();
       return reply.status(stato.pronto ? 200 : 503).send(stato);
     },
   );

@@ -220,11 +220,14 @@ export async function insertManager(tx: DbTransaction, m: NewManager): Promise<n
   return user!.id;
 }
 
-/** Replaces the given link lists (undefined = unchanged) and the newsletter flag. */
+/**
+ * Replaces the given schools (undefined = unchanged) and the newsletter flag;
+ * the manager's teams are the core's (gara/squadre: assegnaSquadre).
+ */
 export async function updateManager(
   tx: DbTransaction,
   responsabileId: number,
-  change: { scuole?: readonly number[]; squadre?: readonly number[]; newsletter?: boolean },
+  change: { scuole?: readonly number[]; newsletter?: boolean },
 ) {
   if (change.scuole) {
     await tx
@@ -234,16 +237,6 @@ export async function updateManager(
       await tx
         .insert(responsabileScuola)
         .values(change.scuole.map((scuolaId) => ({ responsabileId, scuolaId })));
-    }
-  }
-  if (change.squadre) {
-    await tx
-      .delete(responsabileSquadra)
-      .where(eq(responsabileSquadra.responsabileId, responsabileId));
-    if (change.squadre.length > 0) {
-      await tx
-        .insert(responsabileSquadra)
-        .values(change.squadre.map((squadraId) => ({ responsabileId, squadraId })));
     }
   }
   if (change.newsletter !== undefined) {

@@ -51,6 +51,7 @@ import {
   usernameTaken,
 } from './queries';
 import { auditAfter, auditBefore } from '../../gara/registro/audit';
+import { assegnaSquadre } from '../../gara/squadre/squadre';
 import { auditContext } from '../../audit/queries';
 import { giornoRoma } from '../../gara/giorno-gara';
 
@@ -219,7 +220,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
             ...newSecondaryManagerFlags(actor),
           });
           const created = await findManager(tx, id);
-          await updateManager(tx, created!.responsabile.id, { squadre, scuole });
+          await assegnaSquadre(tx, created!.responsabile.id, squadre);
+          await updateManager(tx, created!.responsabile.id, { scuole });
           await auditAfter(tx, auditContext(request, 'api'), 'user', id, null);
           await auditAfter(
             tx,
@@ -261,6 +263,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
       }
 
       const change: Parameters<typeof updateManager>[2] = {};
+      let squadre: readonly number[] | undefined;
       const errors: FieldErrors = {};
       if (body.squadre !== undefined) {
         // Current teams too: whether one may be removed is also a question of ownership.
@@ -273,7 +276,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
         if (refused.length > 0) {
           (errors.squadre ??= []).push(`${M.squadraNonAssegnabile} (id ${refused.join(', ')})`);
         }
-        change.squadre = merge.final;
+        squadre = merge.final;
       }
       if (body.scuole !== undefined) {
         const found = await existingScuole(db, body.scuole);
@@ -293,6 +296,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
       }
       await db.transaction(async (tx) => {
         const prima = await auditBefore(tx, 'responsabile', m.responsabile.id);
+        if (squadre) await assegnaSquadre(tx, m.responsabile.id, squadre);
         await updateManager(tx, m.responsabile.id, change);
         await auditAfter(
           tx,

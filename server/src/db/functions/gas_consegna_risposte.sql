@@ -1,6 +1,6 @@
 -- gas_consegna_risposte: the one way an answer is stored (the answer desk,
 -- double entry and every other writer of answers call it through
--- server/src/api/risposta/consegna.ts). This file is its current definition:
+-- server/src/gara/risposte/consegna.ts). This file is its current definition:
 -- migrations created it (0003) and changed it (0007, 0012), and
 -- migrateDatabase applies this file after them, so a change is made here,
 -- in one place (a change of its signature or result columns also needs a
@@ -13,9 +13,13 @@
 -- knew it. `p_risposte` is a JSON array of {n, squadra, sessione, problema,
 -- valore, valore_exp, momento, momento_scelto, ricevuta, dal, corretto,
 -- inserita_da, soluzione, soluzione_exp, intervallo, indirizzo, chiave,
--- impronta}; one result row per element, with its `n`. Here:
+-- impronta, kind}; one result row per element, with its `n`. `kind` 'j' is a
+-- joker's answer row (gara/risposte/jolly.ts, in its own transaction, which
+-- then stores the joker): no value, no correctness, no duplicate window and
+-- no solution to check; its key, team and audit entry as any answer's.
+-- Here:
 -- - the lock on risposta comes first: a solution correction takes SHARE ROW
---   EXCLUSIVE on it before re-checking stored answers (evento/recheck.ts), so
+--   EXCLUSIVE on it before re-checking stored answers (gara/ricontrollo.ts), so
 --   either these answers are committed before the re-check reads them, or
 --   they wait and then meet the new solution below;
 -- - teams are taken in id order (no deadlock between concurrent batches); the
@@ -59,7 +63,7 @@ BEGIN
       momento timestamptz, momento_scelto boolean, ricevuta timestamptz, dal timestamptz,
       corretto boolean, inserita_da integer, soluzione double precision,
       soluzione_exp integer, intervallo double precision, indirizzo text,
-      chiave text, impronta text)
+      chiave text, impronta text, kind text)
     ORDER BY x.squadra, x.n
   LOOP
     n := a.n;
@@ -69,7 +73,7 @@ BEGIN
       FOR NO KEY UPDATE;
     IF NOT FOUND THEN
       esito := 'stale';
-    ELSIF a.chiave IS NULL THEN
+    ELSIF a.chiave IS NULL AND coalesce(a.kind, 'r') = 'r' THEN
       -- Without a key, the same answer of the team within a few seconds is a retry.
       SELECT * INTO r FROM risposta x
         WHERE x.squadra_id = a.squadra AND x.problema_id = a.problema AND x.kind = 'r'
@@ -81,48 +85,51 @@ BEGIN
         esito := 'duplicate';
       END IF;
     END IF;
-    IF esito IS NULL THEN
+    IF esito IS NULL AND coalesce(a.kind, 'r') = 'r' THEN
       PERFORM 1 FROM problema p
         WHERE p.id = a.problema AND p.soluzione = a.soluzione
           AND p.soluzione_exp = a.soluzione_exp AND p.intervallo_validita = a.intervallo;
       IF NOT FOUND THEN
         esito := 'stale';
+      END IF;
+    END IF;
+    IF esito IS NULL THEN
+      INSERT INTO risposta (problema_id, squadra_id, sessione_id, valore, valore_exp, kind,
+          corretto, momento_consegna, date, date_received, inserita_da,
+          chiave_idempotenza, impronta_richiesta)
+        VALUES (a.problema, a.squadra, a.sessione, coalesce(a.valore, ''),
+          coalesce(a.valore_exp, 0), coalesce(a.kind, 'r'),
+          a.corretto, a.momento, a.momento, a.ricevuta, a.inserita_da, a.chiave, a.impronta)
+        ON CONFLICT (inserita_da, chiave_idempotenza) WHERE chiave_idempotenza IS NOT NULL
+          DO NOTHING
+        RETURNING * INTO r;
+      IF NOT FOUND THEN
+        -- Another transaction stored the same key meanwhile (two tabs, two
+        -- instances): its row is the answer.
+        SELECT * INTO r FROM risposta x
+          WHERE x.inserita_da = a.inserita_da AND x.chiave_idempotenza = a.chiave;
+        esito := CASE WHEN r.impronta_richiesta = a.impronta THEN 'replay' ELSE 'conflict' END;
       ELSE
-        INSERT INTO risposta (problema_id, squadra_id, sessione_id, valore, valore_exp, kind,
-            corretto, momento_consegna, date, date_received, inserita_da,
-            chiave_idempotenza, impronta_richiesta)
-          VALUES (a.problema, a.squadra, a.sessione, a.valore, a.valore_exp, 'r',
-            a.corretto, a.momento, a.momento, a.ricevuta, a.inserita_da, a.chiave, a.impronta)
-          ON CONFLICT (inserita_da, chiave_idempotenza) WHERE chiave_idempotenza IS NOT NULL
-            DO NOTHING
-          RETURNING * INTO r;
-        IF NOT FOUND THEN
-          -- Another transaction stored the same key meanwhile (two tabs, two
-          -- instances): its row is the answer.
-          SELECT * INTO r FROM risposta x
-            WHERE x.inserita_da = a.inserita_da AND x.chiave_idempotenza = a.chiave;
-          esito := CASE WHEN r.impronta_richiesta = a.impronta THEN 'replay' ELSE 'conflict' END;
-        ELSE
-          -- The audit entry of the new answer, in the same transaction, with
-          -- the fields of the back office's answer record (api/admin).
-          INSERT INTO registro (utente_id, utente_nome, indirizzo, origine, azione, risorsa,
-              oggetto_id, oggetto_nome, modifiche)
-            VALUES (a.inserita_da, '', coalesce(a.indirizzo, ''), 'api', 'crea', 'risposta',
-              r.id, r.valore,
-              jsonb_strip_nulls(jsonb_build_object(
-                'sessione', jsonb_build_array(NULL, r.sessione_id),
-                'squadra', jsonb_build_array(NULL, r.squadra_id),
-                'problema', jsonb_build_array(NULL, r.problema_id),
-                'kind', jsonb_build_array(NULL, r.kind),
-                'valore', jsonb_build_array(NULL, r.valore),
-                'valore_exp', jsonb_build_array(NULL, r.valore_exp),
-                'corretto', jsonb_build_array(NULL, r.corretto),
-                'momento_consegna', jsonb_build_array(NULL, to_jsonb(r.momento_consegna)),
-                'date_received', jsonb_build_array(NULL, to_jsonb(r.date_received)),
-                'inserita_da', CASE WHEN r.inserita_da IS NULL THEN NULL
-                  ELSE jsonb_build_array(NULL, r.inserita_da) END)));
-          esito := 'created';
-        END IF;
+        -- The audit entry of the new answer, in the same transaction, with
+        -- the fields of the back office's answer record (api/admin).
+        INSERT INTO registro (utente_id, utente_nome, indirizzo, origine, azione, risorsa,
+            oggetto_id, oggetto_nome, modifiche)
+          VALUES (a.inserita_da, '', coalesce(a.indirizzo, ''), 'api', 'crea', 'risposta',
+            r.id, r.valore,
+            jsonb_strip_nulls(jsonb_build_object(
+              'sessione', jsonb_build_array(NULL, r.sessione_id),
+              'squadra', jsonb_build_array(NULL, r.squadra_id),
+              'problema', jsonb_build_array(NULL, r.problema_id),
+              'kind', jsonb_build_array(NULL, r.kind),
+              'valore', jsonb_build_array(NULL, r.valore),
+              'valore_exp', jsonb_build_array(NULL, r.valore_exp),
+              'corretto', CASE WHEN r.corretto IS NULL THEN NULL
+                ELSE jsonb_build_array(NULL, r.corretto) END,
+              'momento_consegna', jsonb_build_array(NULL, to_jsonb(r.momento_consegna)),
+              'date_received', jsonb_build_array(NULL, to_jsonb(r.date_received)),
+              'inserita_da', CASE WHEN r.inserita_da IS NULL THEN NULL
+                ELSE jsonb_build_array(NULL, r.inserita_da) END)));
+        esito := 'created';
       END IF;
     END IF;
     -- A key already used by this submitter answers with its stored row even

@@ -3,7 +3,7 @@
 -- accounts and login sessions is announced on the channel `gas_modifiche` as
 -- '<table>:<id>' ('*' after a TRUNCATE), so each server instance can keep
 -- those rows in memory and drop them the moment they change
--- (server/src/api/risposta/targets.ts, server/src/db/changes.ts). NOTIFY is
+-- (server/src/gara/risposte/targets.ts, server/src/db/changes.ts). NOTIFY is
 -- delivered at commit, to every listening instance, whatever wrote the row.
 -- The triggers that call it are in migrations 0003 and 0005; this file is the
 -- function's current definition (see gas_consegna_risposte.sql).

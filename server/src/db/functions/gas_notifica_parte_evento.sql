@@ -4,7 +4,7 @@
 -- 'squadre:3', 'poli:3'), whatever wrote it (the API, the back office, the
 -- import, a script); changes to the event's own row come as 'evento:<id>'
 -- (gas_notifica_modifica). Each instance turns them into the `modifica` and
--- `tempi` frames of the event's open pages (server/src/live/modifiche-evento.ts).
+-- `tempi` frames of the event's open pages (server/src/gara/modifiche-evento.ts).
 -- PostgreSQL folds identical notifications of one transaction into one, so
 -- an import of a thousand teams announces 'squadre:<id>' once.
 -- TG_ARGV[0] is the part; the row's `evento_id` names the event (squadra keeps

@@ -25,8 +25,8 @@ import {
   consegnaPayload,
   type ConsegnaInput,
   type ConsegnaOutcome,
-  type OutcomeRow,
 } from '../risposte/consegna';
+import { consegnaNellaTransazione } from '../risposte/queries';
 import { stessaLettura } from './confronto';
 import { chiaveDellaCoppia } from './chiave';
 
@@ -58,20 +58,8 @@ class Obsoleta extends Error {}
  * gas_consegna_risposte inside the caller's transaction. The answer of a pair
  * is keyed by its first typing: whatever happens, one pair stores one row.
  */
-async function consegnaNellaTransazione(
-  tx: DbOrTx,
-  input: ConsegnaInput,
-): Promise<ConsegnaOutcome> {
-  const result = await tx.execute(
-    sql`select * from gas_consegna_risposte(${consegnaPayload([input])}::jsonb)`,
-  );
-  // drizzle's execute leaves timestamps as the driver's text.
-  const rows = rowsOf<OutcomeRow>(result).map((r) => ({
-    ...r,
-    r_momento_consegna: new Date(r.r_momento_consegna),
-    r_date: new Date(r.r_date),
-    r_date_received: new Date(r.r_date_received),
-  }));
+async function consegnaDellaCoppia(tx: DbOrTx, input: ConsegnaInput): Promise<ConsegnaOutcome> {
+  const rows = await consegnaNellaTransazione(tx, consegnaPayload([input]));
   return consegnaOutcomes([input], rows)[0]!;
 }
 
@@ -219,7 +207,7 @@ export async function registraDigitazione(
           .where(eq(digitazione.id, altra.id));
         return { esito: 'discordante', digitazione: row!, replay: false };
       }
-      const outcome = await consegnaNellaTransazione(
+      const outcome = await consegnaDellaCoppia(
         tx,
         rispostaDellaCoppia(input, altra, input, input, input.inseritaDa),
       );
@@ -364,7 +352,7 @@ export async function risolviCoppia(
 
       let stored: ConsegnaOutcome | null = null;
       if (decisione.azione === 'registra') {
-        stored = await consegnaNellaTransazione(
+        stored = await consegnaDellaCoppia(
           tx,
           rispostaDellaCoppia(base(vecchia), vecchia, nuova, decisione, context.userId),
         );

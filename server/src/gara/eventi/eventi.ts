@@ -27,8 +27,8 @@ import { annunciaClassifiche } from '../classifiche';
 import { annunciaRicontrollo } from '../ricontrollo';
 import { seguiModificaEvento } from './conseguenze';
 import { applicaProblemi, applicaSessioni } from './liste';
-import { newEventoValues, patchEventoValues, planProblemi, planSessioni } from './changes';
-import { deletionErrors, planErrors } from './nested';
+import { valoriNuovoEvento, valoriModificaEvento, pianoProblemi, pianoSessioni } from './valori';
+import { erroriDiEliminazione, erroriDeiPiani } from './errori-liste';
 import {
   eventiCreatiDalGruppo,
   insertEvento,
@@ -74,11 +74,11 @@ export async function creaEvento(
     throw apiError('permission_denied', officialOnly ? UFFICIALE_NEGATO : undefined);
   }
   const now = new Date();
-  const { values, errors } = newEventoValues(body, now, userId);
+  const { values, errors } = valoriNuovoEvento(body, now, userId);
   // A new event gets one session unless the form sends its own list.
-  const sessioni = planSessioni([], body.sessioni ?? [{}], tipo === 'o');
-  const problemi = planProblemi([], body.problemi ?? []);
-  throwIfErrors(errors, planErrors(problemi, sessioni));
+  const sessioni = pianoSessioni([], body.sessioni ?? [{}], tipo === 'o');
+  const problemi = pianoProblemi([], body.problemi ?? []);
+  throwIfErrors(errors, erroriDeiPiani(problemi, sessioni));
   const id = await db.transaction(async (tx) => {
     if (!isExemptFromEventiMaxGiorno(actor)) {
       // A main manager and the accounts he created share one budget.
@@ -117,25 +117,25 @@ export async function modificaEvento(
     if (body.tipologia !== undefined && !canChangeTipologia(actor, access, body.tipologia)) {
       throw apiError('permission_denied', UFFICIALE_NEGATO);
     }
-    const { values, errors } = patchEventoValues(row, body);
+    const { values, errors } = valoriModificaEvento(row, body);
     const nested = await lockNested(tx, id);
     const tipo = body.tipologia ?? row.tipologia;
     const problemi = body.problemi
-      ? planProblemi(
+      ? pianoProblemi(
           nested.problemi.map((p) => p.id),
           body.problemi,
         )
       : null;
     const sessioni = body.sessioni
-      ? planSessioni(
+      ? pianoSessioni(
           nested.sessioni.map((s) => s.id),
           body.sessioni,
           tipo === 'o',
         )
       : null;
     // Id errors first: deletions are only meaningful for a well-formed list.
-    throwIfErrors(errors, planErrors(problemi, sessioni));
-    throwIfErrors(await deletionErrors(tx, problemi, sessioni, nested));
+    throwIfErrors(errors, erroriDeiPiani(problemi, sessioni));
+    throwIfErrors(await erroriDiEliminazione(tx, problemi, sessioni, nested));
 
     const prima = await auditBefore(tx, 'evento', id);
     await updateEvento(tx, id, values);

@@ -20,14 +20,14 @@ import {
   modificaSessione,
   type ValoriSessione,
 } from '../sessioni/sessioni';
-import type { Plan } from './changes';
+import type { Piano } from './valori';
 
 /** Returns the answers whose outcome a corrected solution flipped. */
 export async function applicaProblemi(
   tx: DbTransaction,
   audit: AuditContext,
   eventoId: number,
-  plan: Plan<ValoriProblema>,
+  plan: Piano<ValoriProblema>,
 ): Promise<FlippedAnswer[]> {
   for (const id of plan.deletes) await eliminaProblema(tx, audit, id);
   const flipped: FlippedAnswer[] = [];
@@ -43,7 +43,7 @@ export async function applicaSessioni(
   tx: DbTransaction,
   audit: AuditContext,
   eventoId: number,
-  plan: Plan<ValoriSessione>,
+  plan: Piano<ValoriSessione>,
 ): Promise<number[]> {
   for (const id of plan.deletes) await eliminaSessione(tx, audit, id);
   const cambiate: number[] = [];

@@ -11,7 +11,7 @@ import type { AuditContext } from '../../audit/queries';
 import type { DbTransaction } from '../../db/client';
 import { creaRecord, eliminaRecord, modificaRecord } from '../registro/audit';
 import type { AdminRecord } from '../registro/resource';
-import { recheckAnswers, type FlippedAnswer } from '../ricontrollo';
+import { ricontrollaRisposte, type FlippedAnswer } from '../ricontrollo';
 
 /** A problem's fields as the back office names them (`soluzione_exp`). */
 export type ValoriProblema = Partial<z.infer<typeof adminProblemaRequest>>;
@@ -40,7 +40,7 @@ export async function modificaProblema(
   const scritto = await modificaRecord(tx, audit, 'problema', id, valori);
   if (!scritto) return null;
   if (!soluzioneCambiata(scritto.prima, scritto.dopo)) return [];
-  return recheckAnswers(tx, [id], audit);
+  return ricontrollaRisposte(tx, [id], audit);
 }
 
 /** Its answers and jokers go with it (the callers decide whether that is allowed). */

@@ -17,15 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  impostazioniSito,
-  jolly,
-  registro,
-  risposta,
-  sessione,
-  squadra,
-  users,
-} from '../../db/schema';
+import { impostazioniSito, registro, risposta, sessione, squadra, users } from '../../db/schema';
 import type { AnyPgColumn, PgTable } from '../../db/schema/columns';
 import type { Window } from '../../db/window';
 import type { AdminRecord, AdminResource, Dependent, Link, WithAnswers } from './resource';
@@ -322,24 +314,6 @@ export async function answersOf(
     .where(answersWhere(db, kind, id))
     .orderBy(asc(risposta.id));
   return rows.map((row) => toRecord(resource, row));
-}
-
-/** The kind-j answer row of a joker (deleting it deletes the joker too). */
-export async function rispostaOfJolly(db: DbOrTx, jollyId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ rispostaId: jolly.rispostaId })
-    .from(jolly)
-    .where(eq(jolly.id, jollyId));
-  return row?.rispostaId ?? null;
-}
-
-/** The session of a team (the live feed of its answers). */
-export async function sessioneOfSquadra(db: DbOrTx, squadraId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ sessioneId: squadra.sessioneId })
-    .from(squadra)
-    .where(eq(squadra.id, squadraId));
-  return row?.sessioneId ?? null;
 }
 
 // ---- the audit log

@@ -43,13 +43,10 @@ import {
   riscriviMessaggio,
   scriviMessaggio,
 } from '../messaggi/messaggi';
-import { deleteJollyRow } from '../risposte/queries';
-import { cancellaRisposta } from '../risposte/elimina';
-import { recordChange } from '../../audit/queries';
+import { cancellaJolly, cancellaRisposta } from '../risposte/elimina';
 import { annunciaEliminazione } from '../risposte/annunci';
 import { eliminaEvento, scriviEvento } from '../eventi/scrivi-evento';
 import { eliminaSquadra, scriviSquadra } from '../squadre/squadre';
-import { rispostaOfJolly, sessioneOfSquadra } from './queries';
 import { creaProblema, eliminaProblema, modificaProblema } from '../problemi/problemi';
 import { creaSessione, eliminaSessione, modificaSessione } from '../sessioni/sessioni';
 import { creaPolo, eliminaPolo, modificaPolo } from '../poli/poli';
@@ -319,32 +316,20 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
     table: jolly,
     id: jolly.id,
     columns: { squadra: jolly.squadraId, problema: jolly.problemaId, created_at: jolly.createdAt },
-    // The joker's answer row (kind j) carries it into the live feed: both go,
-    // the row by the core's deletion (audited as an answer), the joker
-    // audited as the back office shows it.
+    // The core's deletion (gara/risposte/elimina.ts), as an answer's page
+    // deletes a joker's answer row: both go, both logged; open pages drop the row.
     scritture: {
       elimina: async ({ tx, audit }, before) => {
-        const rispostaId = await rispostaOfJolly(tx, before.id);
-        const sessioneId = await sessioneOfSquadra(tx, before.squadra as number);
-        if (rispostaId !== null) await cancellaRisposta(tx, audit, rispostaId);
-        await deleteJollyRow(tx, before.id);
-        await recordChange(tx, audit, {
-          azione: 'elimina',
-          risorsa: 'jolly',
-          oggettoId: before.id,
-          oggettoNome: String(before.id),
-          prima: before,
-          dopo: null,
-        });
-        return { rispostaId, sessioneId };
+        const row = await cancellaJolly(tx, audit, before.id);
+        return row ? { rispostaId: row.id, sessioneId: row.sessioneId } : undefined;
       },
     },
     afterCommit: (deps, { dettagli }) => {
       const { rispostaId, sessioneId } = (dettagli ?? {}) as {
-        rispostaId?: number | null;
-        sessioneId?: number | null;
+        rispostaId?: number;
+        sessioneId?: number;
       };
-      if (typeof rispostaId === 'number' && typeof sessioneId === 'number') {
+      if (rispostaId !== undefined && sessioneId !== undefined) {
         annunciaEliminazione(deps.modifiche, { id: rispostaId, sessioneId });
       }
     },

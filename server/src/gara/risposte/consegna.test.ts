@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problema, registro, risposta, users, type Problema } from '../../db/schema';
 import { createTestDatabase, testBackends, type TestDatabase } from '../../db/testing';
-import { recheckAnswers } from '../ricontrollo';
+import { ricontrollaRisposte } from '../ricontrollo';
 import { ConsegnaBatcher, consegnaRisposte, type ConsegnaInput } from './consegna';
 import { loadDemo, setClock, type Demo } from '../../api/risposta/testing';
 
@@ -222,7 +222,7 @@ describe.each(testBackends())('consegna of answers on %s', (backend) => {
         .update(problema)
         .set({ soluzione: p.soluzione * 2 + 1 })
         .where(eq(problema.id, p.id));
-      await recheckAnswers(tx, [p.id], { userId: null, indirizzo: '', origine: 'sistema' });
+      await ricontrollaRisposte(tx, [p.id], { userId: null, indirizzo: '', origine: 'sistema' });
       // The organiser's transaction holds the lock: the answer checked against
       // the old solution must wait for it, not slip in unchecked.
       submitted = consegnaRisposte(database, [

@@ -1,16 +1,21 @@
-// Storing checked answers: gas_consegna_risposte (migration 0003) locks each
-// team, looks for the same answer received in the last DUPLICATE_WINDOW_MS,
-// verifies that the solution `corretto` was computed with is still the
-// problem's, and inserts; a whole batch in one round trip and transaction.
+// Storing checked answers: gas_consegna_risposte
+// (server/src/db/functions/gas_consegna_risposte.sql) locks each team, looks
+// for the same answer received in the last DUPLICATE_WINDOW_MS, verifies that
+// the solution `corretto` was computed with is still the problem's, and
+// inserts with its audit entry; a whole batch in one round trip and
+// transaction. It is the one way an answer row is stored: the answer desk
+// (the batcher below), double entry and the joker's row of kind j (inside
+// their own transactions, `consegnaNellaTransazione`).
 //
 // ConsegnaBatcher is the group commit in front of it: an answer goes out at
 // once when a connection is free; those arriving while all are busy wait and
 // go together in the next statement. Nobody waits longer than one batch, and
 // under load the database pays one round trip and one commit per batch
 // instead of per answer.
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { queryRows, type RawStatement } from '../../db/raw';
 import type { Problema, Risposta } from '../../db/schema';
+import { consegnaNellaTransazione } from './queries';
 
 /** A resubmission of the same answer within this time is the same answer. */
 export const DUPLICATE_WINDOW_MS = 10_000;
@@ -41,6 +46,16 @@ export type ConsegnaInput = {
   impronta: string | null;
 };
 
+/**
+ * A joker's answer row (kind j): no value and no correctness, the choice it
+ * carries into the live feed and the rankings (gara/risposte/jolly.ts).
+ */
+export type ConsegnaJolly = Pick<
+  ConsegnaInput,
+  'squadraId' | 'sessioneId' | 'momentoConsegna' | 'ricevuta' | 'inseritaDa' | 'indirizzo'
+> &
+  Pick<ConsegnaInput, 'chiave' | 'impronta'> & { problemaId: number };
+
 export type ConsegnaOutcome =
   /** replay: the key was used before with this same request; its row. */
   | { esito: 'created' | 'duplicate' | 'replay'; row: Risposta }
@@ -54,7 +69,7 @@ export type OutcomeRow = {
   esito: 'created' | 'duplicate' | 'replay' | 'conflict' | 'stale';
   r_id: number;
   r_sessione_id: number;
-  r_corretto: boolean;
+  r_corretto: boolean | null;
   r_momento_consegna: Date;
   r_date: Date;
   r_date_received: Date;
@@ -95,6 +110,63 @@ export function consegnaPayload(inputs: readonly ConsegnaInput[]): string {
   return JSON.stringify(payload);
 }
 
+/** The function's argument for a joker's row. */
+export function jollyPayload(input: ConsegnaJolly): string {
+  return JSON.stringify([
+    {
+      n: 1,
+      kind: 'j',
+      squadra: input.squadraId,
+      sessione: input.sessioneId,
+      problema: input.problemaId,
+      momento: input.momentoConsegna.toISOString(),
+      ricevuta: input.ricevuta.toISOString(),
+      inserita_da: input.inseritaDa,
+      indirizzo: input.indirizzo,
+      chiave: input.chiave,
+      impronta: input.impronta,
+    },
+  ]);
+}
+
+/** The joker's row stored (or a key's earlier one), in the caller's transaction. */
+export async function consegnaJolly(
+  tx: DbOrTx,
+  input: ConsegnaJolly,
+): Promise<Exclude<ConsegnaOutcome, { esito: 'duplicate' }>> {
+  const [out] = await consegnaNellaTransazione(tx, jollyPayload(input));
+  if (!out || out.esito === 'stale') return { esito: 'stale' };
+  if (out.esito === 'conflict') return { esito: 'conflict' };
+  if (out.esito === 'duplicate') throw new Error('un jolly non ha doppioni');
+  return {
+    esito: out.esito,
+    row: {
+      ...rigaDi(out, input),
+      problemaId: input.problemaId,
+      valore: '',
+      valoreExp: 0,
+      kind: 'j',
+      corretto: null,
+    },
+  };
+}
+
+/** The fields of a stored row the function answers with, whatever its kind. */
+function rigaDi(out: OutcomeRow, input: Pick<ConsegnaInput, 'squadraId' | 'chiave' | 'impronta'>) {
+  return {
+    id: out.r_id,
+    squadraId: input.squadraId,
+    sessioneId: out.r_sessione_id,
+    momentoConsegna: out.r_momento_consegna,
+    date: out.r_date,
+    dateReceived: out.r_date_received,
+    inseritaDa: out.r_inserita_da,
+    // A keyed row is stored with its key (a replay too: same request).
+    chiaveIdempotenza: input.chiave,
+    improntaRichiesta: input.impronta,
+  };
+}
+
 /** The function's rows as outcomes, in the order of the inputs. */
 export function consegnaOutcomes(
   inputs: readonly ConsegnaInput[],
@@ -111,22 +183,13 @@ export function consegnaOutcomes(
     outcomes[out.n - 1] = {
       esito: out.esito,
       row: {
-        id: out.r_id,
+        ...rigaDi(out, input),
         problemaId: input.problema.id,
-        squadraId: input.squadraId,
-        sessioneId: out.r_sessione_id,
         // A duplicate or a replay has the same value by definition.
         valore: input.valore,
         valoreExp: input.valoreExp,
         kind: 'r',
         corretto: out.r_corretto,
-        momentoConsegna: out.r_momento_consegna,
-        date: out.r_date,
-        dateReceived: out.r_date_received,
-        inseritaDa: out.r_inserita_da,
-        // A keyed answer is stored with its key (a replay too: same request).
-        chiaveIdempotenza: input.chiave,
-        improntaRichiesta: input.impronta,
       },
     };
   }

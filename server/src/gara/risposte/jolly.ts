@@ -12,10 +12,10 @@ import { canRecordJokerAt, type Actor } from '../../policies';
 import type { FlussoModifiche } from '../modifiche';
 import { auditAfter } from '../registro/audit';
 import { annunciaConsegna } from './annunci';
+import { consegnaJolly } from './consegna';
 import {
   findJolly,
   insertJolly,
-  insertRisposta,
   jollyDellaRisposta,
   loadSubmissionTarget,
   rispostaPerChiave,
@@ -73,19 +73,23 @@ export async function scegliJolly(
       }
       // Taken: by another choice, or by this very key in another tab (below).
       if (await findJolly(tx, squadra.row.id)) return null;
-      const risposta = await insertRisposta(tx, {
-        problemaId: problema.id,
+      // The answer row, as every answer row is stored (gas_consegna_risposte,
+      // with its audit entry); a key already used answers with its row.
+      const stored = await consegnaJolly(tx, {
         squadraId: squadra.row.id,
         sessioneId: squadra.row.sessioneId,
-        kind: 'j',
-        corretto: null,
+        problemaId: problema.id,
         momentoConsegna: momento,
-        date: momento,
-        dateReceived: ora,
+        ricevuta: ora,
         inseritaDa: actor.userId,
-        chiaveIdempotenza: chiave,
-        improntaRichiesta: impronta,
+        indirizzo: contesto.audit.indirizzo,
+        chiave,
+        impronta,
       });
+      if (stored.esito === 'stale') throw new Error('squadra cambiata sotto il lock');
+      // Stored before under this key: by another tab, answered below.
+      if (stored.esito !== 'created') return null;
+      const risposta = stored.row;
       const row = await insertJolly(tx, {
         squadraId: squadra.row.id,
         problemaId: problema.id,

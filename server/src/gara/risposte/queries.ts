@@ -1,7 +1,9 @@
 // Reads and writes of answers (risposta rows, kind r and j). Only this file of
-// the folder touches drizzle; consegna.ts stores new answers in plain SQL.
+// the folder touches drizzle; new answer rows are stored by
+// gas_consegna_risposte only (consegna.ts: the batcher's plain SQL, and
+// `consegnaNellaTransazione` below inside a caller's transaction).
 import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import { countsForScores } from '../../db/contest-window';
 import {
   evento,
@@ -15,7 +17,6 @@ import {
   squadra,
   users,
   type NewJolly,
-  type NewRisposta,
   type Problema,
   type Squadra,
 } from '../../db/schema';
@@ -23,6 +24,7 @@ import type { SquadraRef, SquadraScope } from '../../policies';
 import { toEventoAccess, type EventoWithAccess } from '../../access/evento-access';
 import type { Window } from '../../db/window';
 import { scoringEventColumns } from '../../scores/queries';
+import type { OutcomeRow } from './consegna';
 
 /** Teams' direct managers (Squadra.responsabili), for the policies' SquadraRef. */
 export async function responsabiliOf(
@@ -118,11 +120,6 @@ export async function eventoOfProblema(db: DbOrTx, problemaId: number) {
     .from(problema)
     .where(eq(problema.id, problemaId));
   return row ? loadEventoSequentially(db, row.eventoId) : null;
-}
-
-export async function insertRisposta(db: DbOrTx, values: NewRisposta) {
-  const [row] = await db.insert(risposta).values(values).returning();
-  return row!;
 }
 
 /** The answer (or joker row) a user stored with an idempotency key, if any. */
@@ -319,6 +316,30 @@ export async function insertJolly(db: DbOrTx, values: NewJolly) {
   return row!;
 }
 
+/** The answer row (kind j) a joker was stored with; null when it has none. */
+export async function rispostaDelJolly(db: DbOrTx, jollyId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ rispostaId: jolly.rispostaId })
+    .from(jolly)
+    .where(eq(jolly.id, jollyId));
+  return row?.rispostaId ?? null;
+}
+
 export async function deleteJollyRow(db: DbOrTx, jollyId: number) {
   await db.delete(jolly).where(eq(jolly.id, jollyId));
+}
+
+/**
+ * gas_consegna_risposte inside the caller's transaction, for `payload`
+ * (consegnaPayload, jollyPayload): its rows.
+ */
+export async function consegnaNellaTransazione(tx: DbOrTx, payload: string): Promise<OutcomeRow[]> {
+  const result = await tx.execute(sql`select * from gas_consegna_risposte(${payload}::jsonb)`);
+  // drizzle's execute leaves timestamps as the driver's text.
+  return rowsOf<OutcomeRow>(result).map((r) => ({
+    ...r,
+    r_momento_consegna: new Date(r.r_momento_consegna),
+    r_date: new Date(r.r_date),
+    r_date_received: new Date(r.r_date_received),
+  }));
 }

@@ -7,7 +7,7 @@
 // live (starting, PostgreSQL listener reconnecting) nothing is cached. Entries
 // also expire after TTL_MS, a backstop that bounds any unforeseen gap. Where
 // a stale copy would store a wrong answer, the database has the last word:
-// gas_consegna_risposta refuses ('stale') a team no longer in the session or
+// gas_consegna_risposte refuses ('stale') a team no longer in the session or
 // a solution that changed, and the route checks again with fresh rows.
 import type { Database } from '../../db/client';
 import type { DbChange } from '../../db/changes';

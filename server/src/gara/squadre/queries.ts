@@ -137,6 +137,22 @@ export async function nomeTaken(
   return row !== undefined;
 }
 
+/** The teams a manager looks after, replaced by `squadre` (already checked). */
+export async function setSquadreDelResponsabile(
+  tx: DbTransaction,
+  responsabileId: number,
+  squadre: readonly number[],
+): Promise<void> {
+  await tx
+    .delete(responsabileSquadra)
+    .where(eq(responsabileSquadra.responsabileId, responsabileId));
+  if (squadre.length > 0) {
+    await tx
+      .insert(responsabileSquadra)
+      .values(squadre.map((squadraId) => ({ responsabileId, squadraId })));
+  }
+}
+
 /** A new team, last in age order, linked to whoever registered it. */
 export async function insertSquadra(
   tx: DbTransaction,

@@ -39,7 +39,14 @@ import {
 import type { AdminRecord } from '../registro/resource';
 import { eventoOfPolo } from '../poli/queries';
 import { squadraRefOf } from '../risposte/queries';
-import { findSquadra, insertSquadra, lockSessione, nomeTaken, scuolaExists } from './queries';
+import {
+  findSquadra,
+  insertSquadra,
+  lockSessione,
+  nomeTaken,
+  scuolaExists,
+  setSquadreDelResponsabile,
+} from './queries';
 
 type Deps = { db: Db; modifiche: Pick<FlussoModifiche, 'emetti'> };
 
@@ -174,6 +181,23 @@ export async function scriviSquadra(
   if (!prima) return (await creaRecord(tx, audit, 'squadra', valori)).id;
   if (!(await modificaRecord(tx, audit, 'squadra', prima.id, valori))) throw apiError('not_found');
   return prima.id;
+}
+
+/**
+ * The teams a manager looks after (the manager's form and profile, spec §2),
+ * replaced by `squadre`, which the caller has checked against the policies
+ * (canAssignSquadra). The links are a field of the manager's record: the
+ * caller audits that record (resource `responsabile`, before → after) around
+ * this step in the same transaction, one entry for the whole edit. Nothing
+ * to announce: no ranking or page shows a team's managers, and the actor
+ * cache follows the links through the database's change feed.
+ */
+export async function assegnaSquadre(
+  tx: DbTransaction,
+  responsabileId: number,
+  squadre: readonly number[],
+): Promise<void> {
+  await setSquadreDelResponsabile(tx, responsabileId, [...new Set(squadre)]);
 }
 
 /** Its answers and jokers go with it (the back office lets only a superuser force that). */

@@ -179,4 +179,4 @@ async function sessionPlugin(app: FastifyInstance, opts: SessionAuthOptions) {
   app.addHook('onClose', async () => clearInterval(sweep));
 }
 
-export const sessionAuth = fp(sessionPlugin, { name: 'session-auth' });
+export const sessionAuth = fp(sessionPlugin, { name: 'gas-session-auth', dependencies: [] });

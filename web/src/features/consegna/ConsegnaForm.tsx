@@ -28,9 +28,9 @@ import {
   STATO_DIGITAZIONE,
   esitoRisposta,
 } from './messages';
-import type { CodaInvii } from './uscita/coda';
+import type { Outbox } from './uscita/outbox';
 import type { Invio } from './uscita/tipi';
-import { nuovaChiave } from './uscita/useCoda';
+import { nuovaChiave } from './uscita/useOutbox';
 
 export interface ConsegnaValues {
   squadra: string;
@@ -91,8 +91,8 @@ interface ConsegnaFormProps {
   squadre: Squadra[];
   /** Session names by id, to tell teams of different sessions apart. */
   sessioni?: Map<number, string>;
-  /** The user's outbox: every submission goes through it (uscita/coda.ts). */
-  coda: CodaInvii;
+  /** The user's outbox: every submission goes through it (uscita/outbox.ts). */
+  outbox: Outbox;
   utente: number;
   /** Server time - local time (ms): the typed time is on the server's clock. */
   offset: number;
@@ -103,7 +103,7 @@ export function ConsegnaForm({
   evento,
   squadre,
   sessioni,
-  coda,
+  outbox,
   utente,
   offset,
   onDelivered,
@@ -136,8 +136,8 @@ export function ConsegnaForm({
   });
   const notice = useTimedMessage(NOTICE_MS);
   // 'Salvata su questo dispositivo…' says something waits: it goes once nothing does.
-  const qualcosaInAttesa = useSyncExternalStore(coda.ascolta, () =>
-    coda.leggi().invii.some((i) => i.stato === 'in_attesa'),
+  const qualcosaInAttesa = useSyncExternalStore(outbox.subscribe, () =>
+    outbox.read().invii.some((i) => i.stato === 'in_attesa'),
   );
   useEffect(() => {
     if (!qualcosaInAttesa && notice.message?.text === SALVATA_SUL_DISPOSITIVO) notice.clear();
@@ -212,10 +212,10 @@ export function ConsegnaForm({
       nomi: { squadra: squadra?.nome ?? '', problema: problema?.nome ?? '' },
       stato: 'in_attesa',
     };
-    const dopo = await coda.accoda(invio);
+    const dopo = await outbox.enqueue(invio);
     if (dopo.stato === 'rifiutata') {
       // Still in the form: its fields show why (the outbox kept nothing).
-      fallita(coda.rifiuto(invio.chiave));
+      fallita(outbox.refusal(invio.chiave));
       return null;
     }
     ricomincia();

@@ -18,8 +18,8 @@ import { consegnaKeys, useRisposte, useSquadreConsegna, type Ambito } from './ap
 import { ConsegnaForm } from './ConsegnaForm';
 import { MessaggiConsegna } from './MessaggiConsegna';
 import { RisposteList } from './RisposteList';
-import { CodaInviiList } from './uscita/CodaInviiList';
-import { useCodaInvii } from './uscita/useCoda';
+import { OutboxList } from './uscita/OutboxList';
+import { useOutbox } from './uscita/useOutbox';
 
 /** Reached from a session (sessione/{pk}/...) or from an event (evento/{pk}/...). */
 export type ConsegnaScope = 'sessione' | 'evento';
@@ -47,7 +47,7 @@ function Consegna({ evento, sessione }: { evento: Evento; sessione: number | nul
   const sessioni = new Map((evento.sessioni ?? []).map((s) => [s.id, s.nome]));
   const aggiorna = () =>
     void queryClient.invalidateQueries({ queryKey: consegnaKeys.risposte(ambito) });
-  const { coda, stato } = useCodaInvii(user.id);
+  const { outbox, stato } = useOutbox(user.id);
   // Typed times are corrected by the offset; a large one is said (spec §9).
   const { offset, measured } = useServerOffset();
   const orologio = measured ? skewWarning(offset) : null;
@@ -99,14 +99,14 @@ function Consegna({ evento, sessione }: { evento: Evento; sessione: number | nul
                     : SENZA_SQUADRE}
                 </Alert>
               )
-            ) : coda === null || user.id === null ? (
+            ) : outbox === null || user.id === null ? (
               <PageLoading />
             ) : (
               <ConsegnaForm
                 evento={evento}
                 squadre={list}
                 sessioni={sessione ? undefined : sessioni}
-                coda={coda}
+                outbox={outbox}
                 utente={user.id}
                 offset={offset}
                 onDelivered={aggiorna}
@@ -118,7 +118,7 @@ function Consegna({ evento, sessione }: { evento: Evento; sessione: number | nul
 
       <MessaggiConsegna evento={evento} offset={offset} />
 
-      <CodaInviiList coda={coda} stato={stato} />
+      <OutboxList outbox={outbox} stato={stato} />
 
       <QueryState query={risposte}>
         {(list) => (

@@ -31,7 +31,7 @@ import ConsegnaRispostePage, {
   SENZA_SQUADRE_SECONDARIO,
 } from './ConsegnaRispostePage';
 import { DIGITAZIONE_DISCORDANTE, DIGITAZIONE_IN_ATTESA, esitoRisposta, quando } from './messages';
-import { dimenticaCode } from './uscita/useCoda';
+import { forgetOutboxes } from './uscita/useOutbox';
 
 const STAFF: EventoPermessi = {
   ...NESSUN_PERMESSO,
@@ -129,7 +129,7 @@ function setup(permessi: EventoPermessi, handlers: Record<string, Handler> = {},
 beforeEach(() => {
   // Each test a device of its own: an empty IndexedDB, outboxes opened afresh.
   globalThis.indexedDB = new IDBFactory();
-  dimenticaCode();
+  forgetOutboxes();
 });
 
 afterEach(() => {

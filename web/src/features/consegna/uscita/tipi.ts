@@ -1,7 +1,7 @@
 // One submission of the answer desk on its way to the server (issue 17).
 import type { ApiBody } from '../../../api/typed';
 import type { RispostaPayload } from '../api';
-import type { Risultato } from './coda';
+import type { Risultato } from './outbox';
 
 export type CorpoJolly = ApiBody<'/api/gas/jolly/', 'post'>;
 

@@ -79,7 +79,7 @@ function dateColumns(d: Partial<DateEvento>): Partial<NewEvento> {
 }
 
 /** Column values of a new event: spec §9 defaults for whatever is not given. */
-export function newEventoValues(
+export function valoriNuovoEvento(
   body: EventoPatchRequest & { titolo: string },
   now: Date,
   creatoDa: number,
@@ -101,7 +101,7 @@ export function newEventoValues(
  * but only when the patch touches a date: an old event with odd dates can
  * still have its title corrected.
  */
-export function patchEventoValues(
+export function valoriModificaEvento(
   row: Evento,
   body: EventoPatchRequest,
 ): { values: Partial<NewEvento>; errors: FieldErrors } {
@@ -124,7 +124,7 @@ export function patchEventoValues(
  * What a nested list edit does: records to update, to insert and to delete,
  * each by the fields of its use case (gara/problemi/, gara/sessioni/).
  */
-export type Plan<Valori> = {
+export type Piano<Valori> = {
   updates: { id: number; values: Valori }[];
   inserts: Valori[];
   deletes: number[];
@@ -151,10 +151,13 @@ function checkIds(items: { id?: number }[], existing: Set<number>, label: string
  * spec §9 (empty unit, solution 0, exponent 0, tolerance 0.005); existing
  * problems missing from the list are deleted.
  */
-export function planProblemi(existingIds: number[], input: ProblemaInput[]): Plan<ValoriProblema> {
+export function pianoProblemi(
+  existingIds: number[],
+  input: ProblemaInput[],
+): Piano<ValoriProblema> {
   const existing = new Set(existingIds);
   const errors = checkIds(input, existing, 'Il problema');
-  const plan: Plan<ValoriProblema> = { updates: [], inserts: [], deletes: [], errors };
+  const plan: Piano<ValoriProblema> = { updates: [], inserts: [], deletes: [], errors };
   input.forEach((item, i) => {
     const values = {
       ordine: i + 1,
@@ -182,14 +185,14 @@ export function planProblemi(existingIds: number[], input: ProblemaInput[]): Pla
 }
 
 /** Sessions: add, rename, set numero_qualificati, reorder; missing ones are deleted. */
-export function planSessioni(
+export function pianoSessioni(
   existingIds: number[],
   input: SessioneInput[],
   ufficiale: boolean,
-): Plan<ValoriSessione> {
+): Piano<ValoriSessione> {
   const existing = new Set(existingIds);
   const errors = checkIds(input, existing, 'La sessione');
-  const plan: Plan<ValoriSessione> = { updates: [], inserts: [], deletes: [], errors };
+  const plan: Piano<ValoriSessione> = { updates: [], inserts: [], deletes: [], errors };
   input.forEach((item, i) => {
     const values = {
       ordine: i + 1,

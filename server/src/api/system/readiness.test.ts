@@ -13,7 +13,7 @@ describe('readiness and request ids', () => {
   const apps: FastifyInstance[] = [];
   const app = async (env: Record<string, string> = {}) => {
     const config = { ...loadConfig({ NODE_ENV: 'test', ...env }), demo: false, demoLive: false };
-    const built = await buildApp({ config, database, logger: false, avviata: false });
+    const built = await buildApp({ config, database, logger: false, started: false });
     apps.push(built);
     return built;
   };
@@ -39,8 +39,8 @@ describe('readiness and request ids', () => {
     });
 
     let listen = false;
-    a.services.prontezza.aggiungiControllo('listen', () => listen);
-    a.services.prontezza.segnaAvviata();
+    a.services.readiness.addCheck('listen', () => listen);
+    a.services.readiness.markStarted();
     expect((await pronto()).json()).toEqual({ pronto: false, motivi: ['listen'] });
     listen = true;
     expect((await pronto()).statusCode).toBe(200);
@@ -53,7 +53,7 @@ describe('readiness and request ids', () => {
 
   it('every answer carries its request id; a trusted proxy’s id is kept, anyone else’s is not', async () => {
     const diretto = await app();
-    diretto.services.prontezza.segnaAvviata();
+    diretto.services.readiness.markStarted();
     const a = await diretto.inject({ method: 'GET', url: '/api/time/' });
     const b = await diretto.inject({ method: 'GET', url: '/api/gas/inesistente/' });
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -67,7 +67,7 @@ describe('readiness and request ids', () => {
     expect(forgiato.headers['x-request-id']).not.toBe('scelto-dal-client-123');
 
     const dietroProxy = await app({ TRUST_PROXY: '1' });
-    dietroProxy.services.prontezza.segnaAvviata();
+    dietroProxy.services.readiness.markStarted();
     const id = (headers: Record<string, string>) =>
       dietroProxy
         .inject({ method: 'GET', url: '/api/time/', headers })

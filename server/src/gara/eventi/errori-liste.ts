@@ -5,14 +5,14 @@ import type { DbTransaction } from '../../db/client';
 import type { FieldErrors } from '../../errors';
 import type { ValoriProblema } from '../problemi/problemi';
 import type { ValoriSessione } from '../sessioni/sessioni';
-import type { Plan } from './changes';
+import type { Piano } from './valori';
 import { problemiConRisposte, sessioniInUso } from './queries';
 
 type Named = { id: number; nome: string };
 
-export function planErrors(
-  problemi: Plan<ValoriProblema> | null,
-  sessioni: Plan<ValoriSessione> | null,
+export function erroriDeiPiani(
+  problemi: Piano<ValoriProblema> | null,
+  sessioni: Piano<ValoriSessione> | null,
 ): FieldErrors {
   const errors: FieldErrors = {};
   if (problemi?.errors.length) errors.problemi = [...problemi.errors];
@@ -20,10 +20,10 @@ export function planErrors(
   return errors;
 }
 
-export async function deletionErrors(
+export async function erroriDiEliminazione(
   tx: DbTransaction,
-  problemi: Plan<ValoriProblema> | null,
-  sessioni: Plan<ValoriSessione> | null,
+  problemi: Piano<ValoriProblema> | null,
+  sessioni: Piano<ValoriSessione> | null,
   current: { problemi: Named[]; sessioni: Named[] },
 ): Promise<FieldErrors> {
   const errors: FieldErrors = {};

@@ -19,7 +19,7 @@ export type Risultato = {
   digitazione?: StatoDigitazione;
 };
 
-export type StatoCoda = {
+export type OutboxState = {
   /** False while the server could not be reached (or the browser says it is offline). */
   connesso: boolean;
   /** False when the device cannot keep the entries (no IndexedDB). */
@@ -27,7 +27,7 @@ export type StatoCoda = {
   invii: readonly Invio[];
 };
 
-export type DipendenzeCoda = {
+export type OutboxDeps = {
   archivio: Archivio;
   /** One attempt: the server's answer, or an ApiError. */
   spedisci(invio: Invio): Promise<Risultato>;
@@ -56,8 +56,8 @@ export function motivoDi(error: unknown): string {
   return [...error.nonFieldErrors, ...campi].join(' ') || error.detail;
 }
 
-export class CodaInvii {
-  private stato: StatoCoda;
+export class Outbox {
+  private stato: OutboxState;
   private readonly ascoltatori = new Set<() => void>();
   private inCorso: Promise<void> | null = null;
   private ancora = false;
@@ -66,12 +66,12 @@ export class CodaInvii {
   private readonly now: () => number;
   /** The last refusal of each submission, for the form to show on its fields. */
   private readonly rifiuti = new Map<string, unknown>();
-  /** Submissions whose form is waiting for the answer (accoda). */
+  /** Submissions whose form is waiting for the answer (enqueue). */
   private readonly alModulo = new Set<string>();
 
   constructor(
     private readonly utente: number,
-    private readonly deps: DipendenzeCoda,
+    private readonly deps: OutboxDeps,
   ) {
     this.now = deps.now ?? Date.now;
     this.stato = {
@@ -83,14 +83,14 @@ export class CodaInvii {
 
   // ---- what the page reads (useSyncExternalStore)
 
-  leggi = (): StatoCoda => this.stato;
+  read = (): OutboxState => this.stato;
 
-  ascolta = (ascoltatore: () => void): (() => void) => {
+  subscribe = (ascoltatore: () => void): (() => void) => {
     this.ascoltatori.add(ascoltatore);
     return () => this.ascoltatori.delete(ascoltatore);
   };
 
-  private imposta(parziale: Partial<StatoCoda>): void {
+  private imposta(parziale: Partial<OutboxState>): void {
     this.stato = { ...this.stato, ...parziale };
     for (const a of this.ascoltatori) a();
   }
@@ -111,9 +111,9 @@ export class CodaInvii {
   // ---- what the page does
 
   /** Loads what this device kept for the user and sends what waits. */
-  async avvia(): Promise<void> {
+  async start(): Promise<void> {
     await this.ricarica();
-    void this.svuota();
+    void this.flush();
   }
 
   /**
@@ -121,14 +121,14 @@ export class CodaInvii {
    * one). Resolves with its state once the server answered, or after
    * `attesaMs` while it still waits (the form does not hang on a dead
    * network). Refused while the form waits, it is not kept: the form shows
-   * why on its fields (`rifiuto`), where the typed values still are.
+   * why on its fields (`refusal`), where the typed values still are.
    */
-  async accoda(invio: Invio, attesaMs = 6_000): Promise<Invio> {
+  async enqueue(invio: Invio, attesaMs = 6_000): Promise<Invio> {
     this.alModulo.add(invio.chiave);
     try {
       await this.deps.archivio.salva(invio);
       await this.ricarica();
-      await Promise.race([this.svuota(), new Promise((resolve) => setTimeout(resolve, attesaMs))]);
+      await Promise.race([this.flush(), new Promise((resolve) => setTimeout(resolve, attesaMs))]);
     } finally {
       this.alModulo.delete(invio.chiave);
     }
@@ -139,12 +139,12 @@ export class CodaInvii {
   }
 
   /** Why the server refused a submission (the ApiError, with its field errors). */
-  rifiuto(chiave: string): unknown {
+  refusal(chiave: string): unknown {
     return this.rifiuti.get(chiave);
   }
 
   /** Forgets a submission (one waiting, refused, or already sent). */
-  async elimina(chiave: string): Promise<void> {
+  async remove(chiave: string): Promise<void> {
     await this.deps.archivio.elimina(chiave);
     await this.ricarica();
   }
@@ -154,7 +154,7 @@ export class CodaInvii {
    * the order they were typed). Stops at the first that cannot reach the
    * server and tries again later. Calls while sending run once more after.
    */
-  svuota(): Promise<void> {
+  flush(): Promise<void> {
     if (this.inCorso) {
       this.ancora = true;
       return this.inCorso;
@@ -212,14 +212,14 @@ export class CodaInvii {
 
   private riprovaTra(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.svuota(), ms);
+    this.timer = setTimeout(() => void this.flush(), ms);
   }
 
   /** Sends again as soon as the browser is back online or the page is shown again. */
-  collega(finestra: Window = window): () => void {
+  connect(finestra: Window = window): () => void {
     const ora = () => {
       this.attesaMs = ATTESA_MIN_MS;
-      void this.svuota();
+      void this.flush();
     };
     const visibile = () => {
       if (finestra.document.visibilityState === 'visible') ora();

@@ -9,7 +9,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { ValoreRisposta } from '../../../components/ValoreRisposta';
 import { STATO_DIGITAZIONE, quando } from '../messages';
-import type { CodaInvii, StatoCoda } from './coda';
+import type { Outbox, OutboxState } from './outbox';
 import type { Invio } from './tipi';
 
 export const NON_CONNESSO =
@@ -54,7 +54,7 @@ function Valore({ invio }: { invio: Invio }) {
   return <ValoreRisposta valore={valore} esponente={valore_exp} />;
 }
 
-export function CodaInviiList({ coda, stato }: { coda: CodaInvii | null; stato: StatoCoda }) {
+export function OutboxList({ outbox, stato }: { outbox: Outbox | null; stato: OutboxState }) {
   const inAttesa = stato.invii.filter((i) => i.stato === 'in_attesa').length;
   return (
     <section aria-labelledby="titolo-coda" className="mt-4">
@@ -111,7 +111,7 @@ export function CodaInviiList({ coda, stato }: { coda: CodaInvii | null; stato: 
                         <Button
                           size="sm"
                           variant="outline-danger"
-                          onClick={() => void coda?.elimina(invio.chiave)}
+                          onClick={() => void outbox?.remove(invio.chiave)}
                         >
                           Elimina
                         </Button>

@@ -7,7 +7,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, networkError } from '../../../api/errors';
 import { apriArchivio, archivioInMemoria, type Archivio } from './archivio';
-import { CodaInvii, daRiprovare, motivoDi, type Risultato } from './coda';
+import { Outbox, daRiprovare, motivoDi, type Risultato } from './outbox';
 import { CONSERVA_INVIATE_MS, type Invio } from './tipi';
 
 let n = 0;
@@ -53,76 +53,76 @@ describe('the outbox', () => {
 
   it('keeps each submission before sending it, and sends in the order typed', async () => {
     const s = server();
-    const coda = new CodaInvii(7, { archivio, spedisci: (i) => s.spedisci(i) });
+    const outbox = new Outbox(7, { archivio, spedisci: (i) => s.spedisci(i) });
     s.giu = true;
     const b = invio({ digitata: '2026-04-15T08:00:05.000Z' });
     const a = invio({ digitata: '2026-04-15T08:00:00.000Z' });
     // Kept in the order they were typed, whatever the order they were stored.
-    await coda.accoda(b, 0);
-    await coda.accoda(a, 0);
-    expect(coda.leggi().connesso).toBe(false);
+    await outbox.enqueue(b, 0);
+    await outbox.enqueue(a, 0);
+    expect(outbox.read().connesso).toBe(false);
     expect((await archivio.perUtente(7)).map((i) => i.stato)).toEqual(['in_attesa', 'in_attesa']);
     s.giu = false;
     s.tentativi.length = 0;
-    await coda.svuota();
+    await outbox.flush();
     expect(s.tentativi).toEqual([a.chiave, b.chiave]);
-    expect(coda.leggi()).toMatchObject({ connesso: true });
-    expect(coda.leggi().invii.map((i) => i.stato)).toEqual(['inviata', 'inviata']);
-    expect(coda.leggi().invii[0]!.esito).toEqual({ corretto: true, momento: a.digitata });
+    expect(outbox.read()).toMatchObject({ connesso: true });
+    expect(outbox.read().invii.map((i) => i.stato)).toEqual(['inviata', 'inviata']);
+    expect(outbox.read().invii[0]!.esito).toEqual({ corretto: true, momento: a.digitata });
   });
 
   it('retries by itself while the server cannot be reached, with the same key', async () => {
     const s = server();
-    const coda = new CodaInvii(7, { archivio, spedisci: (i) => s.spedisci(i) });
+    const outbox = new Outbox(7, { archivio, spedisci: (i) => s.spedisci(i) });
     s.giu = true;
     const i = invio();
-    await coda.accoda(i, 0);
+    await outbox.enqueue(i, 0);
     await vi.advanceTimersByTimeAsync(2_000);
     await vi.advanceTimersByTimeAsync(4_000);
     expect(s.tentativi).toEqual([i.chiave, i.chiave, i.chiave]);
     s.giu = false;
     await vi.advanceTimersByTimeAsync(8_000);
-    await coda.svuota();
+    await outbox.flush();
     expect(s.tentativi).toHaveLength(4);
-    expect(coda.leggi().invii[0]!.stato).toBe('inviata');
+    expect(outbox.read().invii[0]!.stato).toBe('inviata');
   });
 
   it('a refusal in the background is kept with the server’s reason; it can be deleted', async () => {
     const s = server();
-    const coda = new CodaInvii(7, { archivio, spedisci: (i) => s.spedisci(i) });
+    const outbox = new Outbox(7, { archivio, spedisci: (i) => s.spedisci(i) });
     s.giu = true;
     const i = invio();
-    await coda.accoda(i, 0);
+    await outbox.enqueue(i, 0);
     s.giu = false;
     s.rifiuta.add(i.chiave);
-    await coda.svuota();
-    expect(coda.leggi().invii[0]).toMatchObject({
+    await outbox.flush();
+    expect(outbox.read().invii[0]).toMatchObject({
       stato: 'rifiutata',
       motivo: 'La gara non è in corso.',
     });
-    await coda.elimina(i.chiave);
-    expect(coda.leggi().invii).toEqual([]);
+    await outbox.remove(i.chiave);
+    expect(outbox.read().invii).toEqual([]);
     expect(await archivio.perUtente(7)).toEqual([]);
   });
 
   it('refused while the form waits: nothing kept, the form gets the error', async () => {
     const s = server();
-    const coda = new CodaInvii(7, { archivio, spedisci: (i) => s.spedisci(i) });
+    const outbox = new Outbox(7, { archivio, spedisci: (i) => s.spedisci(i) });
     const i = invio();
     s.rifiuta.add(i.chiave);
-    const dopo = await coda.accoda(i);
+    const dopo = await outbox.enqueue(i);
     expect(dopo.stato).toBe('rifiutata');
-    expect(coda.rifiuto(i.chiave)).toBeInstanceOf(ApiError);
-    expect(coda.leggi().invii).toEqual([]);
+    expect(outbox.refusal(i.chiave)).toBeInstanceOf(ApiError);
+    expect(outbox.read().invii).toEqual([]);
     expect(await archivio.perUtente(7)).toEqual([]);
   });
 
   it('a page opened again finds what waited and sends it; old sent ones are forgotten', async () => {
     const s = server();
     s.giu = true;
-    const prima = new CodaInvii(7, { archivio, spedisci: (i) => s.spedisci(i) });
+    const prima = new Outbox(7, { archivio, spedisci: (i) => s.spedisci(i) });
     const i = invio();
-    await prima.accoda(i, 0);
+    await prima.enqueue(i, 0);
     await archivio.salva(
       invio({
         stato: 'inviata',
@@ -132,16 +132,16 @@ describe('the outbox', () => {
     // Another user's entries on the same device stay theirs.
     await archivio.salva(invio({ utente: 8 }));
     s.giu = false;
-    const dopo = new CodaInvii(7, { archivio, spedisci: (x) => s.spedisci(x) });
-    await dopo.avvia();
-    await dopo.svuota();
-    expect(dopo.leggi().invii.map((x) => [x.chiave, x.stato])).toEqual([[i.chiave, 'inviata']]);
+    const dopo = new Outbox(7, { archivio, spedisci: (x) => s.spedisci(x) });
+    await dopo.start();
+    await dopo.flush();
+    expect(dopo.read().invii.map((x) => [x.chiave, x.stato])).toEqual([[i.chiave, 'inviata']]);
     expect((await archivio.perUtente(8)).map((x) => x.stato)).toEqual(['in_attesa']);
   });
 
   it('without IndexedDB the entries live in memory, and the page is told', () => {
-    const coda = new CodaInvii(7, { archivio: archivioInMemoria(), spedisci: vi.fn() });
-    expect(coda.leggi().durevole).toBe(false);
+    const outbox = new Outbox(7, { archivio: archivioInMemoria(), spedisci: vi.fn() });
+    expect(outbox.read().durevole).toBe(false);
   });
 });
 

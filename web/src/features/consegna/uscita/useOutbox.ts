@@ -6,7 +6,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { typedApi } from '../../../api/typed';
 import type { RispostaPayload } from '../api';
 import { apriArchivio } from './archivio';
-import { CodaInvii, type Risultato, type StatoCoda } from './coda';
+import { Outbox, type Risultato, type OutboxState } from './outbox';
 import type { CorpoJolly, Invio } from './tipi';
 
 /** An attempt with no answer by then is given up and made again later. */
@@ -34,26 +34,26 @@ async function spedisci(invio: Invio): Promise<Risultato> {
   return { corretto: null, momento: j.momento_consegna };
 }
 
-const code = new Map<number, Promise<CodaInvii>>();
+const outboxes = new Map<number, Promise<Outbox>>();
 
 /** The user's outbox, opened (and its waiting entries sent) once per page. */
-export function codaDi(utente: number): Promise<CodaInvii> {
-  let coda = code.get(utente);
-  if (!coda) {
-    coda = apriArchivio().then((archivio) => {
-      const c = new CodaInvii(utente, { archivio, spedisci });
-      void c.avvia();
-      c.collega();
+export function outboxOf(utente: number): Promise<Outbox> {
+  let outbox = outboxes.get(utente);
+  if (!outbox) {
+    outbox = apriArchivio().then((archivio) => {
+      const c = new Outbox(utente, { archivio, spedisci });
+      void c.start();
+      c.connect();
       return c;
     });
-    code.set(utente, coda);
+    outboxes.set(utente, outbox);
   }
-  return coda;
+  return outbox;
 }
 
 /** Tests: the next page opens the outboxes afresh. */
-export function dimenticaCode(): void {
-  code.clear();
+export function forgetOutboxes(): void {
+  outboxes.clear();
 }
 
 /** A new Idempotency-Key: 128 random bits (getRandomValues works on plain http too). */
@@ -62,21 +62,21 @@ export function nuovaChiave(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const VUOTO: StatoCoda = { connesso: true, durevole: true, invii: [] };
+const VUOTO: OutboxState = { connesso: true, durevole: true, invii: [] };
 const nessunAscolto = () => () => undefined;
 const vuoto = () => VUOTO;
 
 /** The user's outbox on this page (null until it is open) and its state. */
-export function useCodaInvii(utente: number | null): { coda: CodaInvii | null; stato: StatoCoda } {
-  const [coda, setCoda] = useState<CodaInvii | null>(null);
+export function useOutbox(utente: number | null): { outbox: Outbox | null; stato: OutboxState } {
+  const [outbox, setOutbox] = useState<Outbox | null>(null);
   useEffect(() => {
     if (utente === null) return;
     let attivo = true;
-    void codaDi(utente).then((c) => attivo && setCoda(c));
+    void outboxOf(utente).then((c) => attivo && setOutbox(c));
     return () => {
       attivo = false;
     };
   }, [utente]);
-  const stato = useSyncExternalStore(coda?.ascolta ?? nessunAscolto, coda?.leggi ?? vuoto);
-  return { coda, stato };
+  const stato = useSyncExternalStore(outbox?.subscribe ?? nessunAscolto, outbox?.read ?? vuoto);
+  return { outbox, stato };
 }
