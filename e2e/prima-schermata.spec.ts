@@ -77,6 +77,28 @@ test('the event lists are painted with their events, each in its own list', asyn
   expect(ufficiali).not.toContain('Prova prima schermata');
 });
 
+test('home is painted with its news and sponsors, then taken over by the app', async ({
+  request,
+  page,
+}) => {
+  const sito = await (await request.get('/api/gas/sito/')).json();
+  const sponsor = (await (await request.get('/api/gas/sponsor/')).json()).results;
+  const main = await mainInviato(request, '/');
+  expect(main).toContain('data-prima-schermata="/"');
+  expect(main).not.toContain('page-loading');
+  expect(main).toContain('Novità sulla prossima edizione');
+  for (const notizia of sito.home.notizie) expect(main).toContain(notizia.titolo);
+  for (const { name } of sponsor) {
+    expect(main).toContain(`alt="${(name as string).replaceAll('&', '&amp;')}"`);
+  }
+  // The app takes it over: one heading, the same news, no copy left.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: sito.home.notizie[0].titolo })).toBeVisible();
+});
+
 test('without scripts the page already shows its first screen, the ranking on a phone', async ({
   browser,
 }) => {

@@ -183,6 +183,7 @@ export async function startServer(dist: string, sessions: BenchSession[]): Promi
           },
           evento: async () => null,
           eventi: async () => null,
+          home: async () => null,
           conClassifica: async (id) => {
             const d = data.get(id);
             if (!d) return null;

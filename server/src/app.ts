@@ -31,6 +31,7 @@ import { classificaVista, sessioneVista } from './api/sessione/routes';
 import { squadreViste } from './api/squadra/routes';
 import { poliVisti } from './api/polo/routes';
 import { eventiVisti, eventoVisto } from './api/evento/routes';
+import { sitoVisto, sponsorVisti } from './api/sito/routes';
 import { ANONYMOUS } from './policies';
 import { ApiError } from './errors';
 import type { LiveBus } from './live/bus';
@@ -168,6 +169,13 @@ export async function buildApp({
     // Public pages' first screen, from the API's answers to an anonymous visitor.
     modifiche: services.modifiche,
     lettoriPagina: {
+      home: async () => {
+        const [sito, sponsor] = await Promise.all([
+          sitoVisto({ database, config }),
+          sponsorVisti(database.db),
+        ]);
+        return { sito, sponsor };
+      },
       sessione: (id) =>
         seVisibile(async () => {
           const sessione = await sessioneVista(database.db, ANONYMOUS, id);

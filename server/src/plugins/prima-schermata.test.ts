@@ -24,6 +24,8 @@ const CON_CLASSIFICA = {
   poli: [],
 };
 
+const HOME = { sito: { home: { notizie: [] } }, sponsor: [{ name: 'Fondazione' }] };
+
 function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000, maxCaratteri?: number) {
   const renderPagina = vi.fn((percorso: string, dati: DatiPagina) =>
     percorso.includes('/sconosciuta/')
@@ -39,9 +41,10 @@ function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000, maxCaratteri?:
         eventi: { filtro: quali, lista: [{ id: 2 }] },
       })),
   );
+  const home = vi.fn(lettori.home ?? (async () => HOME));
   const schermata = creaPrimaSchermata({
     renderer: async () => ({ renderPagina }),
-    lettori: { sessione, evento, conClassifica, eventi },
+    lettori: { sessione, evento, conClassifica, eventi, home },
     log,
     ttlMs,
     maxCaratteri,
@@ -54,6 +57,7 @@ function crea(lettori: Partial<LettoriPagina> = {}, ttlMs = 1000, maxCaratteri?:
     evento,
     conClassifica,
     eventi,
+    home,
   };
 }
 
@@ -95,10 +99,19 @@ describe('the first screen of public pages', () => {
     expect(eventi.mock.calls).toEqual([['ufficiali'], ['ufficiali'], ['non-ufficiali']]);
   });
 
+  it("paints home from the site's settings and its sponsors", async () => {
+    const { prima, home } = crea();
+    const pagina = await prima('/');
+    expect(pagina?.pagina).toContain('data-prima-schermata="/"');
+    expect(JSON.parse(pagina!.dati)).toEqual(HOME);
+    expect(home).toHaveBeenCalledTimes(1);
+  });
+
   it('paints nothing else, nor an id the database cannot hold', async () => {
-    const { prima, sessione, evento, conClassifica, eventi } = crea();
+    const { prima, sessione, evento, conClassifica, eventi, home } = crea();
     for (const other of [
-      '/',
+      '//',
+      '/index.html',
       '/eventi',
       '/eventi/anno/abc/',
       '/eventi/anno/20260/',
@@ -121,6 +134,7 @@ describe('the first screen of public pages', () => {
     expect(evento).not.toHaveBeenCalled();
     expect(conClassifica).not.toHaveBeenCalled();
     expect(eventi).not.toHaveBeenCalled();
+    expect(home).not.toHaveBeenCalled();
   });
 
   it('paints nothing the anonymous public may not see, nor a list too long', async () => {

@@ -1,6 +1,6 @@
 // Public pages' first screen painted by the server (issue 29, item 3): the
 // scores page (title, event line, status and clock), the commentary, the
-// results (with their ranking), an event's page and the event lists,
+// results (with their ranking), an event's page, the event lists and home,
 // rendered by the web app's own components (web/src/shell/entry-server.tsx,
 // built by `vite build --ssr` into dist-ssr/ beside the app's dist/) from
 // what the API gives an anonymous visitor, put in index.html's <main>, with
@@ -23,6 +23,8 @@ import { LRUCache } from 'lru-cache';
 
 /** What a page is painted from: the API's answers to an anonymous visitor. */
 export type DatiPagina = {
+  sito?: unknown;
+  sponsor?: unknown[];
   eventi?: { filtro: unknown; lista: unknown[] };
   sessione?: unknown;
   evento?: unknown;
@@ -42,12 +44,18 @@ export type LettoriPagina = {
    * (GET /api/gas/sessione/{id}/punteggi/'s item), its teams
    * (/squadra/in_sessione/) and its event's venues (/polo/?evento=).
    */
-  conClassifica(id: number): Promise<Required<Omit<DatiPagina, 'eventi'>> | null>;
+  conClassifica(
+    id: number,
+  ): Promise<Required<
+    Pick<DatiPagina, 'sessione' | 'evento' | 'classifica' | 'squadre' | 'poli'>
+  > | null>;
   /**
    * An event list's events (GET /api/gas/evento/ with the list's filter, every
    * page) and that filter; null when there are too many to paint.
    */
   eventi(quali: 'ufficiali' | 'non-ufficiali'): Promise<Pick<DatiPagina, 'eventi'> | null>;
+  /** Home: GET /api/gas/sito/ and the sponsors (GET /api/gas/sponsor/, every page). */
+  home(): Promise<Required<Pick<DatiPagina, 'sito' | 'sponsor'>> | null>;
 };
 
 /**
@@ -58,6 +66,8 @@ const PAGINE: {
   path: RegExp;
   leggi(lettori: LettoriPagina, id: number): Promise<DatiPagina | null>;
 }[] = [
+  // Home: its news, video, rules and sponsors, from the site's settings.
+  { path: /^\/$/, leggi: (lettori) => lettori.home() },
   // The event lists: 'Eventi' and its seasons (the app picks a season's
   // events from the official ones), 'Eventi non ufficiali'.
   { path: /^\/eventi\/(?:anno\/\d{4}\/)?$/, leggi: (lettori) => lettori.eventi('ufficiali') },

@@ -102,3 +102,31 @@ describe("the scores page's painted tabs", () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 });
+
+describe('home as the server paints it', () => {
+  it('shows its news, sponsors and sections from the site’s settings, no loading page', () => {
+    const html = renderPagina('/', {
+      sito: {
+        home: {
+          notizie: [{ titolo: 'Iscrizioni aperte', testo: 'Fino a marzo.', data: '2026-01-10' }],
+          video_url: '',
+          chi_siamo_anteprima: 'Docenti e studenti.',
+          regolamento_sintesi: 'Cinque studenti per squadra.',
+        },
+        regolamento: null,
+        webinar: null,
+        finale: null,
+        chi_siamo: null,
+        map_tile_url: '',
+        chat_url: null,
+      },
+      sponsor: [{ name: 'Ottica & C.', logo_url: '/logo.svg', website: '', description: '' }],
+    });
+    const doc = new DOMParser().parseFromString(html ?? '', 'text/html');
+    expect(doc.querySelector('h1')!.textContent).toBe('Gara a Squadre di Fisica');
+    expect(doc.body.textContent).toContain('Iscrizioni aperte');
+    expect(doc.body.textContent).toContain('Cinque studenti per squadra.');
+    expect(doc.querySelector('img')!.getAttribute('alt')).toBe('Ottica & C.');
+    expect(doc.querySelector('.page-loading')).toBeNull();
+  });
+});

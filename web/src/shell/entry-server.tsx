@@ -1,8 +1,8 @@
 // The first screen of a public page rendered by the server at request time
 // (issue 29, item 3), with React's own server renderer and the page's own
 // components: the scores page's title, event line, status and clock, the
-// commentary's, the results' (with their ranking), an event's page and the
-// event lists, painted as soon as the HTML
+// commentary's, the results' (with their ranking), an event's page, the
+// event lists and the home page, painted as soon as the HTML
 // arrives instead of after the app's code, its chunk and its data
 // (Lighthouse's largest paint on a phone: 3-4 s). The server
 // (server/src/plugins/prima-schermata.ts) loads this module from the build
@@ -14,6 +14,8 @@ import {
   type Evento,
   type PunteggiItem,
   type Sessione,
+  type Sito,
+  type Sponsor,
   type Squadra,
 } from '@gas/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -24,6 +26,7 @@ import { createQueryClient } from '../api/queryClient';
 import { seasonOf } from '../lib/seasons';
 import { Cornice } from '../components/Layout';
 import EventiPage from '../features/eventi/EventiPage';
+import HomePage from '../features/home/HomePage';
 import PunteggiPage from '../features/punteggi/PunteggiPage';
 import { caricaSchedeDipinte } from '../features/punteggi/ScoresTabs';
 import TelecronacaPage from '../features/punteggi/TelecronacaPage';
@@ -44,6 +47,7 @@ await caricaSchedeDipinte();
 
 /** The pages the server paints, as the app's routes (routes.tsx) declare them. */
 const PAGINE: { path: string; element: ReactNode }[] = [
+  { path: '/', element: <HomePage /> },
   { path: '/sessione/:pk/punteggi/', element: <PunteggiPage variant="standard" /> },
   { path: '/sessione/:pk/punteggi/telecronaca/', element: <TelecronacaPage /> },
   { path: '/sessione/:pk/risultati/', element: <RisultatiPage /> },
@@ -89,6 +93,30 @@ export function renderPagina(percorso: string, dati: DatiPagina): string | null 
   if (start === -1 || end < start) throw new Error(`pagina ${percorso} senza la sua cornice`);
   return html.slice(start, end);
 }
+
+/** The home page's every part, with made-up content (a news card, the video's poster, a webinar, the final). */
+const ESEMPIO_HOME: { sito: Sito; sponsor: Sponsor[] } = {
+  sito: {
+    home: {
+      notizie: [{ titolo: 'Notizia', testo: 'Testo', data: '2026-01-01' }],
+      video_url: 'https://www.youtube.com/watch?v=jNQXAC9IVRw',
+      chi_siamo_anteprima: 'Chi siamo',
+      regolamento_sintesi: 'Regolamento',
+    },
+    webinar: [{ data: '2026-01-01', ora: '15:00', titolo: 'Webinar', descrizione: '', link: '' }],
+    finale: {
+      inizio: '2026-04-15',
+      fine: '2026-04-18',
+      luogo: 'Luogo',
+      calendario: [{ data: '2026-04-15', descrizione: 'Gara' }],
+    },
+    regolamento: null,
+    chi_siamo: null,
+    map_tile_url: '',
+    chat_url: null,
+  },
+  sponsor: [{ name: 'Sponsor', logo_url: '/favicon.svg', website: '', description: '' }],
+};
 
 /**
  * Each painted page before, during and after its contest, with made-up data:
@@ -158,6 +186,7 @@ export function renderEsempi(): string {
         ] as unknown as Squadra[],
         // The lists: the event in its block (coming, or past), with its season's links.
         eventi: { filtro: FILTRO_EVENTI_UFFICIALI, lista: [evento as unknown as Evento] },
+        ...ESEMPIO_HOME,
       };
       const anno = String(seasonOf(new Date(inizio!)));
       return PAGINE.map(

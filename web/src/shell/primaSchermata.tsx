@@ -6,7 +6,7 @@
 // come with it and seed the app's query cache (marked stale, so the page
 // still asks for its viewer's own), so the page's first render is that same
 // screen rather than a loading state.
-import type { Evento, Polo, PunteggiItem, Sessione, Squadra } from '@gas/contracts';
+import type { Evento, Polo, PunteggiItem, Sessione, Sito, Sponsor, Squadra } from '@gas/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -26,9 +26,12 @@ export const ID_DATI_PAGINA = 'dati-prima-schermata';
  * What a painted page was rendered from: the API's answers to an anonymous
  * visitor. The scores and results pages have their ranking too: the
  * session's snapshot, its teams (for their schools) and its event's venues;
- * an event list, its events and the filter it asked them with.
+ * an event list, its events and the filter it asked them with; the home
+ * page, the site's settings and its sponsors.
  */
 export type DatiPagina = {
+  sito?: Sito;
+  sponsor?: Sponsor[];
   eventi?: { filtro: EventiFilter; lista: Evento[] };
   sessione?: Sessione;
   evento?: Evento;
@@ -41,6 +44,8 @@ export type DatiPagina = {
 export function seminaDatiPagina(client: QueryClient, dati: DatiPagina, stale = false): void {
   // Stale (updated at 0): shown at once, asked again when the page mounts.
   const opzioni = stale ? { updatedAt: 0 } : undefined;
+  if (dati.sito) client.setQueryData(queryKeys.sito, dati.sito, opzioni);
+  if (dati.sponsor) client.setQueryData(queryKeys.sponsor, dati.sponsor, opzioni);
   if (dati.eventi) {
     client.setQueryData(queryKeys.eventi(dati.eventi.filtro), dati.eventi.lista, opzioni);
   }

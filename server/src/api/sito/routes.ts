@@ -5,7 +5,8 @@ import { ok, page } from '../shared/responses';
 import { collaboratoriJsonSchema } from '@gas/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SitoServer } from '@gas/contracts';
+import type { Sito, SitoServer, Sponsor } from '@gas/contracts';
+import type { Db } from '../../db/client';
 import type { ApiDeps } from '../deps';
 import { paginateArray, paginationQuery } from '../shared/pagination';
 import { loadCollaboratori, loadImpostazioni, loadSponsor } from './queries';
@@ -13,6 +14,22 @@ import { TOP_CONTRIBUTORS, presentSito, presentSponsor } from './present';
 
 // The same for every visitor and edited rarely: browsers may keep it a minute.
 const PUBLIC_CACHE = 'public, max-age=60';
+
+/** GET /api/gas/sito/'s answer (the same for every visitor; also home's first screen). */
+export async function sitoVisto(deps: Pick<ApiDeps, 'database' | 'config'>): Promise<Sito> {
+  // The maps' tile server and the chat link are the operator's choice
+  // (MAP_TILE_URL, GAS_CHAT_URL), not the build's.
+  const server: SitoServer = {
+    map_tile_url: deps.config.mapTileUrl,
+    chat_url: deps.config.chatUrl ?? null,
+  };
+  return { ...presentSito(await loadImpostazioni(deps.database.db)), ...server };
+}
+
+/** Every sponsor as GET /api/gas/sponsor/ lists them. */
+export async function sponsorVisti(db: Db): Promise<Sponsor[]> {
+  return (await loadSponsor(db)).map(presentSponsor);
+}
 
 export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db } = deps.database;
@@ -23,13 +40,7 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
     { schema: { response: ok(sitoSchema), tags: ['sito'] } },
     async (_request, reply) => {
       reply.header('Cache-Control', PUBLIC_CACHE);
-      // The maps' tile server and the chat link are the operator's choice
-      // (MAP_TILE_URL, GAS_CHAT_URL), not the build's.
-      const server: SitoServer = {
-        map_tile_url: deps.config.mapTileUrl,
-        chat_url: deps.config.chatUrl ?? null,
-      };
-      return { ...presentSito(await loadImpostazioni(db)), ...server };
+      return sitoVisto(deps);
     },
   );
 
@@ -38,8 +49,7 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
     { schema: { response: page(sponsorSchema), tags: ['sito'], querystring: paginationQuery } },
     async (request, reply) => {
       reply.header('Cache-Control', PUBLIC_CACHE);
-      const rows = await loadSponsor(db);
-      return paginateArray(request, request.query, rows.map(presentSponsor));
+      return paginateArray(request, request.query, await sponsorVisti(db));
     },
   );
 
