@@ -7,6 +7,7 @@ import { defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { sentinelleReact } from './src/shell/sentinelleReact.ts';
 
 // The API server (Fastify) listens on :8000; in development and preview the
 // browser talks to Vite only, so every server path is proxied there.
@@ -156,6 +157,8 @@ export default defineConfig(({ command, isSsrBuild }) =>
         resolve: { alias: command === 'build' ? reactRouterDiProduzione : [] },
         plugins: [
           react(),
+          // React's DOM renderer makes its sentinels without a stack (src/shell/sentinelleReact.ts).
+          sentinelleReact,
           widgetPage,
           guscioStatico,
           // The service worker (sw/sw.ts, Workbox runtime caching) built to
