@@ -39,6 +39,9 @@ describe('OpenAPI document', () => {
     expect(all.filter((op) => !op.operationId || !op.summary || !op.security?.length)).toEqual([]);
     const ids = all.map((op) => op.operationId);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    // Each summary says what its operation alone does.
+    const summaries = all.map((op) => op.summary);
+    expect(summaries.filter((s, i) => summaries.indexOf(s) !== i)).toEqual([]);
   });
 
   it('declares the session cookie, the CSRF pair and the same-origin server', () => {
@@ -97,35 +100,60 @@ describe('operation names', () => {
   };
 
   it.each([
-    ['get', '/api/gas/evento/', page, 'listEvento', 'Elenco: evento'],
+    ['get', '/api/gas/evento/', page, 'listEvento', 'Elenco degli eventi'],
+    ['get', '/api/gas/sessione/{id}/scuole/', list, 'listSessioneScuole', undefined],
+    ['get', '/api/gas/evento/{id}/', one, 'getEvento', 'Dettaglio di un evento'],
+    ['get', '/api/time/', one, 'getTime', undefined],
+    ['post', '/api/gas/squadra/', one, 'createSquadra', 'Crea una squadra'],
+    ['patch', '/api/gas/squadra/{id}/', one, 'updateSquadra', 'Modifica una squadra'],
+    ['get', '/api/gas/problema/', page, 'listProblema', 'Elenco dei problemi'],
     [
       'get',
-      '/api/gas/sessione/{id}/scuole/',
-      list,
-      'listSessioneScuole',
-      'Elenco: sessione scuole',
+      '/api/gas/messaggi-importanti/{id}/',
+      one,
+      'getMessaggiImportanti',
+      'Dettaglio di un messaggio importante',
     ],
-    ['get', '/api/gas/evento/{id}/', one, 'getEvento', 'Dettaglio: evento'],
-    ['get', '/api/time/', one, 'getTime', 'Dettaglio: time'],
-    ['post', '/api/gas/risposta/', one, 'createRisposta', 'Crea: risposta'],
-    ['patch', '/api/gas/squadra/{id}/', one, 'updateSquadra', 'Modifica: squadra'],
+    ['get', '/api/ext-user/city/', list, 'listExtUserCity', 'Elenco delle città'],
     [
       'put',
       '/api/admin/impostazioni-sito/{chiave}/',
       one,
       'replaceAdminImpostazioniSitoByChiave',
-      'Sostituisce: admin impostazioni-sito',
+      undefined,
     ],
-    ['delete', '/api/admin/evento/{id}/', {}, 'deleteAdminEvento', 'Elimina: admin evento'],
+    [
+      'delete',
+      '/api/admin/sponsor/{id}/',
+      {},
+      'deleteAdminSponsor',
+      'Elimina uno sponsor (back office)',
+    ],
     [
       'get',
-      '/api/gas/sessione/{id}/eventi/{blocco}/',
+      '/api/admin/user/{id}/dipendenze/',
       one,
-      'getSessioneEventiByBlocco',
-      'Dettaglio: sessione eventi',
+      'getAdminUserDipendenze',
+      'Record che dipendono da un utente (back office)',
     ],
-  ])('%s %s is %s', (method, route, op, id, summary) => {
+    [
+      'get',
+      '/api/admin/sessione/permessi/',
+      one,
+      'getAdminSessionePermessi',
+      "Cosa l'utente può impostare in una nuova sessione (back office)",
+    ],
+    [
+      'post',
+      '/api/admin/polo/azioni/',
+      one,
+      'createAdminPoloAzioni',
+      'Modifica o elimina più poli (back office)',
+    ],
+    ['get', '/api/gas/sessione/{id}/eventi/{blocco}/', one, 'getSessioneEventiByBlocco', undefined],
+  ])('%s %s is %s: %s', (method, route, op, id, summary) => {
     expect(operationIdOf(method, route, op)).toBe(id);
+    // undefined: the path names no resource of the back office, so its route says what it does.
     expect(summaryOf(method, route, op)).toBe(summary);
   });
 

@@ -3,15 +3,20 @@
 // gets one by itself (docs/architecture.md, "The typed client and the OpenAPI document"). A route
 // may still set its own `operationId` or `summary` in its schema: it wins.
 //
-//   GET    /api/gas/evento/            listEvento        "Elenco: evento"
-//   GET    /api/gas/evento/{id}/       getEvento         "Dettaglio: evento"
-//   POST   /api/gas/evento/{id}/invita/ createEventoInvita
-//   PATCH  /api/gas/sessione/{id}/     updateSessione
+//   GET    /api/gas/evento/            listEvento        "Elenco degli eventi"
+//   GET    /api/gas/evento/{id}/       getEvento         "Dettaglio di un evento"
+//   POST   /api/admin/sessione/        createAdminSessione  "Crea una sessione (back office)"
+//   PATCH  /api/gas/sessione/{id}/     updateSessione    "Modifica una sessione"
+//   GET    /api/admin/polo/{id}/dipendenze/  getAdminPoloDipendenze  "Record che dipendono da un polo (back office)"
 //   GET    /api/gas/sessione/{id}/eventi/{blocco}/  getSessioneEventiByBlocco
 //
-// `gas/` (the DRF application's prefix) is left out; `admin/` stays, so the
-// back office's `listAdminEvento` differs from the public `listEvento`.
-import { CSRF_COOKIE, CSRF_HEADER } from '@gas/contracts';
+// `gas/` (the DRF application's prefix) is left out of ids; `admin/` stays, so
+// the back office's `listAdminEvento` differs from the public `listEvento`.
+// Summaries name the resource by the Italian labels of the back office's
+// descriptions (@gas/contracts RISORSE_ADMIN); a route whose path names
+// something else says what it does in its own `summary` (openapi.test.ts
+// fails when an operation has none).
+import { CSRF_COOKIE, CSRF_HEADER, RISORSE_ADMIN } from '@gas/contracts';
 import { CSRF_EXEMPT_ROUTES, SESSION_COOKIE } from '../plugins/auth/session';
 
 type Operation = {
@@ -24,15 +29,8 @@ type Operation = {
 type JsonSchema = { type?: string; properties?: Record<string, unknown> };
 type PathItem = Record<string, Operation>;
 
-const VERBS = {
-  list: 'Elenco',
-  get: 'Dettaglio',
-  post: 'Crea',
-  put: 'Sostituisce',
-  patch: 'Modifica',
-  delete: 'Elimina',
-} as const;
-type Verb = keyof typeof VERBS;
+/** A GET is `list` or `get` (verbOf); the other methods are their own verb. */
+type Verb = 'list' | 'get' | 'post' | 'put' | 'patch' | 'delete';
 const VERB_IDS: Record<Verb, string> = {
   list: 'list',
   get: 'get',
@@ -109,9 +107,93 @@ export function operationIdOf(method: string, path: string, operation: Operation
   return `${VERB_IDS[verbOf(method, path, operation)]}${nouns.join('')}${by}`;
 }
 
-export function summaryOf(method: string, path: string, operation: Operation): string {
-  const nouns = segmentsOf(path).filter((s) => !isParam(s));
-  return `${VERBS[verbOf(method, path, operation)]}: ${nouns.join(' ')}`;
+/** A resource's Italian names, lower case: 'sessione', 'sessioni'. */
+type Nomi = { singolare: string; plurale: string };
+
+/**
+ * The resources of the back office by the segment of their paths, and the
+ * public paths that name one of them otherwise.
+ */
+const NOMI = new Map<string, Nomi>(
+  RISORSE_ADMIN.map((r) => [
+    r.nome,
+    { singolare: r.singolare.toLowerCase(), plurale: r.etichetta.toLowerCase() },
+  ]),
+);
+const ALIAS: Record<string, string> = {
+  'messaggi-importanti': 'messaggio-importante',
+  country: 'paese',
+  region: 'regione',
+  city: 'citta',
+};
+
+// The articles the labels take: feminine by the noun's ending (-a but not
+// the Greek -ma of 'problema', -à, -ione), 'uno'/'degli' before s + consonant,
+// z, gn, ps, x, y, and before a vowel 'degli' and the elided "un'".
+const nome = (parole: string) => parole.split(' ')[0]!;
+const femminile = (n: Nomi) => /(?<!m)a$|à$|ione$/.test(nome(n.singolare));
+const impura = (parola: string) => /^(s[^aeiou]|z|gn|ps|x|y)/.test(parola);
+const vocale = (parola: string) => /^[aeiouàèéìòù]/.test(parola);
+
+/** 'un evento', 'uno sponsor', 'una sessione'. */
+function un(n: Nomi): string {
+  const w = n.singolare;
+  if (femminile(n)) return vocale(w) ? `un'${w}` : `una ${w}`;
+  return impura(w) ? `uno ${w}` : `un ${w}`;
+}
+
+/** 'degli eventi', 'dei poli', 'delle squadre'. */
+function degli(n: Nomi): string {
+  const w = n.plurale;
+  if (femminile(n)) return `delle ${w}`;
+  return vocale(w) || impura(w) ? `degli ${w}` : `dei ${w}`;
+}
+
+const CRUD: Record<Verb, (n: Nomi) => string> = {
+  list: (n) => `Elenco ${degli(n)}`,
+  get: (n) => `Dettaglio di ${un(n)}`,
+  post: (n) => `Crea ${un(n)}`,
+  put: (n) => `Sostituisce ${un(n)}`,
+  patch: (n) => `Modifica ${un(n)}`,
+  delete: (n) => `Elimina ${un(n)}`,
+};
+
+/** The back office's routes under each resource (api/admin/routes.ts, bulk.ts). */
+const SOTTO: Record<string, { method: string; summary: (n: Nomi) => string }> = {
+  titoli: { method: 'get', summary: (n) => `Titoli ${degli(n)}, come li nominano scelte e filtri` },
+  csv: { method: 'get', summary: (n) => `Elenco ${degli(n)} in CSV` },
+  permessi: {
+    method: 'get',
+    summary: (n) =>
+      `Cosa l'utente può impostare in ${femminile(n) ? 'una nuova' : 'un nuovo'} ${n.singolare}`,
+  },
+  dipendenze: { method: 'get', summary: (n) => `Record che dipendono da ${un(n)}` },
+  azioni: { method: 'post', summary: (n) => `Modifica o elimina più ${n.plurale}` },
+};
+
+/**
+ * What the operation does, in Italian, from its method and the resource its
+ * path names ('Elenco degli eventi', 'Crea una sessione (back office)');
+ * undefined when the path names no resource of the back office or a route of
+ * its own (the route then gives its summary).
+ */
+export function summaryOf(method: string, path: string, operation: Operation): string | undefined {
+  const segments = path.split('/').filter(Boolean);
+  if (segments[0] === 'api') segments.shift();
+  const admin = segments[0] === 'admin';
+  if (admin || segments[0] === 'gas' || segments[0] === 'ext-user') segments.shift();
+  const [risorsa = '', ...resto] = segments.filter((s) => !isParam(s));
+  const nomi = NOMI.get(ALIAS[risorsa] ?? risorsa);
+  if (!nomi || resto.length > 1) return undefined;
+  let summary: string;
+  if (resto.length === 0) {
+    summary = CRUD[verbOf(method, path, operation)](nomi);
+  } else {
+    const sotto = SOTTO[resto[0]!];
+    if (!sotto || sotto.method !== method) return undefined;
+    summary = sotto.summary(nomi);
+  }
+  return admin ? `${summary} (back office)` : summary;
 }
 
 /**
@@ -136,7 +218,8 @@ export function describeOperations(paths: Record<string, PathItem>): void {
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
       operation.operationId ??= operationIdOf(method, path, operation);
-      operation.summary ??= summaryOf(method, path, operation);
+      const summary = operation.summary ?? summaryOf(method, path, operation);
+      if (summary !== undefined) operation.summary = summary;
       operation.security ??= securityOf(method, path);
     }
   }

@@ -15,6 +15,12 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
       info: {
         title: 'GaS API',
         version: '1.6.0',
+        // No licence is published: the code and the API are all rights reserved, as the law
+        // has it without one (an SPDX reference of our own, as OpenAPI 3.1 allows).
+        license: {
+          name: 'Tutti i diritti riservati (nessuna licenza pubblicata)',
+          identifier: 'LicenseRef-GaS-Tutti-i-diritti-riservati',
+        },
         description:
           "API della piattaforma GaS (Gara a Squadre). Stile Django REST Framework: liste paginate con `next`, errori `{detail}`, errori di campo `{campo: [messaggi]}`. Le richieste POST/PUT/PATCH/DELETE richiedono l'header `X-CSRFToken` uguale al cookie `csrftoken`.",
       },

@@ -91,8 +91,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function messagesOf(value: unknown): string[] | null {
   if (typeof value === 'string') return [value];
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-    return value as string[];
+  if (Array.isArray(value) && value.every((item): item is string => typeof item === 'string')) {
+    return value;
   }
   return null;
 }

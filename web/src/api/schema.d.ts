@@ -8,7 +8,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: time */
+        /** Ora del server (per l'orologio delle pagine) */
         get: operations["getTime"];
         put?: never;
         post?: never;
@@ -145,7 +145,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Elenco: evento candidati
+         * Account da nominare amministratori o inseritori dell'evento
          * @description Gli account attivi da nominare amministratori o inseritori dell'evento, per nome, nome utente o e-mail intera (al massimo 10). Solo per chi può nominarli; l'e-mail si legge solo se è staff o se l'ha scritta intera.
          */
         get: operations["listEventoCandidati"];
@@ -164,10 +164,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: evento */
+        /** Elenco degli eventi */
         get: operations["listEvento"];
         put?: never;
-        /** Crea: evento */
+        /** Crea un evento */
         post: operations["createEvento"];
         delete?: never;
         options?: never;
@@ -182,14 +182,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: evento */
+        /** Dettaglio di un evento */
         get: operations["getEvento"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Modifica: evento */
+        /** Modifica un evento */
         patch: operations["updateEvento"];
         trace?: never;
     };
@@ -220,7 +220,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: sessione */
+        /** Elenco delle sessioni */
         get: operations["listSessione"];
         put?: never;
         post?: never;
@@ -237,7 +237,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: sessione */
+        /** Dettaglio di una sessione */
         get: operations["getSessione"];
         put?: never;
         post?: never;
@@ -345,7 +345,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: problema */
+        /** Elenco dei problemi */
         get: operations["listProblema"];
         put?: never;
         post?: never;
@@ -362,7 +362,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: problema */
+        /** Dettaglio di un problema */
         get: operations["getProblema"];
         put?: never;
         post?: never;
@@ -396,7 +396,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: polo */
+        /** Elenco dei poli */
         get: operations["listPolo"];
         put?: never;
         post?: never;
@@ -413,7 +413,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: polo */
+        /** Dettaglio di un polo */
         get: operations["getPolo"];
         put?: never;
         post?: never;
@@ -641,10 +641,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: squadra */
+        /** Elenco delle squadre */
         get: operations["listSquadra"];
         put?: never;
-        /** Crea: squadra */
+        /** Crea una squadra */
         post: operations["createSquadra"];
         delete?: never;
         options?: never;
@@ -659,7 +659,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: squadra in_sessione */
+        /** Squadre di una sessione */
         get: operations["listSquadraInSessione"];
         put?: never;
         post?: never;
@@ -676,7 +676,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: squadra mie */
+        /** Squadre dell'utente (le tue squadre) */
         get: operations["listSquadraMie"];
         put?: never;
         post?: never;
@@ -693,14 +693,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: squadra */
+        /** Dettaglio di una squadra */
         get: operations["getSquadra"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Modifica: squadra */
+        /** Modifica una squadra */
         patch: operations["updateSquadra"];
         trace?: never;
     };
@@ -711,10 +711,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: user */
+        /** Elenco degli utenti */
         get: operations["listUser"];
         put?: never;
-        /** Crea: user */
+        /** Crea un utente */
         post: operations["createUser"];
         delete?: never;
         options?: never;
@@ -729,7 +729,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: extended-user */
+        /** Gli altri responsabili delle scuole dell'utente */
         get: operations["listExtendedUser"];
         put?: never;
         post?: never;
@@ -746,14 +746,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: user */
+        /** Dettaglio di un utente */
         get: operations["getUser"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Modifica: user */
+        /** Modifica un utente */
         patch: operations["updateUser"];
         trace?: never;
     };
@@ -764,7 +764,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: ext-user country */
+        /** Elenco dei paesi */
         get: operations["listExtUserCountry"];
         put?: never;
         post?: never;
@@ -781,7 +781,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: ext-user region */
+        /** Elenco delle regioni */
         get: operations["listExtUserRegion"];
         put?: never;
         post?: never;
@@ -798,7 +798,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: ext-user city */
+        /** Elenco delle città */
         get: operations["listExtUserCity"];
         put?: never;
         post?: never;
@@ -815,7 +815,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: ext-user scuola */
+        /** Elenco delle scuole */
         get: operations["listExtUserScuola"];
         put?: never;
         post?: never;
@@ -832,7 +832,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: ext-user scuola */
+        /** Dettaglio di una scuola */
         get: operations["getExtUserScuola"];
         put?: never;
         post?: never;
@@ -903,10 +903,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: file-programmato */
+        /** Elenco dei file */
         get: operations["listFileProgrammato"];
         put?: never;
-        /** Crea: file-programmato */
+        /** Crea un file */
         post: operations["createFileProgrammato"];
         delete?: never;
         options?: never;
@@ -921,14 +921,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: file-programmato */
+        /** Dettaglio di un file */
         get: operations["getFileProgrammato"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Modifica: file-programmato */
+        /** Modifica un file */
         patch: operations["updateFileProgrammato"];
         trace?: never;
     };
@@ -940,7 +940,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Dettaglio: file-programmato contenuto
+         * Contenuto di un file (PDF)
          * @description Il PDF, se già visibile all’utente.
          */
         get: operations["getFileProgrammatoContenuto"];
@@ -959,10 +959,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: messaggi-importanti */
+        /** Elenco dei messaggi importanti */
         get: operations["listMessaggiImportanti"];
         put?: never;
-        /** Crea: messaggi-importanti */
+        /** Crea un messaggio importante */
         post: operations["createMessaggiImportanti"];
         delete?: never;
         options?: never;
@@ -977,15 +977,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: messaggi-importanti */
+        /** Dettaglio di un messaggio importante */
         get: operations["getMessaggiImportanti"];
         put?: never;
         post?: never;
-        /** Elimina: messaggi-importanti */
+        /** Elimina un messaggio importante */
         delete: operations["deleteMessaggiImportanti"];
         options?: never;
         head?: never;
-        /** Modifica: messaggi-importanti */
+        /** Modifica un messaggio importante */
         patch: operations["updateMessaggiImportanti"];
         trace?: never;
     };
@@ -1016,7 +1016,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: sito */
+        /** Contenuti pubblici del sito */
         get: operations["getSito"];
         put?: never;
         post?: never;
@@ -1033,7 +1033,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: sponsor */
+        /** Elenco degli sponsor */
         get: operations["listSponsor"];
         put?: never;
         post?: never;
@@ -1050,7 +1050,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: top-contributors */
+        /** Collaboratori principali del progetto */
         get: operations["listTopContributors"];
         put?: never;
         post?: never;
@@ -1067,7 +1067,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: collaboratori */
+        /** Collaboratori del progetto, come stringa JSON */
         get: operations["getCollaboratori"];
         put?: never;
         post?: never;
@@ -1085,7 +1085,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Elenco: albo-d-oro
+         * Albo d'oro: i podi degli eventi ufficiali conclusi
          * @description Vincitori (podio di ogni sessione) degli eventi ufficiali conclusi, dal più recente, calcolati dalle classifiche finali.
          */
         get: operations["listAlboDOro"];
@@ -1222,10 +1222,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin evento */
+        /** Elenco degli eventi (back office) */
         get: operations["listAdminEvento"];
         put?: never;
-        /** Crea: admin evento */
+        /** Crea un evento (back office) */
         post: operations["createAdminEvento"];
         delete?: never;
         options?: never;
@@ -1240,7 +1240,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin evento titoli */
+        /** Titoli degli eventi, come li nominano scelte e filtri (back office) */
         get: operations["listAdminEventoTitoli"];
         put?: never;
         post?: never;
@@ -1257,7 +1257,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin evento csv */
+        /** Elenco degli eventi in CSV (back office) */
         get: operations["getAdminEventoCsv"];
         put?: never;
         post?: never;
@@ -1274,7 +1274,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin evento permessi */
+        /** Cosa l'utente può impostare in un nuovo evento (back office) */
         get: operations["getAdminEventoPermessi"];
         put?: never;
         post?: never;
@@ -1291,15 +1291,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin evento */
+        /** Dettaglio di un evento (back office) */
         get: operations["getAdminEvento"];
         put?: never;
         post?: never;
-        /** Elimina: admin evento */
+        /** Elimina un evento (back office) */
         delete: operations["deleteAdminEvento"];
         options?: never;
         head?: never;
-        /** Modifica: admin evento */
+        /** Modifica un evento (back office) */
         patch: operations["updateAdminEvento"];
         trace?: never;
     };
@@ -1310,7 +1310,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin evento dipendenze */
+        /** Record che dipendono da un evento (back office) */
         get: operations["getAdminEventoDipendenze"];
         put?: never;
         post?: never;
@@ -1329,7 +1329,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin evento azioni */
+        /** Modifica o elimina più eventi (back office) */
         post: operations["createAdminEventoAzioni"];
         delete?: never;
         options?: never;
@@ -1344,10 +1344,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin sessione */
+        /** Elenco delle sessioni (back office) */
         get: operations["listAdminSessione"];
         put?: never;
-        /** Crea: admin sessione */
+        /** Crea una sessione (back office) */
         post: operations["createAdminSessione"];
         delete?: never;
         options?: never;
@@ -1362,7 +1362,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin sessione titoli */
+        /** Titoli delle sessioni, come li nominano scelte e filtri (back office) */
         get: operations["listAdminSessioneTitoli"];
         put?: never;
         post?: never;
@@ -1379,7 +1379,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin sessione csv */
+        /** Elenco delle sessioni in CSV (back office) */
         get: operations["getAdminSessioneCsv"];
         put?: never;
         post?: never;
@@ -1396,7 +1396,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin sessione permessi */
+        /** Cosa l'utente può impostare in una nuova sessione (back office) */
         get: operations["getAdminSessionePermessi"];
         put?: never;
         post?: never;
@@ -1413,15 +1413,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin sessione */
+        /** Dettaglio di una sessione (back office) */
         get: operations["getAdminSessione"];
         put?: never;
         post?: never;
-        /** Elimina: admin sessione */
+        /** Elimina una sessione (back office) */
         delete: operations["deleteAdminSessione"];
         options?: never;
         head?: never;
-        /** Modifica: admin sessione */
+        /** Modifica una sessione (back office) */
         patch: operations["updateAdminSessione"];
         trace?: never;
     };
@@ -1432,7 +1432,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin sessione dipendenze */
+        /** Record che dipendono da una sessione (back office) */
         get: operations["getAdminSessioneDipendenze"];
         put?: never;
         post?: never;
@@ -1451,7 +1451,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin sessione azioni */
+        /** Modifica o elimina più sessioni (back office) */
         post: operations["createAdminSessioneAzioni"];
         delete?: never;
         options?: never;
@@ -1466,10 +1466,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin problema */
+        /** Elenco dei problemi (back office) */
         get: operations["listAdminProblema"];
         put?: never;
-        /** Crea: admin problema */
+        /** Crea un problema (back office) */
         post: operations["createAdminProblema"];
         delete?: never;
         options?: never;
@@ -1484,7 +1484,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin problema titoli */
+        /** Titoli dei problemi, come li nominano scelte e filtri (back office) */
         get: operations["listAdminProblemaTitoli"];
         put?: never;
         post?: never;
@@ -1501,7 +1501,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin problema csv */
+        /** Elenco dei problemi in CSV (back office) */
         get: operations["getAdminProblemaCsv"];
         put?: never;
         post?: never;
@@ -1518,7 +1518,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin problema permessi */
+        /** Cosa l'utente può impostare in un nuovo problema (back office) */
         get: operations["getAdminProblemaPermessi"];
         put?: never;
         post?: never;
@@ -1535,15 +1535,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin problema */
+        /** Dettaglio di un problema (back office) */
         get: operations["getAdminProblema"];
         put?: never;
         post?: never;
-        /** Elimina: admin problema */
+        /** Elimina un problema (back office) */
         delete: operations["deleteAdminProblema"];
         options?: never;
         head?: never;
-        /** Modifica: admin problema */
+        /** Modifica un problema (back office) */
         patch: operations["updateAdminProblema"];
         trace?: never;
     };
@@ -1554,7 +1554,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin problema dipendenze */
+        /** Record che dipendono da un problema (back office) */
         get: operations["getAdminProblemaDipendenze"];
         put?: never;
         post?: never;
@@ -1573,7 +1573,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin problema azioni */
+        /** Modifica o elimina più problemi (back office) */
         post: operations["createAdminProblemaAzioni"];
         delete?: never;
         options?: never;
@@ -1588,7 +1588,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin file-programmato */
+        /** Elenco dei file (back office) */
         get: operations["listAdminFileProgrammato"];
         put?: never;
         post?: never;
@@ -1605,7 +1605,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin file-programmato titoli */
+        /** Titoli dei file, come li nominano scelte e filtri (back office) */
         get: operations["listAdminFileProgrammatoTitoli"];
         put?: never;
         post?: never;
@@ -1622,7 +1622,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin file-programmato csv */
+        /** Elenco dei file in CSV (back office) */
         get: operations["getAdminFileProgrammatoCsv"];
         put?: never;
         post?: never;
@@ -1639,7 +1639,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin file-programmato permessi */
+        /** Cosa l'utente può impostare in un nuovo file (back office) */
         get: operations["getAdminFileProgrammatoPermessi"];
         put?: never;
         post?: never;
@@ -1656,15 +1656,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin file-programmato */
+        /** Dettaglio di un file (back office) */
         get: operations["getAdminFileProgrammato"];
         put?: never;
         post?: never;
-        /** Elimina: admin file-programmato */
+        /** Elimina un file (back office) */
         delete: operations["deleteAdminFileProgrammato"];
         options?: never;
         head?: never;
-        /** Modifica: admin file-programmato */
+        /** Modifica un file (back office) */
         patch: operations["updateAdminFileProgrammato"];
         trace?: never;
     };
@@ -1675,7 +1675,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin file-programmato dipendenze */
+        /** Record che dipendono da un file (back office) */
         get: operations["getAdminFileProgrammatoDipendenze"];
         put?: never;
         post?: never;
@@ -1694,7 +1694,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin file-programmato azioni */
+        /** Modifica o elimina più file (back office) */
         post: operations["createAdminFileProgrammatoAzioni"];
         delete?: never;
         options?: never;
@@ -1709,7 +1709,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin risposta */
+        /** Elenco delle risposte (back office) */
         get: operations["listAdminRisposta"];
         put?: never;
         post?: never;
@@ -1726,7 +1726,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin risposta titoli */
+        /** Titoli delle risposte, come li nominano scelte e filtri (back office) */
         get: operations["listAdminRispostaTitoli"];
         put?: never;
         post?: never;
@@ -1743,7 +1743,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin risposta csv */
+        /** Elenco delle risposte in CSV (back office) */
         get: operations["getAdminRispostaCsv"];
         put?: never;
         post?: never;
@@ -1760,7 +1760,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin risposta permessi */
+        /** Cosa l'utente può impostare in una nuova risposta (back office) */
         get: operations["getAdminRispostaPermessi"];
         put?: never;
         post?: never;
@@ -1777,11 +1777,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin risposta */
+        /** Dettaglio di una risposta (back office) */
         get: operations["getAdminRisposta"];
         put?: never;
         post?: never;
-        /** Elimina: admin risposta */
+        /** Elimina una risposta (back office) */
         delete: operations["deleteAdminRisposta"];
         options?: never;
         head?: never;
@@ -1795,7 +1795,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin risposta dipendenze */
+        /** Record che dipendono da una risposta (back office) */
         get: operations["getAdminRispostaDipendenze"];
         put?: never;
         post?: never;
@@ -1814,7 +1814,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin risposta azioni */
+        /** Modifica o elimina più risposte (back office) */
         post: operations["createAdminRispostaAzioni"];
         delete?: never;
         options?: never;
@@ -1829,7 +1829,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin jolly */
+        /** Elenco dei jolly (back office) */
         get: operations["listAdminJolly"];
         put?: never;
         post?: never;
@@ -1846,7 +1846,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin jolly titoli */
+        /** Titoli dei jolly, come li nominano scelte e filtri (back office) */
         get: operations["listAdminJollyTitoli"];
         put?: never;
         post?: never;
@@ -1863,7 +1863,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin jolly csv */
+        /** Elenco dei jolly in CSV (back office) */
         get: operations["getAdminJollyCsv"];
         put?: never;
         post?: never;
@@ -1880,7 +1880,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin jolly permessi */
+        /** Cosa l'utente può impostare in un nuovo jolly (back office) */
         get: operations["getAdminJollyPermessi"];
         put?: never;
         post?: never;
@@ -1897,11 +1897,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin jolly */
+        /** Dettaglio di un jolly (back office) */
         get: operations["getAdminJolly"];
         put?: never;
         post?: never;
-        /** Elimina: admin jolly */
+        /** Elimina un jolly (back office) */
         delete: operations["deleteAdminJolly"];
         options?: never;
         head?: never;
@@ -1915,7 +1915,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin jolly dipendenze */
+        /** Record che dipendono da un jolly (back office) */
         get: operations["getAdminJollyDipendenze"];
         put?: never;
         post?: never;
@@ -1934,7 +1934,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin jolly azioni */
+        /** Modifica o elimina più jolly (back office) */
         post: operations["createAdminJollyAzioni"];
         delete?: never;
         options?: never;
@@ -1949,10 +1949,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin messaggio-importante */
+        /** Elenco dei messaggi importanti (back office) */
         get: operations["listAdminMessaggioImportante"];
         put?: never;
-        /** Crea: admin messaggio-importante */
+        /** Crea un messaggio importante (back office) */
         post: operations["createAdminMessaggioImportante"];
         delete?: never;
         options?: never;
@@ -1967,7 +1967,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin messaggio-importante titoli */
+        /** Titoli dei messaggi importanti, come li nominano scelte e filtri (back office) */
         get: operations["listAdminMessaggioImportanteTitoli"];
         put?: never;
         post?: never;
@@ -1984,7 +1984,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin messaggio-importante csv */
+        /** Elenco dei messaggi importanti in CSV (back office) */
         get: operations["getAdminMessaggioImportanteCsv"];
         put?: never;
         post?: never;
@@ -2001,7 +2001,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin messaggio-importante permessi */
+        /** Cosa l'utente può impostare in un nuovo messaggio importante (back office) */
         get: operations["getAdminMessaggioImportantePermessi"];
         put?: never;
         post?: never;
@@ -2018,15 +2018,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin messaggio-importante */
+        /** Dettaglio di un messaggio importante (back office) */
         get: operations["getAdminMessaggioImportante"];
         put?: never;
         post?: never;
-        /** Elimina: admin messaggio-importante */
+        /** Elimina un messaggio importante (back office) */
         delete: operations["deleteAdminMessaggioImportante"];
         options?: never;
         head?: never;
-        /** Modifica: admin messaggio-importante */
+        /** Modifica un messaggio importante (back office) */
         patch: operations["updateAdminMessaggioImportante"];
         trace?: never;
     };
@@ -2037,7 +2037,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin messaggio-importante dipendenze */
+        /** Record che dipendono da un messaggio importante (back office) */
         get: operations["getAdminMessaggioImportanteDipendenze"];
         put?: never;
         post?: never;
@@ -2056,7 +2056,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin messaggio-importante azioni */
+        /** Modifica o elimina più messaggi importanti (back office) */
         post: operations["createAdminMessaggioImportanteAzioni"];
         delete?: never;
         options?: never;
@@ -2071,10 +2071,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin squadra */
+        /** Elenco delle squadre (back office) */
         get: operations["listAdminSquadra"];
         put?: never;
-        /** Crea: admin squadra */
+        /** Crea una squadra (back office) */
         post: operations["createAdminSquadra"];
         delete?: never;
         options?: never;
@@ -2089,7 +2089,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin squadra titoli */
+        /** Titoli delle squadre, come li nominano scelte e filtri (back office) */
         get: operations["listAdminSquadraTitoli"];
         put?: never;
         post?: never;
@@ -2106,7 +2106,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin squadra csv */
+        /** Elenco delle squadre in CSV (back office) */
         get: operations["getAdminSquadraCsv"];
         put?: never;
         post?: never;
@@ -2123,7 +2123,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin squadra permessi */
+        /** Cosa l'utente può impostare in una nuova squadra (back office) */
         get: operations["getAdminSquadraPermessi"];
         put?: never;
         post?: never;
@@ -2140,15 +2140,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin squadra */
+        /** Dettaglio di una squadra (back office) */
         get: operations["getAdminSquadra"];
         put?: never;
         post?: never;
-        /** Elimina: admin squadra */
+        /** Elimina una squadra (back office) */
         delete: operations["deleteAdminSquadra"];
         options?: never;
         head?: never;
-        /** Modifica: admin squadra */
+        /** Modifica una squadra (back office) */
         patch: operations["updateAdminSquadra"];
         trace?: never;
     };
@@ -2159,7 +2159,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin squadra dipendenze */
+        /** Record che dipendono da una squadra (back office) */
         get: operations["getAdminSquadraDipendenze"];
         put?: never;
         post?: never;
@@ -2178,7 +2178,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin squadra azioni */
+        /** Modifica o elimina più squadre (back office) */
         post: operations["createAdminSquadraAzioni"];
         delete?: never;
         options?: never;
@@ -2195,7 +2195,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin squadra ordine-eta */
+        /** Ordine d'età delle squadre di un evento, da un elenco (back office) */
         post: operations["createAdminSquadraOrdineEta"];
         delete?: never;
         options?: never;
@@ -2210,10 +2210,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin user */
+        /** Elenco degli utenti (back office) */
         get: operations["listAdminUser"];
         put?: never;
-        /** Crea: admin user */
+        /** Crea un utente (back office) */
         post: operations["createAdminUser"];
         delete?: never;
         options?: never;
@@ -2228,7 +2228,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin user titoli */
+        /** Titoli degli utenti, come li nominano scelte e filtri (back office) */
         get: operations["listAdminUserTitoli"];
         put?: never;
         post?: never;
@@ -2245,7 +2245,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin user csv */
+        /** Elenco degli utenti in CSV (back office) */
         get: operations["getAdminUserCsv"];
         put?: never;
         post?: never;
@@ -2262,7 +2262,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin user permessi */
+        /** Cosa l'utente può impostare in un nuovo utente (back office) */
         get: operations["getAdminUserPermessi"];
         put?: never;
         post?: never;
@@ -2279,15 +2279,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin user */
+        /** Dettaglio di un utente (back office) */
         get: operations["getAdminUser"];
         put?: never;
         post?: never;
-        /** Elimina: admin user */
+        /** Elimina un utente (back office) */
         delete: operations["deleteAdminUser"];
         options?: never;
         head?: never;
-        /** Modifica: admin user */
+        /** Modifica un utente (back office) */
         patch: operations["updateAdminUser"];
         trace?: never;
     };
@@ -2298,7 +2298,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin user dipendenze */
+        /** Record che dipendono da un utente (back office) */
         get: operations["getAdminUserDipendenze"];
         put?: never;
         post?: never;
@@ -2317,7 +2317,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin user azioni */
+        /** Modifica o elimina più utenti (back office) */
         post: operations["createAdminUserAzioni"];
         delete?: never;
         options?: never;
@@ -2332,10 +2332,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin responsabile */
+        /** Elenco dei responsabili (back office) */
         get: operations["listAdminResponsabile"];
         put?: never;
-        /** Crea: admin responsabile */
+        /** Crea un responsabile (back office) */
         post: operations["createAdminResponsabile"];
         delete?: never;
         options?: never;
@@ -2350,7 +2350,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin responsabile titoli */
+        /** Titoli dei responsabili, come li nominano scelte e filtri (back office) */
         get: operations["listAdminResponsabileTitoli"];
         put?: never;
         post?: never;
@@ -2367,7 +2367,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin responsabile csv */
+        /** Elenco dei responsabili in CSV (back office) */
         get: operations["getAdminResponsabileCsv"];
         put?: never;
         post?: never;
@@ -2384,7 +2384,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin responsabile permessi */
+        /** Cosa l'utente può impostare in un nuovo responsabile (back office) */
         get: operations["getAdminResponsabilePermessi"];
         put?: never;
         post?: never;
@@ -2401,15 +2401,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin responsabile */
+        /** Dettaglio di un responsabile (back office) */
         get: operations["getAdminResponsabile"];
         put?: never;
         post?: never;
-        /** Elimina: admin responsabile */
+        /** Elimina un responsabile (back office) */
         delete: operations["deleteAdminResponsabile"];
         options?: never;
         head?: never;
-        /** Modifica: admin responsabile */
+        /** Modifica un responsabile (back office) */
         patch: operations["updateAdminResponsabile"];
         trace?: never;
     };
@@ -2420,7 +2420,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin responsabile dipendenze */
+        /** Record che dipendono da un responsabile (back office) */
         get: operations["getAdminResponsabileDipendenze"];
         put?: never;
         post?: never;
@@ -2439,7 +2439,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin responsabile azioni */
+        /** Modifica o elimina più responsabili (back office) */
         post: operations["createAdminResponsabileAzioni"];
         delete?: never;
         options?: never;
@@ -2454,10 +2454,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin scuola */
+        /** Elenco delle scuole (back office) */
         get: operations["listAdminScuola"];
         put?: never;
-        /** Crea: admin scuola */
+        /** Crea una scuola (back office) */
         post: operations["createAdminScuola"];
         delete?: never;
         options?: never;
@@ -2472,7 +2472,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin scuola titoli */
+        /** Titoli delle scuole, come li nominano scelte e filtri (back office) */
         get: operations["listAdminScuolaTitoli"];
         put?: never;
         post?: never;
@@ -2489,7 +2489,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin scuola csv */
+        /** Elenco delle scuole in CSV (back office) */
         get: operations["getAdminScuolaCsv"];
         put?: never;
         post?: never;
@@ -2506,7 +2506,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin scuola permessi */
+        /** Cosa l'utente può impostare in una nuova scuola (back office) */
         get: operations["getAdminScuolaPermessi"];
         put?: never;
         post?: never;
@@ -2523,15 +2523,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin scuola */
+        /** Dettaglio di una scuola (back office) */
         get: operations["getAdminScuola"];
         put?: never;
         post?: never;
-        /** Elimina: admin scuola */
+        /** Elimina una scuola (back office) */
         delete: operations["deleteAdminScuola"];
         options?: never;
         head?: never;
-        /** Modifica: admin scuola */
+        /** Modifica una scuola (back office) */
         patch: operations["updateAdminScuola"];
         trace?: never;
     };
@@ -2542,7 +2542,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin scuola dipendenze */
+        /** Record che dipendono da una scuola (back office) */
         get: operations["getAdminScuolaDipendenze"];
         put?: never;
         post?: never;
@@ -2561,7 +2561,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin scuola azioni */
+        /** Modifica o elimina più scuole (back office) */
         post: operations["createAdminScuolaAzioni"];
         delete?: never;
         options?: never;
@@ -2576,10 +2576,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin polo */
+        /** Elenco dei poli (back office) */
         get: operations["listAdminPolo"];
         put?: never;
-        /** Crea: admin polo */
+        /** Crea un polo (back office) */
         post: operations["createAdminPolo"];
         delete?: never;
         options?: never;
@@ -2594,7 +2594,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin polo titoli */
+        /** Titoli dei poli, come li nominano scelte e filtri (back office) */
         get: operations["listAdminPoloTitoli"];
         put?: never;
         post?: never;
@@ -2611,7 +2611,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin polo csv */
+        /** Elenco dei poli in CSV (back office) */
         get: operations["getAdminPoloCsv"];
         put?: never;
         post?: never;
@@ -2628,7 +2628,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin polo permessi */
+        /** Cosa l'utente può impostare in un nuovo polo (back office) */
         get: operations["getAdminPoloPermessi"];
         put?: never;
         post?: never;
@@ -2645,15 +2645,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin polo */
+        /** Dettaglio di un polo (back office) */
         get: operations["getAdminPolo"];
         put?: never;
         post?: never;
-        /** Elimina: admin polo */
+        /** Elimina un polo (back office) */
         delete: operations["deleteAdminPolo"];
         options?: never;
         head?: never;
-        /** Modifica: admin polo */
+        /** Modifica un polo (back office) */
         patch: operations["updateAdminPolo"];
         trace?: never;
     };
@@ -2664,7 +2664,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin polo dipendenze */
+        /** Record che dipendono da un polo (back office) */
         get: operations["getAdminPoloDipendenze"];
         put?: never;
         post?: never;
@@ -2683,7 +2683,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin polo azioni */
+        /** Modifica o elimina più poli (back office) */
         post: operations["createAdminPoloAzioni"];
         delete?: never;
         options?: never;
@@ -2698,10 +2698,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin citta */
+        /** Elenco delle città (back office) */
         get: operations["listAdminCitta"];
         put?: never;
-        /** Crea: admin citta */
+        /** Crea una città (back office) */
         post: operations["createAdminCitta"];
         delete?: never;
         options?: never;
@@ -2716,7 +2716,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin citta titoli */
+        /** Titoli delle città, come li nominano scelte e filtri (back office) */
         get: operations["listAdminCittaTitoli"];
         put?: never;
         post?: never;
@@ -2733,7 +2733,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin citta csv */
+        /** Elenco delle città in CSV (back office) */
         get: operations["getAdminCittaCsv"];
         put?: never;
         post?: never;
@@ -2750,7 +2750,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin citta permessi */
+        /** Cosa l'utente può impostare in una nuova città (back office) */
         get: operations["getAdminCittaPermessi"];
         put?: never;
         post?: never;
@@ -2767,15 +2767,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin citta */
+        /** Dettaglio di una città (back office) */
         get: operations["getAdminCitta"];
         put?: never;
         post?: never;
-        /** Elimina: admin citta */
+        /** Elimina una città (back office) */
         delete: operations["deleteAdminCitta"];
         options?: never;
         head?: never;
-        /** Modifica: admin citta */
+        /** Modifica una città (back office) */
         patch: operations["updateAdminCitta"];
         trace?: never;
     };
@@ -2786,7 +2786,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin citta dipendenze */
+        /** Record che dipendono da una città (back office) */
         get: operations["getAdminCittaDipendenze"];
         put?: never;
         post?: never;
@@ -2805,7 +2805,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin citta azioni */
+        /** Modifica o elimina più città (back office) */
         post: operations["createAdminCittaAzioni"];
         delete?: never;
         options?: never;
@@ -2820,10 +2820,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin regione */
+        /** Elenco delle regioni (back office) */
         get: operations["listAdminRegione"];
         put?: never;
-        /** Crea: admin regione */
+        /** Crea una regione (back office) */
         post: operations["createAdminRegione"];
         delete?: never;
         options?: never;
@@ -2838,7 +2838,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin regione titoli */
+        /** Titoli delle regioni, come li nominano scelte e filtri (back office) */
         get: operations["listAdminRegioneTitoli"];
         put?: never;
         post?: never;
@@ -2855,7 +2855,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin regione csv */
+        /** Elenco delle regioni in CSV (back office) */
         get: operations["getAdminRegioneCsv"];
         put?: never;
         post?: never;
@@ -2872,7 +2872,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin regione permessi */
+        /** Cosa l'utente può impostare in una nuova regione (back office) */
         get: operations["getAdminRegionePermessi"];
         put?: never;
         post?: never;
@@ -2889,15 +2889,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin regione */
+        /** Dettaglio di una regione (back office) */
         get: operations["getAdminRegione"];
         put?: never;
         post?: never;
-        /** Elimina: admin regione */
+        /** Elimina una regione (back office) */
         delete: operations["deleteAdminRegione"];
         options?: never;
         head?: never;
-        /** Modifica: admin regione */
+        /** Modifica una regione (back office) */
         patch: operations["updateAdminRegione"];
         trace?: never;
     };
@@ -2908,7 +2908,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin regione dipendenze */
+        /** Record che dipendono da una regione (back office) */
         get: operations["getAdminRegioneDipendenze"];
         put?: never;
         post?: never;
@@ -2927,7 +2927,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin regione azioni */
+        /** Modifica o elimina più regioni (back office) */
         post: operations["createAdminRegioneAzioni"];
         delete?: never;
         options?: never;
@@ -2942,10 +2942,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin paese */
+        /** Elenco dei paesi (back office) */
         get: operations["listAdminPaese"];
         put?: never;
-        /** Crea: admin paese */
+        /** Crea un paese (back office) */
         post: operations["createAdminPaese"];
         delete?: never;
         options?: never;
@@ -2960,7 +2960,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin paese titoli */
+        /** Titoli dei paesi, come li nominano scelte e filtri (back office) */
         get: operations["listAdminPaeseTitoli"];
         put?: never;
         post?: never;
@@ -2977,7 +2977,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin paese csv */
+        /** Elenco dei paesi in CSV (back office) */
         get: operations["getAdminPaeseCsv"];
         put?: never;
         post?: never;
@@ -2994,7 +2994,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin paese permessi */
+        /** Cosa l'utente può impostare in un nuovo paese (back office) */
         get: operations["getAdminPaesePermessi"];
         put?: never;
         post?: never;
@@ -3011,15 +3011,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin paese */
+        /** Dettaglio di un paese (back office) */
         get: operations["getAdminPaese"];
         put?: never;
         post?: never;
-        /** Elimina: admin paese */
+        /** Elimina un paese (back office) */
         delete: operations["deleteAdminPaese"];
         options?: never;
         head?: never;
-        /** Modifica: admin paese */
+        /** Modifica un paese (back office) */
         patch: operations["updateAdminPaese"];
         trace?: never;
     };
@@ -3030,7 +3030,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin paese dipendenze */
+        /** Record che dipendono da un paese (back office) */
         get: operations["getAdminPaeseDipendenze"];
         put?: never;
         post?: never;
@@ -3049,7 +3049,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin paese azioni */
+        /** Modifica o elimina più paesi (back office) */
         post: operations["createAdminPaeseAzioni"];
         delete?: never;
         options?: never;
@@ -3064,10 +3064,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin sponsor */
+        /** Elenco degli sponsor (back office) */
         get: operations["listAdminSponsor"];
         put?: never;
-        /** Crea: admin sponsor */
+        /** Crea uno sponsor (back office) */
         post: operations["createAdminSponsor"];
         delete?: never;
         options?: never;
@@ -3082,7 +3082,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin sponsor titoli */
+        /** Titoli degli sponsor, come li nominano scelte e filtri (back office) */
         get: operations["listAdminSponsorTitoli"];
         put?: never;
         post?: never;
@@ -3099,7 +3099,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin sponsor csv */
+        /** Elenco degli sponsor in CSV (back office) */
         get: operations["getAdminSponsorCsv"];
         put?: never;
         post?: never;
@@ -3116,7 +3116,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin sponsor permessi */
+        /** Cosa l'utente può impostare in un nuovo sponsor (back office) */
         get: operations["getAdminSponsorPermessi"];
         put?: never;
         post?: never;
@@ -3133,15 +3133,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin sponsor */
+        /** Dettaglio di uno sponsor (back office) */
         get: operations["getAdminSponsor"];
         put?: never;
         post?: never;
-        /** Elimina: admin sponsor */
+        /** Elimina uno sponsor (back office) */
         delete: operations["deleteAdminSponsor"];
         options?: never;
         head?: never;
-        /** Modifica: admin sponsor */
+        /** Modifica uno sponsor (back office) */
         patch: operations["updateAdminSponsor"];
         trace?: never;
     };
@@ -3152,7 +3152,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin sponsor dipendenze */
+        /** Record che dipendono da uno sponsor (back office) */
         get: operations["getAdminSponsorDipendenze"];
         put?: never;
         post?: never;
@@ -3171,7 +3171,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin sponsor azioni */
+        /** Modifica o elimina più sponsor (back office) */
         post: operations["createAdminSponsorAzioni"];
         delete?: never;
         options?: never;
@@ -3186,10 +3186,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin collaboratore */
+        /** Elenco dei collaboratori (back office) */
         get: operations["listAdminCollaboratore"];
         put?: never;
-        /** Crea: admin collaboratore */
+        /** Crea un collaboratore (back office) */
         post: operations["createAdminCollaboratore"];
         delete?: never;
         options?: never;
@@ -3204,7 +3204,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin collaboratore titoli */
+        /** Titoli dei collaboratori, come li nominano scelte e filtri (back office) */
         get: operations["listAdminCollaboratoreTitoli"];
         put?: never;
         post?: never;
@@ -3221,7 +3221,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin collaboratore csv */
+        /** Elenco dei collaboratori in CSV (back office) */
         get: operations["getAdminCollaboratoreCsv"];
         put?: never;
         post?: never;
@@ -3238,7 +3238,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin collaboratore permessi */
+        /** Cosa l'utente può impostare in un nuovo collaboratore (back office) */
         get: operations["getAdminCollaboratorePermessi"];
         put?: never;
         post?: never;
@@ -3255,15 +3255,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin collaboratore */
+        /** Dettaglio di un collaboratore (back office) */
         get: operations["getAdminCollaboratore"];
         put?: never;
         post?: never;
-        /** Elimina: admin collaboratore */
+        /** Elimina un collaboratore (back office) */
         delete: operations["deleteAdminCollaboratore"];
         options?: never;
         head?: never;
-        /** Modifica: admin collaboratore */
+        /** Modifica un collaboratore (back office) */
         patch: operations["updateAdminCollaboratore"];
         trace?: never;
     };
@@ -3274,7 +3274,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin collaboratore dipendenze */
+        /** Record che dipendono da un collaboratore (back office) */
         get: operations["getAdminCollaboratoreDipendenze"];
         put?: never;
         post?: never;
@@ -3293,7 +3293,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea: admin collaboratore azioni */
+        /** Modifica o elimina più collaboratori (back office) */
         post: operations["createAdminCollaboratoreAzioni"];
         delete?: never;
         options?: never;
@@ -3308,7 +3308,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin log */
+        /** Elenco delle voci del registro delle modifiche (back office) */
         get: operations["listAdminLog"];
         put?: never;
         post?: never;
@@ -3325,7 +3325,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin log csv */
+        /** Voci del registro delle modifiche in CSV (back office) */
         get: operations["getAdminLogCsv"];
         put?: never;
         post?: never;
@@ -3342,7 +3342,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin problema anteprima-correzione */
+        /** Anteprima della correzione della soluzione di un problema (back office) */
         get: operations["getAdminProblemaAnteprimaCorrezione"];
         put?: never;
         post?: never;
@@ -3359,7 +3359,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco: admin impostazioni-sito */
+        /** Elenco delle impostazioni del sito (back office) */
         get: operations["listAdminImpostazioniSito"];
         put?: never;
         post?: never;
@@ -3376,15 +3376,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin impostazioni-sito */
+        /** Dettaglio di un'impostazione del sito (back office) */
         get: operations["getAdminImpostazioniSitoByChiave"];
-        /** Sostituisce: admin impostazioni-sito */
+        /** Sostituisce un'impostazione del sito (back office) */
         put: operations["replaceAdminImpostazioniSitoByChiave"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Modifica: admin impostazioni-sito */
+        /** Modifica un'impostazione del sito (back office) */
         patch: operations["updateAdminImpostazioniSitoByChiave"];
         trace?: never;
     };
@@ -3398,7 +3398,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Crea: admin user invito-password
+         * Nuovo link per scegliere la password di un utente (back office)
          * @description Invia all’utente un nuovo link per scegliere la password (valido 7 giorni) e lo restituisce.
          */
         post: operations["createAdminUserInvitoPassword"];
@@ -3418,7 +3418,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Crea: admin import
+         * Importa un documento del sito olimpiadi, o lo controlla (back office)
          * @description Importa il documento del sito olimpiadi (formato di import-format.md). 200 con il riepilogo se applicato o con dry_run=1; 400 con lo stesso riepilogo (applicato: false, errori) se il documento non è valido.
          */
         post: operations["createAdminImport"];
@@ -3435,7 +3435,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dettaglio: admin import sincronizzazioni */
+        /** Stato della sincronizzazione con il sito olimpiadi e ultime esecuzioni (back office) */
         get: operations["getAdminImportSincronizzazioni"];
         put?: never;
         post?: never;
@@ -3455,7 +3455,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Crea: admin import sincronizza
+         * Sincronizza ora con il sito olimpiadi (back office)
          * @description Sincronizza ora con il sito olimpiadi e risponde con l’esecuzione conclusa.
          */
         post: operations["createAdminImportSincronizza"];
@@ -3473,7 +3473,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Elenco: admin errori
+         * Elenco degli errori segnalati (back office)
          * @description I gruppi di errori, dal più recente; filtri risolto e origine.
          */
         get: operations["listAdminErrori"];
@@ -3493,7 +3493,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Dettaglio: admin errori
+         * Dettaglio di un errore segnalato (back office)
          * @description Un gruppo di errori con le sue ultime occorrenze (stack compresi).
          */
         get: operations["getAdminErrori"];
@@ -3503,7 +3503,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Modifica: admin errori
+         * Segna un errore segnalato come risolto o lo riapre (back office)
          * @description Segna il gruppo come risolto (risolto: true) o lo riapre (false).
          */
         patch: operations["updateAdminErrori"];

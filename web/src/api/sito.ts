@@ -36,7 +36,7 @@ export function parseCollaboratori(body: unknown): Collaboratore[] {
   if (!Array.isArray(value)) throw new Error('Elenco dei collaboratori non valido.');
   return value.filter(
     (item): item is Collaboratore =>
-      typeof item === 'object' && item !== null && typeof (item as Collaboratore).nome === 'string',
+      typeof item === 'object' && item !== null && 'nome' in item && typeof item.nome === 'string',
   );
 }
 

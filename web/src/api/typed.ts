@@ -84,16 +84,22 @@ export type DocumentedAnswer<O> =
 
 /**
  * A contracts name fits an operation when its answer can be what the
- * document declares (the same zod schema on the server, seen twice).
+ * document declares (the same zod schema on the server, seen twice). A union
+ * of names (the back office's `admin/${nome}`) fits a union of paths when
+ * each name fits one of them.
  */
-type Fits<N extends ResponseName, S extends AnswerShape, O> =
-  Answer<N, S> extends DocumentedAnswer<O> ? N : never;
-type ListFits<N extends ResponseName, O> =
-  Answer<N, 'array'> extends DocumentedAnswer<O>
+type Fits<N extends ResponseName, S extends AnswerShape, O> = N extends ResponseName
+  ? Answer<N, S> extends DocumentedAnswer<O>
+    ? N
+    : never
+  : never;
+type ListFits<N extends ResponseName, O> = N extends ResponseName
+  ? Answer<N, 'array'> extends DocumentedAnswer<O>
     ? N
     : Answer<N, 'page'> extends DocumentedAnswer<O>
       ? N
-      : never;
+      : never
+  : never;
 
 /** `'/api/gas/evento/{id}/'` with `{ id: 3 }` is `/api/gas/evento/3/`. */
 export function fillPath(template: string, params: object | undefined): string {

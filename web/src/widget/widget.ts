@@ -5,6 +5,8 @@
 // event's feed and reads refuse outsiders (the school's site is one), and the
 // widget then says only 'Classifica non disponibile'.
 import { lastFrame } from '@gas/contracts/live';
+import type { paths } from '../api/schema';
+import type { ApiPath, DocumentedAnswer } from '../api/typed';
 import { LiveSocket } from '../lib/live/LiveSocket';
 import { wsUrl } from '../lib/live/reconnect';
 import { SquadreScuola } from './squadre-scuola';
@@ -18,14 +20,20 @@ export function leggiPercorso(pathname: string): { sessione: number; scuola: num
   return m ? { sessione: Number(m[1]), scuola: Number(m[2]) } : null;
 }
 
+/** The schools of a session: the API document's path and answer (types only, no client code). */
+const SCUOLE = '/api/gas/sessione/{id}/scuole/' satisfies ApiPath<'get'>;
+type Scuole = DocumentedAnswer<paths[typeof SCUOLE]['get']>;
+
 /** The school's name, null when the session cannot be read (private, unknown). */
 async function nomeScuola(sessione: number, scuola: number): Promise<string | null> {
-  const res = await fetch(`/api/gas/sessione/${sessione}/scuole/?page_size=5000`, {
+  // Plain fetch, not the typed client: the widget is a bundle of its own, held
+  // to 60 kB (dimensione.test.ts) without the app's client and error reporting.
+  const res = await fetch(`${SCUOLE.replace('{id}', String(sessione))}?page_size=5000`, {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
   });
   if (!res.ok) return null;
-  const body = (await res.json()) as { results?: { id: number; nome: string }[] };
+  const body: Partial<Scuole> = await res.json();
   return body.results?.find((s) => s.id === scuola)?.nome ?? `Scuola ${scuola}`;
 }
 

@@ -52,7 +52,7 @@ export type RisorsaRegistro = NomeRisorsaAdmin | (typeof SOLO_REGISTRO)[number][
 
 /** The log's resources with their labels, in the order of the filter. */
 export const RISORSE_REGISTRO: readonly { nome: RisorsaRegistro; etichetta: string }[] = [
-  ...RISORSE_ADMIN.map((r) => ({ nome: r.nome as NomeRisorsaAdmin, etichetta: r.etichetta })),
+  ...RISORSE_ADMIN.map((r) => ({ nome: r.nome, etichetta: r.etichetta })),
   ...SOLO_REGISTRO.map((r) => ({ nome: r.nome, etichetta: r.etichetta })),
 ];
 

@@ -71,7 +71,8 @@ export type CampoAdmin = {
   aiuto?: string;
 };
 
-export type RisorsaAdmin = {
+/** What describes a resource; `RisorsaAdmin` is one of those below, its name one of theirs. */
+type DescrizioneRisorsa = {
   /** URL segment of /api/admin/<nome>/ and /admin/<nome>/. */
   nome: string;
   etichetta: string;
@@ -90,7 +91,7 @@ export type RisorsaAdmin = {
   modifica?: boolean;
 };
 
-const risorsa = <const R extends RisorsaAdmin>(r: R): R => r;
+const risorsa = <const R extends DescrizioneRisorsa>(r: R): R => r;
 
 /**
  * The event of a record named 'Evento — nome' in pickers (sessions, problems,
@@ -584,6 +585,11 @@ const ELENCO = [
   risorsaSponsor,
   risorsaCollaboratore,
 ] as const;
-export const RISORSE_ADMIN: readonly RisorsaAdmin[] = ELENCO;
 /** The name of a resource of the back office ('squadra', 'file-programmato'…). */
 export type NomeRisorsaAdmin = (typeof ELENCO)[number]['nome'];
+/**
+ * A resource of the back office: its name is one of the list's, so the web
+ * app's calls name the API's own paths (`/api/admin/${nome}/`).
+ */
+export type RisorsaAdmin = DescrizioneRisorsa & { nome: NomeRisorsaAdmin };
+export const RISORSE_ADMIN: readonly RisorsaAdmin[] = ELENCO;

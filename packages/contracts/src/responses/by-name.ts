@@ -6,8 +6,34 @@
 // tests. Each name is the resource's item; the client knows whether a call
 // answers one item, an array or a DRF page of them.
 import { z } from 'zod';
-import { esitoAzioneSchema, registroVoceSchema } from '../admin/common';
+import {
+  dipendenzeSchema,
+  esitoAzioneSchema,
+  permessiRecordSchema,
+  registroVoceSchema,
+  titoloRecordSchema,
+} from '../admin/common';
 import { anteprimaCorrezioneSchema } from '../admin/gare';
+import {
+  risorsaCitta,
+  risorsaCollaboratore,
+  risorsaEvento,
+  risorsaFile,
+  risorsaJolly,
+  risorsaMessaggio,
+  risorsaPaese,
+  risorsaPolo,
+  risorsaProblema,
+  risorsaRegione,
+  risorsaResponsabile,
+  risorsaRisposta,
+  risorsaScuola,
+  risorsaSessione,
+  risorsaSponsor,
+  risorsaSquadra,
+  risorsaUser,
+  type NomeRisorsaAdmin,
+} from '../admin/risorse';
 import { adminImpostazioneSchema } from '../admin/sito';
 import { invitoPasswordSchema, tokenPasswordSchema } from '../auth';
 import { erroreDettaglioSchema, erroreGruppoSchema } from '../errori';
@@ -44,6 +70,31 @@ import {
   sitoSchema,
   sponsorSchema,
 } from './sito';
+
+/**
+ * A record of each resource of the back office, named `admin/<nome>` after its
+ * path (/api/admin/<nome>/): the back office's generic pages name the answer
+ * of any resource by the resource's own name. Every resource has one.
+ */
+const recordsAdmin = {
+  'admin/evento': risorsaEvento.item,
+  'admin/sessione': risorsaSessione.item,
+  'admin/problema': risorsaProblema.item,
+  'admin/file-programmato': risorsaFile.item,
+  'admin/risposta': risorsaRisposta.item,
+  'admin/jolly': risorsaJolly.item,
+  'admin/messaggio-importante': risorsaMessaggio.item,
+  'admin/squadra': risorsaSquadra.item,
+  'admin/scuola': risorsaScuola.item,
+  'admin/polo': risorsaPolo.item,
+  'admin/citta': risorsaCitta.item,
+  'admin/regione': risorsaRegione.item,
+  'admin/paese': risorsaPaese.item,
+  'admin/user': risorsaUser.item,
+  'admin/responsabile': risorsaResponsabile.item,
+  'admin/sponsor': risorsaSponsor.item,
+  'admin/collaboratore': risorsaCollaboratore.item,
+} satisfies Record<`admin/${NomeRisorsaAdmin}`, z.ZodType>;
 
 export const responseSchemas = {
   id,
@@ -83,6 +134,10 @@ export const responseSchemas = {
   anteprimaCorrezione: anteprimaCorrezioneSchema,
   invitoPassword: invitoPasswordSchema,
   // back office
+  ...recordsAdmin,
+  titoloRecord: titoloRecordSchema,
+  permessiRecord: permessiRecordSchema,
+  dipendenze: dipendenzeSchema,
   registroVoce: registroVoceSchema,
   esitoAzione: esitoAzioneSchema,
   impostazione: adminImpostazioneSchema,

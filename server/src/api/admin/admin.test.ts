@@ -22,7 +22,7 @@ describe.each(testBackends())('admin API on %s', (backend) => {
   const logCount = async () =>
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(registro))[0]!.n;
 
-  describe.each(ADMIN_RESOURCES.map((r) => r.risorsa.nome).concat('log'))(
+  describe.each([...ADMIN_RESOURCES.map((r): string => r.risorsa.nome), 'log'])(
     '/api/admin/%s/',
     (name) => {
       it.each(cells(STAFF_ONLY))('GET list: $role → $expected', async ({ role, expected }) => {

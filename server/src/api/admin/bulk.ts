@@ -109,7 +109,14 @@ export function bulkRoutes(
   if (nome !== 'squadra') return;
   r.post(
     '/api/admin/squadra/ordine-eta/',
-    { schema: { response: ok(esitoAzioneSchema), tags, body: ordineEtaRequest } },
+    {
+      schema: {
+        summary: "Ordine d'età delle squadre di un evento, da un elenco (back office)",
+        response: ok(esitoAzioneSchema),
+        tags,
+        body: ordineEtaRequest,
+      },
+    },
     async (request) => {
       const { evento, elenco } = request.body;
       const teams = await teamsOfEvento(db, evento);

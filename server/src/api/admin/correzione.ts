@@ -17,6 +17,7 @@ export function correzioneRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/admin/problema/:id/anteprima-correzione/',
     {
       schema: {
+        summary: 'Anteprima della correzione della soluzione di un problema (back office)',
         response: ok(anteprimaCorrezioneSchema),
         tags: ['admin: problema'],
         params: idParams,

@@ -39,13 +39,27 @@ export function impostazioniRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/admin/impostazioni-sito/',
-    { schema: { response: page(adminImpostazioneSchema), tags, querystring: paginationQuery } },
+    {
+      schema: {
+        summary: 'Elenco delle impostazioni del sito (back office)',
+        response: page(adminImpostazioneSchema),
+        tags,
+        querystring: paginationQuery,
+      },
+    },
     async (request) => paginateArray(request, request.query, await all()),
   );
 
   r.get(
     '/api/admin/impostazioni-sito/:chiave/',
-    { schema: { response: ok(adminImpostazioneSchema), tags, params: chiaveParams } },
+    {
+      schema: {
+        summary: "Dettaglio di un'impostazione del sito (back office)",
+        response: ok(adminImpostazioneSchema),
+        tags,
+        params: chiaveParams,
+      },
+    },
     async (request) => {
       const found = (await all()).find((s) => s.chiave === request.params.chiave);
       if (!found) throw apiError('not_found');
@@ -58,6 +72,7 @@ export function impostazioniRoutes(app: FastifyInstance, deps: ApiDeps) {
       method,
       url: '/api/admin/impostazioni-sito/:chiave/',
       schema: {
+        summary: `${method === 'PUT' ? 'Sostituisce' : 'Modifica'} un'impostazione del sito (back office)`,
         response: ok(adminImpostazioneSchema),
         tags,
         params: chiaveParams,

@@ -20,6 +20,7 @@ export function invitoRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/admin/user/:id/invito-password/',
     {
       schema: {
+        summary: 'Nuovo link per scegliere la password di un utente (back office)',
         tags: ['admin: user'],
         description:
           'Invia all’utente un nuovo link per scegliere la password (valido 7 giorni) e lo restituisce.',

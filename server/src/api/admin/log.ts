@@ -123,7 +123,14 @@ export function logRoutes(app: FastifyInstance, deps: ApiDeps) {
   const tags = ['admin: log'];
   r.get(
     '/api/admin/log/',
-    { schema: { response: page(registroVoceSchema), tags, querystring: logQuery } },
+    {
+      schema: {
+        summary: 'Elenco delle voci del registro delle modifiche (back office)',
+        response: page(registroVoceSchema),
+        tags,
+        querystring: logQuery,
+      },
+    },
     async (request) => {
       const window = pageWindow(request.query);
       const { count, rows } = await listLog(db, request.query, window);
@@ -132,7 +139,14 @@ export function logRoutes(app: FastifyInstance, deps: ApiDeps) {
   );
   r.get(
     '/api/admin/log/csv/',
-    { schema: { response: csvResponse, tags, querystring: logQuery } },
+    {
+      schema: {
+        summary: 'Voci del registro delle modifiche in CSV (back office)',
+        response: csvResponse,
+        tags,
+        querystring: logQuery,
+      },
+    },
     async (request, reply) => {
       const { rows } = await listLog(db, request.query, {
         limit: CSV_MAX_ROWS,

@@ -43,7 +43,9 @@ import type { AdminRecord, AdminResource, Change } from '../../gara/registro/res
 import { createOne, deleteOne, patchOne, type WriteContext } from './writes';
 import { ADMIN_RESOURCES, ID_COLUMNS } from '../../gara/registro/resources';
 
-const RESOURCES_BY_NAME = new Map(ADMIN_RESOURCES.map((r) => [r.risorsa.nome, r]));
+const RESOURCES_BY_NAME = new Map<string, AdminResource>(
+  ADMIN_RESOURCES.map((r) => [r.risorsa.nome, r]),
+);
 
 /** A unique value already taken. */
 const GIA_PRESENTE = 'Esiste già un elemento con questo valore.';

@@ -39,6 +39,7 @@ export async function alboDoroRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/albo-d-oro/',
     {
       schema: {
+        summary: "Albo d'oro: i podi degli eventi ufficiali conclusi",
         response: page(alboEventoSchema),
         tags: ['albo-d-oro'],
         description:

@@ -133,6 +133,7 @@ export function erroriAdminRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/admin/errori/',
     {
       schema: {
+        summary: 'Elenco degli errori segnalati (back office)',
         tags,
         description: 'I gruppi di errori, dal più recente; filtri risolto e origine.',
         querystring: paginationQuery.extend(erroriQuery.shape),
@@ -150,6 +151,7 @@ export function erroriAdminRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/admin/errori/:id/',
     {
       schema: {
+        summary: 'Dettaglio di un errore segnalato (back office)',
         tags,
         description: 'Un gruppo di errori con le sue ultime occorrenze (stack compresi).',
         params: idParams,
@@ -169,6 +171,7 @@ export function erroriAdminRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/admin/errori/:id/',
     {
       schema: {
+        summary: 'Segna un errore segnalato come risolto o lo riapre (back office)',
         tags,
         description: 'Segna il gruppo come risolto (risolto: true) o lo riapre (false).',
         params: idParams,

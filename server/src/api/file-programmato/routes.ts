@@ -127,6 +127,7 @@ export async function fileProgrammatoRoutes(app: FastifyInstance, deps: ApiDeps)
     '/api/gas/file-programmato/:id/contenuto/',
     {
       schema: {
+        summary: 'Contenuto di un file (PDF)',
         response: pdfResponse,
         tags,
         params: idParams,

@@ -47,6 +47,7 @@ export function importRoutes(app: FastifyInstance, deps: ApiDeps) {
     {
       bodyLimit: IMPORT_LIMITI.corpo,
       schema: {
+        summary: 'Importa un documento del sito olimpiadi, o lo controlla (back office)',
         tags,
         description:
           'Importa il documento del sito olimpiadi (formato di import-format.md). 200 con il riepilogo se applicato o con dry_run=1; 400 con lo stesso riepilogo (applicato: false, errori) se il documento non è valido.',
@@ -78,7 +79,14 @@ export function importRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/admin/import/sincronizzazioni/',
-    { schema: { tags, response: ok(statoSincronizzazioneSchema) } },
+    {
+      schema: {
+        summary:
+          'Stato della sincronizzazione con il sito olimpiadi e ultime esecuzioni (back office)',
+        tags,
+        response: ok(statoSincronizzazioneSchema),
+      },
+    },
     async () => ({
       configurata: deps.sync.configurata,
       sorgente: deps.sync.sorgente,
@@ -91,6 +99,7 @@ export function importRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/admin/import/sincronizza/',
     {
       schema: {
+        summary: 'Sincronizza ora con il sito olimpiadi (back office)',
         tags,
         description: 'Sincronizza ora con il sito olimpiadi e risponde con l’esecuzione conclusa.',
         response: ok(sincronizzazioneSchema),

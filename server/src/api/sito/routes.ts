@@ -37,7 +37,9 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   r.get(
     '/api/gas/sito/',
-    { schema: { response: ok(sitoSchema), tags: ['sito'] } },
+    {
+      schema: { summary: 'Contenuti pubblici del sito', response: ok(sitoSchema), tags: ['sito'] },
+    },
     async (_request, reply) => {
       reply.header('Cache-Control', PUBLIC_CACHE);
       return sitoVisto(deps);
@@ -56,7 +58,12 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
   r.get(
     '/api/top-contributors/',
     {
-      schema: { response: page(collaboratoreSchema), tags: ['sito'], querystring: paginationQuery },
+      schema: {
+        summary: 'Collaboratori principali del progetto',
+        response: page(collaboratoreSchema),
+        tags: ['sito'],
+        querystring: paginationQuery,
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', PUBLIC_CACHE);
@@ -69,7 +76,13 @@ export async function sitoRoutes(app: FastifyInstance, deps: ApiDeps) {
   // collaborators)": the body is a JSON string whose content is the JSON list.
   r.get(
     '/api/gas/collaboratori/',
-    { schema: { response: ok(collaboratoriJsonSchema), tags: ['sito'] } },
+    {
+      schema: {
+        summary: 'Collaboratori del progetto, come stringa JSON',
+        response: ok(collaboratoriJsonSchema),
+        tags: ['sito'],
+      },
+    },
     async (_request, reply) => {
       const list = await loadCollaboratori(db);
       return reply

@@ -118,7 +118,12 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/squadra/in_sessione/',
     {
       config: { cache: 'stabile' },
-      schema: { response: pageResponse(squadraSchema), tags, querystring: sessioneQuery },
+      schema: {
+        summary: 'Squadre di una sessione',
+        response: pageResponse(squadraSchema),
+        tags,
+        querystring: sessioneQuery,
+      },
     },
     async (request) => {
       await visibleSessione(request.actor, request.query.sessione);
@@ -131,7 +136,12 @@ export async function squadraRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/squadra/mie/',
     {
       preValidation: loginRequired,
-      schema: { response: pageResponse(squadraSchema), tags, querystring: mieQuery },
+      schema: {
+        summary: "Squadre dell'utente (le tue squadre)",
+        response: pageResponse(squadraSchema),
+        tags,
+        querystring: mieQuery,
+      },
     },
     async (request) => {
       const { sessione } = request.query;

@@ -8,7 +8,13 @@ import { ok } from '../shared/responses';
 export async function systemRoutes(app: FastifyInstance, deps: ApiDeps) {
   app.get(
     '/api/time/',
-    { schema: { tags: ['sistema'], response: ok(oraServerSchema) } },
+    {
+      schema: {
+        summary: "Ora del server (per l'orologio delle pagine)",
+        tags: ['sistema'],
+        response: ok(oraServerSchema),
+      },
+    },
     async () => {
       const now = new Date();
       return { time: now.toISOString(), epoch_ms: now.getTime() };

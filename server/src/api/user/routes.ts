@@ -153,7 +153,12 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/extended-user/',
     {
       preValidation: loginRequired,
-      schema: { response: page(managerSchema), tags, querystring: paginationQuery },
+      schema: {
+        summary: "Gli altri responsabili delle scuole dell'utente",
+        response: page(managerSchema),
+        tags,
+        querystring: paginationQuery,
+      },
     },
     async (request) => {
       const { actor } = request;

@@ -114,5 +114,4 @@ export function defineResource<R extends RisorsaAdmin>(
 }
 
 /** The resource's name as the audit log knows it (every description is one of RISORSE_ADMIN). */
-export const nomeRegistro = (resource: AdminResource): NomeRisorsaAdmin =>
-  resource.risorsa.nome as NomeRisorsaAdmin;
+export const nomeRegistro = (resource: AdminResource): NomeRisorsaAdmin => resource.risorsa.nome;

@@ -6,8 +6,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useSearchParams } from 'react-router';
-import { chatTokenRequest } from '@gas/contracts';
-import { api } from '../../api/client';
+import { chatTokenRequest, type ChatToken } from '@gas/contracts';
+import { typedApi } from '../../api/typed';
 import { useCurrentUser } from '../../api/queries';
 import { useChatUrl } from '../../api/sito';
 import { ConfirmButton } from '../../components/ConfirmButton';
@@ -17,24 +17,19 @@ import { CopyButton } from '../../components/form/CopyButton';
 import { serverErrorMessage } from '../../components/form/useApiForm';
 import { zodIssues } from '../../components/form/zodResolver';
 
-interface TokenOut {
-  token: string;
-  username: string;
-}
-
 function ChatToken() {
   const [params] = useSearchParams();
   const { user } = useCurrentUser();
   const [nome, setNome] = useState(() => params.get('user') ?? user.username);
-  const [token, setToken] = useState<TokenOut | null>(null);
+  const [token, setToken] = useState<ChatToken | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const call = async (path: string, body: object) => {
+  const call = async (richiesta: () => Promise<ChatToken>) => {
     setError(null);
     setBusy(true);
     try {
-      setToken(await api.post(path, 'chatToken', body));
+      setToken(await richiesta());
     } catch (e) {
       // A refused name (e.g. another account's) comes as the field's own message.
       setError(serverErrorMessage(e, 'user'));
@@ -49,7 +44,7 @@ function ChatToken() {
       setError(zodIssues(parsed.error).user ?? 'Nome utente non valido.');
       return;
     }
-    void call('/api/gas/chat-token/', parsed.data);
+    void call(() => typedApi.post('/api/gas/chat-token/', 'chatToken', { body: parsed.data }));
   };
 
   // The chat bot's link (?user=...) only fills in the name: a token is
@@ -109,7 +104,9 @@ function ChatToken() {
             <ConfirmButton
               variant="outline-danger"
               message="Il token attuale smetterà di funzionare."
-              onConfirm={() => void call('/api/gas/chat-token/reset/', {})}
+              onConfirm={() =>
+                void call(() => typedApi.post('/api/gas/chat-token/reset/', 'chatToken'))
+              }
             >
               Reset
             </ConfirmButton>

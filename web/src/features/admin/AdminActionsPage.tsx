@@ -10,7 +10,6 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { refreshRequest } from '@gas/contracts';
-import { api, getList } from '../../api/client';
 import { typedApi } from '../../api/typed';
 import { ApiError } from '../../api/errors';
 import { useCurrentUser, useEventi } from '../../api/queries';
@@ -32,7 +31,7 @@ export const INTERVALLO_DEFAULT = 30;
 function useSessioni() {
   return useQuery({
     queryKey: ['sessioni', 'tutte'],
-    queryFn: ({ signal }) => getList('/api/gas/sessione/', 'sessione', undefined, { signal }),
+    queryFn: ({ signal }) => typedApi.list('/api/gas/sessione/', 'sessione', { signal }),
   });
 }
 
@@ -151,11 +150,12 @@ function Azioni({ opzioni }: { opzioni: SelectOption[] }) {
                   const parsed = refreshRequest.safeParse(body);
                   void refresh.run(
                     sessione,
+                    // Called only when the interval is valid (no `problem`).
                     (id) =>
-                      api.patch(
-                        `/api/gas/sessione/${id}/request_refresh_frontend_delayed/`,
+                      typedApi.patch(
+                        '/api/gas/sessione/{id}/request_refresh_frontend_delayed/',
                         'detail',
-                        body,
+                        { path: { id }, body: refreshRequest.parse(body) },
                       ),
                     parsed.success ? undefined : zodIssues(parsed.error).interval,
                   );

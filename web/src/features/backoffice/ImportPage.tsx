@@ -17,7 +17,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { request } from '../../api/client';
+import { checkAnswer } from '../../api/client';
 import { typedApi } from '../../api/typed';
 import { ApiError } from '../../api/errors';
 import { serverErrorMessage } from '../../components/form/useApiForm';
@@ -55,14 +55,14 @@ const valore = (v: unknown) =>
 /** Sends the document; a 400 with a summary is an answer too (the document's errors). */
 async function invia(documento: unknown, dryRun: boolean): Promise<EsitoImport> {
   try {
-    return await request<EsitoImport>('/api/admin/import/', {
-      method: 'POST',
-      body: documento as object,
+    return await typedApi.post('/api/admin/import/', 'esitoImport', {
+      body: documento,
       query: dryRun ? { dry_run: 1, dettagli: 1 } : {},
     });
   } catch (error) {
-    const body = error instanceof ApiError ? (error.body as Partial<EsitoImport>) : null;
-    if (body && Array.isArray(body.errori)) return body as EsitoImport;
+    const body = error instanceof ApiError ? error.body : null;
+    if (typeof body === 'object' && body !== null && 'errori' in body && Array.isArray(body.errori))
+      return checkAnswer('/api/admin/import/', 'esitoImport', 'one', body);
     throw error;
   }
 }

@@ -488,12 +488,12 @@ export function RecordPage() {
   const numero = id === undefined ? null : Number(id);
   const query = useQuery({
     queryKey: adminKeys.record(nome, numero ?? 0),
-    queryFn: ({ signal }) => fetchRecord(nome, numero!, signal),
+    queryFn: ({ signal }) => fetchRecord(risorsa!.nome, numero!, signal),
     enabled: risorsa !== undefined && numero !== null && Number.isInteger(numero),
   });
   const permessiNuovo = useQuery({
     queryKey: [...adminKeys.all, nome, 'permessi'],
-    queryFn: ({ signal }) => fetchPermessiNuovo(nome, signal),
+    queryFn: ({ signal }) => fetchPermessiNuovo(risorsa!.nome, signal),
     enabled: risorsa !== undefined && numero === null,
   });
   if (!risorsa || (numero !== null && !Number.isInteger(numero))) return <NotFoundPage />;

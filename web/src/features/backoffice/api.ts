@@ -1,16 +1,19 @@
 // The back office's calls (/api/admin/, issue 14). Records are generic
 // (`Record<string, unknown>`): their shape is the resource's description in
 // @gas/contracts (admin/risorse.ts), which the pages read to build themselves.
+// Each call names the document's path of its resource (`/api/admin/${nome}/`,
+// `nome` one of the descriptions' names) and its answer (`admin/${nome}`), as
+// every other call of the typed client does.
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import {
-  type Dipendenze,
+  risorsaProblema,
+  type NomeRisorsaAdmin,
   type Paginated,
-  type PermessiRecord,
   type RisorsaAdmin,
   type TitoloRecord,
 } from '@gas/contracts';
-import { buildUrl, request, type Query } from '../../api/client';
-import { typedApi } from '../../api/typed';
+import { api, buildUrl, type Query } from '../../api/client';
+import { typedApi, type ApiBody } from '../../api/typed';
 
 export type Record_ = Record<string, unknown> & { id: number };
 
@@ -22,38 +25,57 @@ export const adminKeys = {
   log: (query: Query) => ['admin', 'log', query] as const,
 };
 
-export const base = (nome: string) => `/api/admin/${nome}/`;
-export const csvUrl = (nome: string, query: Query) => buildUrl(`${base(nome)}csv/`, query);
+export const base = (nome: NomeRisorsaAdmin) => `/api/admin/${nome}/` as const;
+export const csvUrl = (nome: NomeRisorsaAdmin, query: Query) =>
+  buildUrl(`/api/admin/${nome}/csv/`, query);
 
-export function fetchPage(nome: string, query: Query, signal?: AbortSignal) {
-  return request<Paginated<Record_>>(base(nome), { query, signal });
+export async function fetchPage(
+  nome: NomeRisorsaAdmin,
+  query: Query,
+  signal?: AbortSignal,
+): Promise<Paginated<Record_>> {
+  return typedApi.page(base(nome), `admin/${nome}`, { query, signal });
 }
 
-export const fetchRecord = (nome: string, id: number, signal?: AbortSignal) =>
-  request<Record_>(`${base(nome)}${id}/`, { signal });
+export const fetchRecord = async (
+  nome: NomeRisorsaAdmin,
+  id: number,
+  signal?: AbortSignal,
+): Promise<Record_> =>
+  typedApi.get(`/api/admin/${nome}/{id}/`, `admin/${nome}`, { path: { id }, signal });
 
 /** What the signed-in user may set on a new record of `nome`. */
-export const fetchPermessiNuovo = (nome: string, signal?: AbortSignal) =>
-  request<PermessiRecord>(`${base(nome)}permessi/`, { signal });
+export const fetchPermessiNuovo = (nome: NomeRisorsaAdmin, signal?: AbortSignal) =>
+  typedApi.get(`/api/admin/${nome}/permessi/`, 'permessiRecord', { signal });
 
-export const createRecord = (nome: string, body: Record<string, unknown>) =>
-  request<Record_>(base(nome), { method: 'POST', body });
+// Not `typedApi`: the body is the form's values of whichever resource
+// (fields.ts), which no one resource's request type describes, and some
+// resources have no POST; the server checks the body with the resource's schema.
+export const createRecord = async (
+  nome: NomeRisorsaAdmin,
+  body: Record<string, unknown>,
+): Promise<Record_> => api.post(base(nome), `admin/${nome}`, body);
 
-export const patchRecord = (nome: string, id: number, body: Record<string, unknown>) =>
-  request<Record_>(`${base(nome)}${id}/`, { method: 'PATCH', body });
+// Not `typedApi`: answers and jokers have no PATCH, so no document path takes every `nome`.
+export const patchRecord = async (
+  nome: NomeRisorsaAdmin,
+  id: number,
+  body: Record<string, unknown>,
+): Promise<Record_> => api.patch(`${base(nome)}${id}/`, `admin/${nome}`, body);
 
-export const deleteRecord = (nome: string, id: number, forza = false) =>
-  request<void>(`${base(nome)}${id}/`, { method: 'DELETE', query: { forza: forza ? 1 : null } });
+export const deleteRecord = (nome: NomeRisorsaAdmin, id: number, forza = false) =>
+  typedApi.delete(`/api/admin/${nome}/{id}/`, {
+    path: { id },
+    query: { forza: forza ? 1 : null },
+  });
 
-export const fetchDipendenze = (nome: string, id: number) =>
-  request<Dipendenze>(`${base(nome)}${id}/dipendenze/`);
+export const fetchDipendenze = (nome: NomeRisorsaAdmin, id: number) =>
+  typedApi.get(`/api/admin/${nome}/{id}/dipendenze/`, 'dipendenze', { path: { id } });
 
 export const bulkAction = (
-  nome: string,
-  body:
-    | { azione: 'elimina'; ids: number[]; forza?: boolean }
-    | { azione: 'modifica'; ids: number[]; valori: Record<string, unknown> },
-) => request<{ azione: string; numero: number }>(`${base(nome)}azioni/`, { method: 'POST', body });
+  nome: NomeRisorsaAdmin,
+  body: ApiBody<`/api/admin/${NomeRisorsaAdmin}/azioni/`, 'post'>,
+) => typedApi.post(`/api/admin/${nome}/azioni/`, 'esitoAzione', { body });
 
 export const fetchLog = (query: Query, signal?: AbortSignal) =>
   typedApi.page('/api/admin/log/', 'registroVoce', { query, signal });
@@ -66,8 +88,12 @@ const TITLES_MAX = 500;
  * resources ('Evento — Sessione Nord', a manager by his account): the list's
  * filters, search and ids apply.
  */
-const fetchTitoli = (risorsa: RisorsaAdmin, query: Query, signal?: AbortSignal) =>
-  request<Paginated<TitoloRecord>>(`${base(risorsa.nome)}titoli/`, { query, signal });
+const fetchTitoli = (
+  risorsa: RisorsaAdmin,
+  query: Query,
+  signal?: AbortSignal,
+): Promise<Paginated<TitoloRecord>> =>
+  typedApi.page(`/api/admin/${risorsa.nome}/titoli/`, 'titoloRecord', { query, signal });
 
 /** Id → title of the records of `risorsa` with these ids. */
 export async function fetchTitles(
@@ -125,13 +151,17 @@ export async function searchTitles(
 /** Choices shown at once by a reference's search. */
 export const SEARCH_RESULTS = 20;
 
-/** What a corrected solution would change, before saving it. */
-export const anteprimaCorrezione = (id: number, body: Record<string, unknown>) =>
-  typedApi.get('/api/admin/problema/{id}/anteprima-correzione/', 'anteprimaCorrezione', {
+/**
+ * What a corrected solution would change, before saving it: `body` is the
+ * problem's form, already checked by its request schema (read again here for
+ * its types).
+ */
+export const anteprimaCorrezione = (id: number, body: Record<string, unknown>) => {
+  const { soluzione, soluzione_exp, intervallo_validita } = risorsaProblema.request
+    .partial()
+    .parse(body);
+  return typedApi.get('/api/admin/problema/{id}/anteprima-correzione/', 'anteprimaCorrezione', {
     path: { id },
-    query: {
-      soluzione: body.soluzione as number | undefined,
-      soluzione_exp: body.soluzione_exp as number | undefined,
-      intervallo_validita: body.intervallo_validita as number | undefined,
-    },
+    query: { soluzione, soluzione_exp, intervallo_validita },
   });
+};

@@ -38,7 +38,8 @@ type JsonSchema = {
   required?: string[];
 };
 
-export const risorsaByNome = new Map(RISORSE_ADMIN.map((r) => [r.nome, r]));
+/** Each resource by its name, looked up by any text (an address, a field's reference). */
+export const risorsaByNome = new Map<string, RisorsaAdmin>(RISORSE_ADMIN.map((r) => [r.nome, r]));
 
 function flatten(s: JsonSchema): { s: JsonSchema; nullable: boolean } {
   const options = s.anyOf ?? [];

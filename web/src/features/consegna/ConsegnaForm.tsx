@@ -18,7 +18,6 @@ import { toWall, wallToIso } from '../../lib/romeTime';
 import { useApiForm } from '../../components/form/useApiForm';
 import { useTimedMessage } from '../../components/form/useTimedMessage';
 import { zodResolver } from '../../components/form/zodResolver';
-import type { RispostaPayload } from './api';
 import {
   DIGITAZIONE_DISCORDANTE,
   DIGITAZIONE_IN_ATTESA,
@@ -29,7 +28,7 @@ import {
   esitoRisposta,
 } from './messages';
 import type { Outbox } from './uscita/outbox';
-import type { Invio } from './uscita/tipi';
+import type { Consegna, Invio } from './uscita/tipi';
 import { nuovaChiave } from './uscita/useOutbox';
 
 export interface ConsegnaValues {
@@ -191,27 +190,26 @@ export function ConsegnaForm({
    * contest runs, so an answer typed offline keeps its time; after the end the
    * server asks them for the slip's time, as before.
    */
-  const consegna = async (
-    tipo: Invio['tipo'],
-    corpo: Invio['corpo'],
-    values: ConsegnaValues,
-  ): Promise<Invio | null> => {
+  const consegna = async (cosa: Consegna, values: ConsegnaValues): Promise<Invio | null> => {
     const adesso = new Date(Date.now() + offset);
     const inGara = adesso >= new Date(evento.inizio) && adesso <= new Date(evento.fine);
-    if (sceglieMomento && values.orario_automatico && inGara) {
-      corpo = { ...corpo, momento_digitazione: adesso.toISOString() };
-    }
-    const squadra = squadre.find((s) => s.id === corpo.squadra);
-    const problema = problemi.find((p) => p.id === corpo.problema);
-    const invio: Invio = {
+    const momento =
+      sceglieMomento && values.orario_automatico && inGara
+        ? { momento_digitazione: adesso.toISOString() }
+        : {};
+    const squadra = squadre.find((s) => s.id === cosa.corpo.squadra);
+    const problema = problemi.find((p) => p.id === cosa.corpo.problema);
+    const dati = {
       chiave: nuovaChiave(),
       utente,
-      tipo,
-      corpo,
       digitata: adesso.toISOString(),
       nomi: { squadra: squadra?.nome ?? '', problema: problema?.nome ?? '' },
-      stato: 'in_attesa',
+      stato: 'in_attesa' as const,
     };
+    const invio: Invio =
+      cosa.tipo === 'risposta'
+        ? { ...dati, tipo: 'risposta', corpo: { ...cosa.corpo, ...momento } }
+        : { ...dati, tipo: 'jolly', corpo: { ...cosa.corpo, ...momento } };
     const dopo = await outbox.enqueue(invio);
     if (dopo.stato === 'rifiutata') {
       // Still in the form: its fields show why (the outbox kept nothing).
@@ -231,8 +229,9 @@ export function ConsegnaForm({
     async (values) => {
       setBusy(true);
       try {
-        const corpo = toPayload(values, sceglieMomento) as RispostaPayload;
-        const inviata = await consegna('risposta', corpo, values);
+        // Checked by the resolver with the same schema: read again, it has the request's type.
+        const corpo = schema.parse(toPayload(values, sceglieMomento));
+        const inviata = await consegna({ tipo: 'risposta', corpo }, values);
         const digitazione = inviata?.esito?.digitazione;
         if (digitazione === 'in_attesa' || digitazione === 'discordante') {
           notice.show({
@@ -278,7 +277,7 @@ export function ConsegnaForm({
         problema: payload.problema!,
         ...(payload.momento_consegna && { momento_consegna: payload.momento_consegna }),
       };
-      if (await consegna('jolly', corpo, values)) {
+      if (await consegna({ tipo: 'jolly', corpo }, values)) {
         notice.show({ variant: 'success', text: JOLLY_IMPOSTATO });
       }
     } catch (error) {

@@ -77,7 +77,6 @@ interface EventoFormProps {
   onSaved(evento: Evento): void;
 }
 
-type Payload = ReturnType<typeof toPayload>;
 /** A save waiting for the person to confirm what its corrected solutions change. */
 type Correzione = { values: EventoFormValues; righe: { nome: string; testo: string }[] };
 
@@ -113,9 +112,12 @@ export function EventoForm({ mode, initial, eventoId, puoUfficiale, onSaved }: E
   const save = async (values: EventoFormValues) => {
     setCorrezione(null);
     try {
-      const payload: Payload = toPayload(values);
+      // The resolver has checked this request with the same schema: read
+      // again, it has the type the API's document declares (and never fails).
       const saved =
-        mode === 'nuovo' ? await creaEvento(payload) : await salvaEvento(eventoId!, payload);
+        mode === 'nuovo'
+          ? await creaEvento(eventoCreateRequest.parse(toPayload(values)))
+          : await salvaEvento(eventoId!, eventoPatchRequest.parse(toPayload(values)));
       onSaved(saved);
     } catch (error) {
       showServerError(error, fieldNames(values));

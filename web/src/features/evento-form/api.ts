@@ -1,16 +1,11 @@
-import { api } from '../../api/client';
+import type { EventoCreateRequest, EventoPatchRequest } from '@gas/contracts';
 import { typedApi } from '../../api/typed';
-import type { toPayload } from './model';
 
-type Payload = ReturnType<typeof toPayload>;
+export const creaEvento = (body: EventoCreateRequest) =>
+  typedApi.post('/api/gas/evento/', 'evento', { body });
 
-// Not `typedApi`: the form sends an emptied number as null, which the document
-// does not allow (the server answers the field's Italian error, which the
-// form shows under it).
-export const creaEvento = (payload: Payload) => api.post('/api/gas/evento/', 'evento', payload);
-
-export const salvaEvento = (id: number, payload: Payload) =>
-  api.patch(`/api/gas/evento/${id}/`, 'evento', payload);
+export const salvaEvento = (id: number, body: EventoPatchRequest) =>
+  typedApi.patch('/api/gas/evento/{id}/', 'evento', { path: { id }, body });
 
 /** Appoints an account found by the search (`utente`) or by its address (a new one is invited). */
 export const invita = (

@@ -127,10 +127,10 @@ export function valoriDaEvento(e: EventoCompleto): EventoFormValues {
   };
 }
 
-/** NaN (an emptied number field) is sent as null: refused with "Questo campo è obbligatorio.". */
+/** NaN (an emptied number field) is null, which the schema refuses: "Questo campo è obbligatorio.". */
 const num = (v: number) => (Number.isFinite(v) ? v : null);
 
-/** The body of POST / PATCH /api/gas/evento/. */
+/** The body of POST / PATCH /api/gas/evento/, before the schema checks it (the form's resolver). */
 export function toPayload(v: EventoFormValues) {
   const date = (field: DateField) => {
     const value = v[field];

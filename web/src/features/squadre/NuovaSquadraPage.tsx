@@ -85,7 +85,8 @@ function Iscrizione({ opzioni }: { opzioni: Opzione[] }) {
     setGeneral(null);
     setIscritta(null);
     try {
-      const squadra = await iscriviSquadra(toPayload(values) as { nome: string; sessione: number });
+      // Checked by the resolver with the same schema: read again, it has the request's type.
+      const squadra = await iscriviSquadra(squadraCreateRequest.parse(toPayload(values)));
       setIscritta({ nome: squadra.nome, sessione: squadra.sessione });
       reset({ ...defaults, sessione: getValues('sessione'), scuola: getValues('scuola') });
     } catch (error) {

@@ -10,6 +10,7 @@ import {
   type SegnalazioneErrore,
   type TIPI_ERRORE_WEB,
 } from '@gas/contracts';
+import type { ApiBody, ApiPath } from '../../api/typed';
 import { readCookie } from '../cookies';
 
 export type TipoErroreWeb = (typeof TIPI_ERRORE_WEB)[number];
@@ -52,18 +53,23 @@ export function costruisciSegnalazione(dati: {
   };
 }
 
+/** The inbox's path, one of the API document's (a type-only check: no client code). */
+const CASELLA = '/api/errori/' satisfies ApiPath<'post'>;
+
 /**
  * Posts a report with plain fetch, not the API client: a failing report must
  * never be reported in turn. `keepalive` lets it leave while the page unloads.
  */
 export async function inviaAllaCasella(segnalazione: SegnalazioneErrore): Promise<void> {
+  // The body the document declares for the inbox: the contracts' report is one.
+  const body: ApiBody<typeof CASELLA, 'post'> = segnalazione;
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   const csrf = readCookie(CSRF_COOKIE);
   if (csrf) headers[CSRF_HEADER] = csrf;
-  await fetch('/api/errori/', {
+  await fetch(CASELLA, {
     method: 'POST',
     headers,
-    body: JSON.stringify(segnalazione),
+    body: JSON.stringify(body),
     credentials: 'same-origin',
     keepalive: true,
   });

@@ -18,6 +18,7 @@ export function staffRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/gas/evento/:id/candidati/',
     {
       schema: {
+        summary: "Account da nominare amministratori o inseritori dell'evento",
         tags: ['evento'],
         description:
           "Gli account attivi da nominare amministratori o inseritori dell'evento, per nome, nome utente o e-mail intera (al massimo 10). Solo per chi può nominarli; l'e-mail si legge solo se è staff o se l'ha scritta intera.",

@@ -50,7 +50,7 @@ function Stato({ invio }: { invio: Invio }) {
 /** The value as the delivered answers show it (ValoreRisposta): it wraps before '× 10'. */
 function Valore({ invio }: { invio: Invio }) {
   if (invio.tipo === 'jolly') return <>jolly</>;
-  const { valore, valore_exp } = invio.corpo as { valore: string; valore_exp: number };
+  const { valore, valore_exp = 0 } = invio.corpo;
   return <ValoreRisposta valore={valore} esponente={valore_exp} />;
 }
 

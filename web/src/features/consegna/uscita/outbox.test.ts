@@ -11,7 +11,7 @@ import { Outbox, daRiprovare, motivoDi, type Risultato } from './outbox';
 import { CONSERVA_INVIATE_MS, type Invio } from './tipi';
 
 let n = 0;
-const invio = (over: Partial<Invio> = {}): Invio => ({
+const invio = (over: Partial<Omit<Invio, 'tipo' | 'corpo'>> = {}): Invio => ({
   chiave: `chiave-${++n}`,
   utente: 7,
   tipo: 'risposta',

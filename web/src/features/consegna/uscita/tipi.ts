@@ -7,13 +7,15 @@ export type CorpoJolly = ApiBody<'/api/gas/jolly/', 'post'>;
 
 export type StatoInvio = 'in_attesa' | 'inviata' | 'rifiutata';
 
-export interface Invio {
+/** What is sent: an answer or a joker, each with the body the API's document declares. */
+export type Consegna =
+  { tipo: 'risposta'; corpo: RispostaPayload } | { tipo: 'jolly'; corpo: CorpoJolly };
+
+export type Invio = Consegna & {
   /** The Idempotency-Key: made when 'Invia' is pressed, sent with every attempt. */
   chiave: string;
   /** Who typed it: only they send it (a shared desk computer changes user). */
   utente: number;
-  tipo: 'risposta' | 'jolly';
-  corpo: RispostaPayload | CorpoJolly;
   /** When 'Invia' was pressed, on the server's clock (ISO). */
   digitata: string;
   /** Names to list it by, as the form showed them. */
@@ -28,7 +30,7 @@ export interface Invio {
   motivo?: string;
   /** When it was acknowledged or refused (ISO): acknowledged ones are kept a day. */
   concluso?: string;
-}
+};
 
 /** Acknowledged submissions are listed this long, then forgotten. */
 export const CONSERVA_INVIATE_MS = 24 * 60 * 60 * 1000;

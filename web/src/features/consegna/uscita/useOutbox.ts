@@ -4,10 +4,9 @@
 import { IDEMPOTENCY_HEADER } from '@gas/contracts';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { typedApi } from '../../../api/typed';
-import type { RispostaPayload } from '../api';
 import { apriArchivio } from './archivio';
 import { Outbox, type Risultato, type OutboxState } from './outbox';
-import type { CorpoJolly, Invio } from './tipi';
+import type { Invio } from './tipi';
 
 /** An attempt with no answer by then is given up and made again later. */
 const TEMPO_MASSIMO_MS = 15_000;
@@ -21,7 +20,7 @@ async function spedisci(invio: Invio): Promise<Risultato> {
   if (invio.tipo === 'risposta') {
     const r = await typedApi.post('/api/gas/risposta/', 'consegnaRisposta', {
       ...init,
-      body: invio.corpo as RispostaPayload,
+      body: invio.corpo,
     });
     // Double entry: a typing (202) until two agree; then the answer, as without it.
     if ('stato' in r) return { corretto: null, momento: r.momento_consegna, digitazione: r.stato };
@@ -29,7 +28,7 @@ async function spedisci(invio: Invio): Promise<Risultato> {
   }
   const j = await typedApi.post('/api/gas/jolly/', 'jollyCreato', {
     ...init,
-    body: invio.corpo as CorpoJolly,
+    body: invio.corpo,
   });
   return { corretto: null, momento: j.momento_consegna };
 }
