@@ -309,6 +309,75 @@ test('the server copy is never drawn again: the app loads the page, then commits
   }
 });
 
+test('the app hydrates the painted page: the server’s elements stay, then the viewer’s state shows', async ({
+  page,
+}) => {
+  // Every element the server sent is marked before any script runs; the app
+  // (shell/App.tsx, hydrateRoot) must keep them, not draw the page anew, and
+  // report no difference between its first render and the server's.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      for (const element of document.querySelectorAll('#root *')) {
+        (element as unknown as { __dalServer: boolean }).__dalServer = true;
+      }
+    });
+  });
+  const segnalazioni: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/errori/')) {
+      segnalazioni.push(request.postData() ?? '');
+    }
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { sessioneId, eventoId } = evento.live;
+  const squadre = await (
+    await page.request.get(`/api/gas/sessione/${sessioneId}/punteggi/`)
+  ).json();
+  const seguita = squadre.results[0].json.classifica.at(-1) as { id: number; nome: string };
+  // A team followed on this device: the server cannot know it, the app shows it right after.
+  await page.addInitScript(([chiave, id]) => localStorage.setItem(chiave, JSON.stringify([id])), [
+    `gas:punteggi:seguite:${sessioneId}`,
+    seguita.id,
+  ] as const);
+  const delServer = (selettore: string) =>
+    page
+      .locator(selettore)
+      .first()
+      .evaluate((e) => (e as unknown as { __dalServer?: boolean }).__dalServer === true);
+  for (const [url, pronta, tenuti] of [
+    [
+      `/sessione/${sessioneId}/punteggi/`,
+      page.getByRole('heading', { name: 'Squadre seguite' }),
+      [
+        'main h1',
+        '[data-testid="elenco-classifica"] li',
+        'nav[aria-label="Navigazione principale"]',
+      ],
+    ],
+    [
+      `/sessione/${sessioneId}/punteggi/#barre`,
+      page.locator('#pannello-barre'),
+      ['main h1', '[role="timer"]'],
+    ],
+    [`/sessione/${sessioneId}/punteggi/telecronaca/`, page.getByTestId('telecronaca'), ['main h1']],
+    [
+      `/sessione/${sessioneId}/risultati/`,
+      page.getByRole('button', { name: 'Stampa' }),
+      ['main h1', 'main table tbody tr'],
+    ],
+    [`/evento/${eventoId}/`, page.getByRole('heading', { level: 1, name: titolo }), ['main h1']],
+    ['/', page.locator('main h1'), ['main h1', 'footer']],
+  ] as const) {
+    await page.goto(url);
+    await expect(pronta).toBeVisible();
+    await expect(page.locator('[data-prima-schermata]')).toHaveCount(0);
+    await expect(page.locator('.scheda-dipinta')).toHaveCount(0);
+    for (const selettore of tenuti)
+      expect(await delServer(selettore), `${url} ${selettore}`).toBe(true);
+  }
+  expect(segnalazioni).toEqual([]);
+});
+
 test('a page chunk slow to come holds the app 3 s at most: the copy, then the page', async ({
   page,
 }) => {

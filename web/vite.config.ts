@@ -85,7 +85,12 @@ const guscioStatico: Plugin = {
       // rules in the critical CSS too: they sit in the HTML while Beasties
       // picks the rules, and are taken out after.
       const esempi = `<div hidden id="${ESEMPI}">${renderEsempi()}</div><!--${ESEMPI}-->`;
-      const conGuscio = html.replace(root, `<div id="root">${renderGuscio()}</div>${esempi}`);
+      // The frame's end marked for the server, which replaces the whole frame
+      // with a page it paints (server/src/plugins/prima-schermata.ts, FINE_GUSCIO).
+      const conGuscio = html.replace(
+        root,
+        `<div id="root">${renderGuscio()}<!--fine-guscio--></div>${esempi}`,
+      );
       const conCss = await conCssCritico(conGuscio, ctx.bundle ?? {});
       const inizio = conCss.indexOf(`<div hidden id="${ESEMPI}"`);
       const fine = conCss.indexOf(`<!--${ESEMPI}-->`);

@@ -2,64 +2,74 @@
 import '@gas/contracts/zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { createQueryClient } from './api/queryClient';
-import { installaSegnalazioneGlobale } from './lib/reportError';
+import { installaSegnalazioneGlobale, reportError } from './lib/reportError';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { routes } from './routes';
+import { App } from './shell/App';
 import { preloadPageAt } from './shell/lazyPage';
-import { catturaPrimaSchermata } from './shell/primaSchermata';
+import { avviaIdratazione, catturaPrimaSchermata, siPuoIdratare } from './shell/primaSchermata';
 
 // First, so that nothing thrown while the app starts goes unreported.
 installaSegnalazioneGlobale();
 
 const queryClient = createQueryClient();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Elemento #root mancante in index.html');
+function elementoRoot(): HTMLElement {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Elemento #root mancante in index.html');
+  return container;
+}
+const container = elementoRoot();
 
-// A transition: React renders the app in slices, yielding to the browser
-// between them, while the frame prerendered in index.html stays on screen
-// until the first commit (a phone's main thread is never held for long).
-// The router (ranking every route: 13-21 ms on a phone) is made here, in a
-// task of its own, not in the one that evaluates the app's code, which is
-// already the longest of the page's start (docs/performance.md).
-const root = createRoot(container);
-function renderApp() {
+// A transition: React renders (or hydrates) the app in slices, yielding to
+// the browser between them, while the page painted by the server, or the
+// frame prerendered in index.html, stays on screen (a phone's main thread is
+// never held for long). The router (ranking every route: 13-21 ms on a
+// phone) is made here, in a task of its own, not in the one that evaluates
+// the app's code, which is already the longest of the page's start
+// (docs/performance.md).
+function renderApp(idrata: boolean) {
   const router = createBrowserRouter(routes);
+  const app = <App client={queryClient} router={router} dipinta={idrata} />;
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    if (!idrata) {
+      createRoot(container).render(app);
+      return;
+    }
+    // The painted page becomes the app's as it is: no element is made again
+    // (shell/App.tsx, lib/idratazione.ts). Should the two renders differ,
+    // React renders the app anew over it, as without hydration, and the
+    // difference is reported: it is a bug.
+    avviaIdratazione();
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => reportError(error, 'idratazione della pagina dipinta'),
+    });
   });
 }
 
 // A painted page stays on screen as the server sent it until its own chunk
-// has loaded, so that React's first commit is the page (shell/lazyPage.ts).
+// has loaded, so that React's first render is the page (shell/lazyPage.ts).
 // Loaded or not, the app renders: a failed chunk shows the route's error, and
 // a chunk slow to come (a phone on a bad network) holds the app 3 s at most.
 const ATTESA_MASSIMA_PAGINA_MS = 3000;
 function avvia() {
-  // What the server painted of the page (shell/entry-server.tsx), shown until
-  // the page renders, and the answers it was painted from.
+  // What the server painted of the page (shell/entry-server.tsx), and the
+  // answers it was painted from (into the query cache).
   const dipinta = catturaPrimaSchermata(document, queryClient);
   const paginaDipinta = dipinta ? preloadPageAt(routes, window.location.pathname) : null;
   if (!paginaDipinta) {
-    renderApp();
+    renderApp(false);
     return;
   }
   let avviata = false;
   const renderUnaVolta = () => {
     if (avviata) return;
     avviata = true;
-    renderApp();
+    renderApp(siPuoIdratare(window.location));
   };
   setTimeout(renderUnaVolta, ATTESA_MASSIMA_PAGINA_MS);
   void paginaDipinta.then(renderUnaVolta, renderUnaVolta);

@@ -12,13 +12,13 @@ import { evento, sessione } from '../db/schema';
 import { createTestApp, type TestApp } from '../api/testing';
 
 const INDEX =
-  '<!doctype html><html><head><title>GaS</title></head><body><div id="root"><main id="contenuto"><div class="page-loading"></div></main></div></body></html>';
+  '<!doctype html><html><head><title>GaS</title></head><body><div id="root"><main id="contenuto"><div class="page-loading"></div></main><!--fine-guscio--></div></body></html>';
 const RENDERER = `export function renderPagina(percorso, dati) {
   if (dati.eventi) {
-    return '<pre>' + JSON.stringify(dati.eventi.filtro) + '</pre><ul>' +
-      dati.eventi.lista.map((e) => '<li>' + e.titolo + '</li>').join('') + '</ul>';
+    return '<main><pre>' + JSON.stringify(dati.eventi.filtro) + '</pre><ul>' +
+      dati.eventi.lista.map((e) => '<li>' + e.titolo + '</li>').join('') + '</ul></main>';
   }
-  return '<h1>' + (dati.sessione ? dati.sessione.nome : dati.evento.titolo) + '</h1>';
+  return '<main><h1>' + (dati.sessione ? dati.sessione.nome : dati.evento.titolo) + '</h1></main>';
 }
 `;
 

@@ -68,7 +68,7 @@ describe('the first screen of public pages', () => {
     expect(telecronaca?.pagina).toContain(
       'data-prima-schermata="/sessione/4/punteggi/telecronaca/"',
     );
-    expect(JSON.parse(telecronaca!.dati)).toEqual(SESSIONE);
+    expect(JSON.parse(telecronaca!.dati)).toEqual({ ...SESSIONE, ora: expect.any(Number) });
     expect(sessione.mock.calls).toEqual([[4]]);
     expect((await prima('/evento/2/'))?.pagina).toContain('"evento":{"id":2}');
     expect(evento.mock.calls).toEqual([[2]]);
@@ -77,7 +77,7 @@ describe('the first screen of public pages', () => {
     for (const percorso of ['/sessione/4/punteggi/', '/sessione/4/risultati/']) {
       const pagina = await prima(percorso);
       expect(pagina?.pagina).toContain(`data-prima-schermata="${percorso}"`);
-      expect(JSON.parse(pagina!.dati)).toEqual(CON_CLASSIFICA);
+      expect(JSON.parse(pagina!.dati)).toEqual({ ...CON_CLASSIFICA, ora: expect.any(Number) });
     }
     expect(conClassifica.mock.calls).toEqual([[4], [4]]);
     expect(sessione).toHaveBeenCalledTimes(1);
@@ -94,6 +94,7 @@ describe('the first screen of public pages', () => {
       expect(pagina?.pagina, percorso).toContain(`data-prima-schermata="${percorso}"`);
       expect(JSON.parse(pagina!.dati), percorso).toEqual({
         eventi: { filtro: quali, lista: [{ id: 2 }] },
+        ora: expect.any(Number),
       });
     }
     expect(eventi.mock.calls).toEqual([['ufficiali'], ['ufficiali'], ['non-ufficiali']]);
@@ -103,7 +104,7 @@ describe('the first screen of public pages', () => {
     const { prima, home } = crea();
     const pagina = await prima('/');
     expect(pagina?.pagina).toContain('data-prima-schermata="/"');
-    expect(JSON.parse(pagina!.dati)).toEqual(HOME);
+    expect(JSON.parse(pagina!.dati)).toEqual({ ...HOME, ora: expect.any(Number) });
     expect(home).toHaveBeenCalledTimes(1);
   });
 
@@ -155,7 +156,17 @@ describe('the first screen of public pages', () => {
     const { prima } = crea();
     const pagina = (await prima('/sessione/4/punteggi/telecronaca/'))!;
     expect(pagina.dati).not.toContain('<');
-    expect(JSON.parse(pagina.dati)).toEqual(SESSIONE);
+    expect(JSON.parse(pagina.dati)).toEqual({ ...SESSIONE, ora: expect.any(Number) });
+  });
+
+  it('paints at the instant its answers carry: the browser hydrates the page at that instant', async () => {
+    const { prima, renderPagina } = crea();
+    const prova = Date.now();
+    const pagina = (await prima('/sessione/4/punteggi/'))!;
+    const { ora } = JSON.parse(pagina.dati) as { ora: number };
+    expect(ora).toBeGreaterThanOrEqual(prova);
+    expect(ora).toBeLessThanOrEqual(Date.now());
+    expect(renderPagina.mock.calls[0]![1].ora).toBe(ora);
   });
 
   it('renders once for concurrent visitors and keeps the page for its time only', async () => {
@@ -176,7 +187,8 @@ describe('the first screen of public pages', () => {
     const { prima, renderPagina } = crea({}, 60_000, 400);
     const grande = await prima('/sessione/4/risultati/');
     expect(grande!.pagina.length + grande!.dati.length).toBeGreaterThan(400);
-    expect(await prima('/sessione/4/risultati/')).toEqual(grande);
+    // Served again, painted again (at its own instant).
+    expect((await prima('/sessione/4/risultati/'))?.pagina).toContain('/sessione/4/risultati/');
     expect(renderPagina).toHaveBeenCalledTimes(2);
     await prima('/evento/2/');
     await prima('/evento/2/');
@@ -202,14 +214,14 @@ describe('the first screen of public pages', () => {
     expect(await prima('/sessione/4/punteggi/telecronaca/')).toBeNull();
   });
 
-  it('puts the page in index.html’s <main>, then the mark the first paint waits for, and its answers at the end of the body', () => {
+  it('puts the page in place of the build’s frame in #root, then the mark the first paint waits for, and its answers at the end of the body', () => {
     const index =
-      '<body><div id="root"><nav>n</nav><main id="contenuto" class="x"><div class="page-loading"></div></main><footer>f</footer></div><link rel="stylesheet" href="/a.css"></body>';
-    expect(conPagina(index, { pagina: '<h1>Finale</h1>', dati: '{"a":1}' })).toBe(
-      '<body><div id="root"><nav>n</nav><main id="contenuto" class="x"><h1>Finale</h1><div id="fine-prima-schermata" hidden></div></main><footer>f</footer></div><link rel="stylesheet" href="/a.css"><script type="application/json" id="dati-prima-schermata">{"a":1}</script></body>',
+      '<body><div id="root"><nav>n</nav><main id="contenuto" class="x"><div class="page-loading"></div></main><footer>f</footer><!--fine-guscio--></div><link rel="stylesheet" href="/a.css"></body>';
+    expect(conPagina(index, { pagina: '<nav>n</nav><h1>Finale</h1>', dati: '{"a":1}' })).toBe(
+      '<body><div id="root"><nav>n</nav><h1>Finale</h1></div><div id="fine-prima-schermata" hidden></div><link rel="stylesheet" href="/a.css"><script type="application/json" id="dati-prima-schermata">{"a":1}</script></body>',
     );
-    expect(conPagina('<body>senza main</body>', { pagina: '<h1>x</h1>', dati: '{}' })).toBe(
-      '<body>senza main</body>',
+    expect(conPagina('<body>senza root</body>', { pagina: '<h1>x</h1>', dati: '{}' })).toBe(
+      '<body>senza root</body>',
     );
   });
 });

@@ -3,7 +3,7 @@
 // results (with their ranking), an event's page, the event lists and home,
 // rendered by the web app's own components (web/src/shell/entry-server.tsx,
 // built by `vite build --ssr` into dist-ssr/ beside the app's dist/) from
-// what the API gives an anonymous visitor, put in index.html's <main>, with
+// what the API gives an anonymous visitor, put in index.html's #root, with
 // those answers in a JSON block the app seeds its cache from. A phone on
 // slow 4G paints the page with the HTML, instead of after the app's code, the
 // page's chunk and its answers; the app keeps it on screen until its page
@@ -31,6 +31,8 @@ export type DatiPagina = {
   classifica?: unknown;
   squadre?: unknown[];
   poli?: unknown[];
+  /** The instant the page was painted at (epoch ms). */
+  ora?: number;
 };
 
 /** The reads the painted pages need, as an anonymous visitor gets them; null: he may not see it. */
@@ -89,7 +91,7 @@ const PAGINE: {
 /** web/src/shell/entry-server.tsx as built. */
 type Renderer = { renderPagina(percorso: string, dati: DatiPagina): string | null };
 
-/** A painted page: its <main>'s content and the answers it shows, as JSON. */
+/** A painted page: its #root's content and the answers it shows, as JSON. */
 export type PaginaDipinta = { pagina: string; dati: string };
 
 export type PrimaSchermata = {
@@ -143,7 +145,9 @@ export function creaPrimaSchermata({
     fetchMethod: async (percorso) => {
       try {
         const { pagina: dipinta, id } = paginaDipinta(percorso)!;
-        const dati = await dipinta.leggi(lettori, id);
+        const letti = await dipinta.leggi(lettori, id);
+        // Its instant: the browser's first render shows the time it shows (hydrating it).
+        const dati = letti && { ...letti, ora: Date.now() };
         const pagina = dati && (await renderer()).renderPagina(percorso, dati);
         return { pagina: pagina && dati ? { pagina, dati: jsonInScript(dati) } : null };
       } catch (error) {
@@ -185,21 +189,27 @@ function paginaDipinta(percorso: string) {
  */
 export const FINE_PAGINA_DIPINTA = 'fine-prima-schermata';
 
+/** index.html's #root, as the build writes it (web/vite.config.ts). */
+const INIZIO_ROOT = '<div id="root">';
+/** Where the build's frame ends in #root (web/vite.config.ts, `gas-guscio-statico`). */
+export const FINE_GUSCIO = '<!--fine-guscio--></div>';
+
 /**
- * index.html with the painted page as its <main>'s content (in place of the
- * loading page) and its answers in a JSON block at the end of the body (data,
- * never run: the CSP allows no inline script).
+ * index.html with the painted page as #root's content (in place of the
+ * frame with its loading page: the browser hydrates it as the app's own),
+ * the marker of its end right after, and its answers in a JSON block at the
+ * end of the body (data, never run: the CSP allows no inline script).
  */
 export function conPagina(html: string, { pagina, dati }: PaginaDipinta): string {
-  const main = /<main\b[^>]*>/.exec(html);
-  const end = html.indexOf('</main>');
+  const inizio = html.indexOf(INIZIO_ROOT);
+  const fine = html.indexOf(FINE_GUSCIO);
   const body = html.lastIndexOf('</body>');
-  if (!main || end < main.index || body < end) return html;
+  if (inizio === -1 || fine < inizio || body < fine) return html;
   return (
-    html.slice(0, main.index + main[0].length) +
+    html.slice(0, inizio + INIZIO_ROOT.length) +
     pagina +
-    `<div id="${FINE_PAGINA_DIPINTA}" hidden></div>` +
-    html.slice(end, body) +
+    `</div><div id="${FINE_PAGINA_DIPINTA}" hidden></div>` +
+    html.slice(fine + FINE_GUSCIO.length, body) +
     `<script type="application/json" id="dati-prima-schermata">${dati}</script>` +
     html.slice(body)
   );

@@ -1,10 +1,11 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import Container from 'react-bootstrap/Container';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AppNavbar } from './AppNavbar';
 import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
-import { FinePrimaSchermata, InAttesa } from '../shell/primaSchermata';
+import { useDipintaDalServer } from '../lib/idratazione';
+import { ATTRIBUTO_PRIMA_SCHERMATA, FinePrimaSchermata, InAttesa } from '../shell/primaSchermata';
 import { riproduciToccoInAnticipo } from '../shell/toccoInAnticipo';
 import { ToastProvider } from './toasts/ToastProvider';
 
@@ -35,6 +36,22 @@ export function Cornice({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The routed page, in an element marked while it is the server's painting
+ * (its CSS shows the tab the hash names: elenco.css; taps on it wait:
+ * shell/toccoInAnticipo.ts). Inside the pages' Suspense: the mark goes when
+ * the page itself is the app's, not when the frame is.
+ */
+function PaginaCorrente() {
+  const { pathname } = useLocation();
+  const dipinta = useDipintaDalServer() ? { [ATTRIBUTO_PRIMA_SCHERMATA]: pathname } : {};
+  return (
+    <div {...dipinta}>
+      <Outlet />
+    </div>
+  );
+}
+
 export function Layout() {
   // The navbar is the app's from its first commit: a tap on the painted one
   // before is repeated now (shell/toccoInAnticipo.ts; one on the page, once
@@ -44,10 +61,12 @@ export function Layout() {
     <>
       <Cornice>
         {/* Pages are code-split; navigations keep the old page on screen while the next
-            loads, and the first page the server's copy of it (shell/primaSchermata.tsx). */}
+            loads. A painted page waits for its code as the server sent it (hydrating,
+            React leaves a suspended boundary's HTML alone), or, drawn anew, as a copy
+            (shell/primaSchermata.tsx). */}
         <Suspense fallback={<InAttesa />}>
           <FinePrimaSchermata />
-          <Outlet />
+          <PaginaCorrente />
         </Suspense>
       </Cornice>
       <ScrollRestoration />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatRelative, relativeRefreshInterval } from '../lib/durations';
+import { useIstanteDipinto } from '../lib/idratazione';
 import { formatDateTime, toDate, type DateInput } from '../lib/romeTime';
 
 /** Delay until the label may change: the next boundary of its unit. */
@@ -17,6 +18,8 @@ export function nextRefreshDelay(target: number, now: number): number {
 export function RelativeTime({ value, offset = 0 }: { value: DateInput; offset?: number }) {
   const target = toDate(value).getTime();
   const [now, setNow] = useState(() => Date.now() + offset);
+  // A painted page's first render shows the server's label (lib/idratazione.ts).
+  const dipinto = useIstanteDipinto();
   useEffect(() => {
     const id = setTimeout(
       () => setNow(Date.now() + offset),
@@ -26,7 +29,7 @@ export function RelativeTime({ value, offset = 0 }: { value: DateInput; offset?:
   }, [target, offset, now]);
   return (
     <time dateTime={new Date(target).toISOString()} title={formatDateTime(target)}>
-      {formatRelative(target, now)}
+      {formatRelative(target, dipinto === null ? now : dipinto + offset)}
     </time>
   );
 }

@@ -3,6 +3,7 @@
 // period, shared by every subscriber), so two displays never show times one
 // second apart. Ticks fall on the server's whole seconds (or periods).
 import { useCallback, useSyncExternalStore } from 'react';
+import { useIstanteDipinto } from './idratazione';
 
 interface Ticker {
   /** Server time of the last tick, epoch ms. */
@@ -68,8 +69,10 @@ export function useServerNow(offset: number, every = 1000): number {
     }
     return ticker.now;
   };
-  // On the server (shell/entry-server.tsx) its own clock is the server's time.
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  const now = useSyncExternalStore(subscribe, snapshot, snapshot);
+  // On the server (shell/entry-server.tsx), and in the browser's render that
+  // hydrates its page, the instant that page was painted at.
+  return useIstanteDipinto() ?? now;
 }
 
 /** Whole seconds left until `to`, counted up (a countdown shows 1 until the end). */

@@ -3,7 +3,7 @@
 // hash it cannot see ('#barre'): each copy with its own tab chosen and ids of
 // its own; the maps and the tabs with answers of their own are left out.
 import type { Evento, PunteggiItem, Sessione, Squadra } from '@gas/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderPagina } from './entry-server';
 
 const ORA = Date.now();
@@ -48,6 +48,8 @@ const classifica = Array.from({ length: SQUADRE }, (_, i) => ({
 }));
 
 function dipingi(): Document {
+  // As built for the server (the browser's own render keeps the copies' HTML as it is).
+  vi.stubEnv('SSR', true);
   const html = renderPagina('/sessione/7/punteggi/', {
     sessione,
     evento,
@@ -58,6 +60,7 @@ function dipingi(): Document {
     squadre: [] as Squadra[],
     poli: [],
   });
+  vi.unstubAllEnvs();
   expect(html).not.toBeNull();
   const doc = document.implementation.createHTMLDocument();
   doc.body.innerHTML = html!;
@@ -123,10 +126,12 @@ describe('home as the server paints it', () => {
       sponsor: [{ name: 'Ottica & C.', logo_url: '/logo.svg', website: '', description: '' }],
     });
     const doc = new DOMParser().parseFromString(html ?? '', 'text/html');
-    expect(doc.querySelector('h1')!.textContent).toBe('Gara a Squadre di Fisica');
+    expect(doc.querySelector('main h1')!.textContent).toBe('Gara a Squadre di Fisica');
     expect(doc.body.textContent).toContain('Iscrizioni aperte');
     expect(doc.body.textContent).toContain('Cinque studenti per squadra.');
-    expect(doc.querySelector('img')!.getAttribute('alt')).toBe('Ottica & C.');
+    expect(doc.querySelector('main img')!.getAttribute('alt')).toBe('Ottica & C.');
     expect(doc.querySelector('.page-loading')).toBeNull();
+    // The whole app, frame included: the browser hydrates it.
+    expect(doc.querySelector('nav[aria-label="Navigazione principale"]')).not.toBeNull();
   });
 });

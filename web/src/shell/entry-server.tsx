@@ -6,9 +6,9 @@
 // arrives instead of after the app's code, its chunk and its data
 // (Lighthouse's largest paint on a phone: 3-4 s). The server
 // (server/src/plugins/prima-schermata.ts) loads this module from the build
-// (`vite build --ssr`, web/dist-ssr/) and puts the page in index.html's
-// <main>; the app keeps it on screen until its own page has rendered the same
-// (shell/primaSchermata.tsx).
+// (`vite build --ssr`, web/dist-ssr/) and puts the app's HTML for that page
+// in index.html's #root, in place of the build's frame; the browser hydrates
+// it (main.tsx, shell/App.tsx): the same tree, no element made again.
 import {
   FILTRO_EVENTI_UFFICIALI,
   type Evento,
@@ -18,26 +18,15 @@ import {
   type Sponsor,
   type Squadra,
 } from '@gas/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes } from 'react-router';
 import { createQueryClient } from '../api/queryClient';
-import { seasonOf } from '../lib/seasons';
-import { Cornice } from '../components/Layout';
-import EventiPage from '../features/eventi/EventiPage';
-import HomePage from '../features/home/HomePage';
-import PunteggiPage from '../features/punteggi/PunteggiPage';
 import { caricaSchedeDipinte } from '../features/punteggi/ScoresTabs';
-import TelecronacaPage from '../features/punteggi/TelecronacaPage';
-import RisultatiPage from '../features/risultati/RisultatiPage';
-import {
-  ATTRIBUTO_PRIMA_SCHERMATA,
-  DipintaDalServer,
-  dipingiConClassifica,
-  seminaDatiPagina,
-  type DatiPagina,
-} from './primaSchermata';
+import { seasonOf } from '../lib/seasons';
+import { routes } from '../routes';
+import { App } from './App';
+import { preloadPageAt } from './lazyPage';
+import { dipingiCon, seminaDatiPagina, type DatiPagina } from './primaSchermata';
 
 // The frame every page starts from, rendered into index.html by the build (vite.config.ts).
 export { renderGuscio } from './guscio';
@@ -45,53 +34,34 @@ export { renderGuscio } from './guscio';
 // The scores page's painted tabs render their charts' chunks at once (renderToString does not wait).
 await caricaSchedeDipinte();
 
-/** The pages the server paints, as the app's routes (routes.tsx) declare them. */
-const PAGINE: { path: string; element: ReactNode }[] = [
-  { path: '/', element: <HomePage /> },
-  { path: '/sessione/:pk/punteggi/', element: <PunteggiPage variant="standard" /> },
-  { path: '/sessione/:pk/punteggi/telecronaca/', element: <TelecronacaPage /> },
-  { path: '/sessione/:pk/risultati/', element: <RisultatiPage /> },
-  { path: '/evento/:pk/', element: <EventiPage scope="evento" /> },
-  { path: '/eventi/', element: <EventiPage scope="ufficiali" /> },
-  { path: '/eventi/anno/:anno/', element: <EventiPage scope="anno" /> },
-  { path: '/eventi/non-ufficiali/', element: <EventiPage scope="non-ufficiali" /> },
-];
+/** The pages the server paints (the app's routes render them: routes.tsx). */
+const PAGINE = [
+  '/',
+  '/sessione/:pk/punteggi/',
+  '/sessione/:pk/punteggi/telecronaca/',
+  '/sessione/:pk/risultati/',
+  '/evento/:pk/',
+  '/eventi/',
+  '/eventi/anno/:anno/',
+  '/eventi/non-ufficiali/',
+].map((path) => ({ path }));
+
+// Their chunks, loaded before the first render: renderToString does not wait,
+// and the app's own first render has the page's chunk too (main.tsx).
+await Promise.all(PAGINE.map(({ path }) => preloadPageAt(routes, path)));
 
 /**
- * The content of the frame's <main> for `percorso`: the page as the app
- * renders it before its other answers arrive; null for a page not painted.
- * No request is made: a server render runs no effects, so the queries not
- * in `dati` stay pending.
+ * The content of the app's #root for `percorso` (its path and query): the
+ * app as it renders that page before its other answers arrive, which the
+ * browser hydrates; null for a page not painted. No request is made: a
+ * server render runs no effects, so the queries not in `dati` stay pending.
  */
 export function renderPagina(percorso: string, dati: DatiPagina): string | null {
-  if (!matchRoutes(PAGINE, percorso)) return null;
+  if (!matchRoutes(PAGINE, new URL(percorso, 'http://x').pathname)) return null;
   const client = createQueryClient();
   seminaDatiPagina(client, dati);
-  const router = createMemoryRouter(
-    PAGINE.map(({ path, element }) => ({
-      path,
-      element: (
-        <Cornice>
-          <div {...{ [ATTRIBUTO_PRIMA_SCHERMATA]: percorso }}>{element}</div>
-        </Cornice>
-      ),
-    })),
-    { initialEntries: [percorso] },
-  );
-  const html = dipingiConClassifica(dati.classifica, () =>
-    renderToString(
-      <DipintaDalServer.Provider value>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </DipintaDalServer.Provider>,
-    ),
-  );
-  // The page within the frame (index.html already has the frame).
-  const start = html.indexOf(`<div ${ATTRIBUTO_PRIMA_SCHERMATA}=`);
-  const end = html.lastIndexOf('</main>');
-  if (start === -1 || end < start) throw new Error(`pagina ${percorso} senza la sua cornice`);
-  return html.slice(start, end);
+  const router = createMemoryRouter(routes, { initialEntries: [percorso] });
+  return dipingiCon(dati, () => renderToString(<App client={client} router={router} dipinta />));
 }
 
 /** The home page's every part, with made-up content (a news card, the video's poster, a webinar, the final). */

@@ -4,7 +4,9 @@
 // (vite.config.ts, `guscioStatico`). A phone on slow 4G paints it as soon as
 // the HTML and the stylesheet arrive, instead of a white screen until the
 // app's code has loaded and run; the app then renders over it (createRoot
-// replaces the container's content) with the same frame and its page.
+// replaces the container's content) with the same frame and its page. A
+// page the server paints comes with its own frame instead (entry-server.tsx),
+// which the app hydrates.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -12,6 +12,7 @@ import {
   useState,
   type ComponentProps,
   type ComponentType,
+  type ReactNode,
 } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 
@@ -43,8 +44,12 @@ export function lazyPage<T extends AnyComponent>(load: Loader<T>): LazyPage<T> {
 
 /** The loading of the page routed at `pathname`, or null when it is not a lazy page. */
 export function preloadPageAt(routes: RouteObject[], pathname: string): Promise<unknown> | null {
-  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
-  if (!isValidElement(element)) return null;
-  const { preload } = element.type as Partial<LazyPage<AnyComponent>>;
-  return typeof preload === 'function' ? preload() : null;
+  let element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  // The page, or the one element a wrapper of it has (home's LegacyHashRedirect).
+  while (isValidElement<{ children?: unknown }>(element)) {
+    const { preload } = element.type as Partial<LazyPage<AnyComponent>>;
+    if (typeof preload === 'function') return preload();
+    element = element.props.children as ReactNode;
+  }
+  return null;
 }

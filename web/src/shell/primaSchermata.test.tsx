@@ -12,7 +12,7 @@ import { risultatiKeys } from '../features/risultati/useRisultati';
 import {
   catturaPrimaSchermata,
   classificaDellaPrimaSchermata,
-  dipingiConClassifica,
+  dipingiCon,
   FinePrimaSchermata,
   InAttesa,
 } from './primaSchermata';
@@ -135,11 +135,11 @@ describe('the first screen the server painted', () => {
 
   it('on the server, the ranking is at hand while the page renders, and only then', () => {
     const classifica = { ora: '2026-11-27T10:00:00Z', json: { sessione: 4 } } as never;
-    const during = dipingiConClassifica(classifica, () => classificaDellaPrimaSchermata(4));
+    const during = dipingiCon({ classifica }, () => classificaDellaPrimaSchermata(4));
     expect(during).toBe(classifica);
     expect(classificaDellaPrimaSchermata(4)).toBeNull();
     expect(() =>
-      dipingiConClassifica(classifica, () => {
+      dipingiCon({ classifica }, () => {
         throw new Error('render failed');
       }),
     ).toThrow('render failed');

@@ -1,19 +1,21 @@
-// The page's first screen the server painted (shell/entry-server.tsx), kept
-// on screen by the app until the page itself has rendered: while the page's
-// code (a lazy chunk) arrives, the app shows the same HTML the server sent
-// instead of a spinner, so nothing blinks or moves (layout shift) and the
-// largest paint stays the server's. The answers the server painted it from
-// come with it and seed the app's query cache (marked stale, so the page
-// still asks for its viewer's own), so the page's first render is that same
-// screen rather than a loading state.
+// The page's first screen the server painted (shell/entry-server.tsx). The
+// answers the server painted it from come with it and seed the app's query
+// cache (marked stale, so the page still asks for its viewer's own), so the
+// app's first render is that same screen, and hydrates it (shell/App.tsx,
+// lib/idratazione.ts). A page the app cannot hydrate (an address with a
+// query) is rendered anew over it; until then, should its code be slow to
+// come, the app shows the same HTML the server sent instead of a spinner, so
+// nothing blinks or moves (layout shift) and the largest paint stays the
+// server's.
 import type { Evento, Polo, PunteggiItem, Sessione, Sito, Sponsor, Squadra } from '@gas/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { queryKeys, type EventiFilter } from '../api/queries';
 import { PageLoading } from '../components/PageLoading';
 import { punteggiKeys } from '../features/punteggi/api';
 import { risultatiKeys } from '../features/risultati/useRisultati';
+import { fineIdratazione, iniziaIdratazione, useDipintaDalServer } from '../lib/idratazione';
 import { riproduciToccoInAnticipo } from './toccoInAnticipo';
 
 /** The attribute of the element around the server's page, with the page's path. */
@@ -38,6 +40,8 @@ export type DatiPagina = {
   classifica?: PunteggiItem;
   squadre?: Squadra[];
   poli?: Polo[];
+  /** The instant the page was painted at (epoch ms), from the server's clock. */
+  ora?: number;
 };
 
 /** The answers in the query cache, under the keys the pages read them by. */
@@ -67,13 +71,21 @@ export function seminaDatiPagina(client: QueryClient, dati: DatiPagina, stale = 
 }
 
 /**
- * True in the server's render of a page (shell/entry-server.tsx): a page may
- * paint there what only the URL's hash, unseen by the server, would choose
- * (the scores page's tabs).
+ * Whether the app's first render can be the painted page's: the server
+ * painted it for its path alone, so an address with a query (the scores
+ * page's `colori`) or an old hash route ('#/about-us/', a redirect) is
+ * rendered anew over it.
  */
-export const DipintaDalServer = createContext(false);
+export function siPuoIdratare({ search, hash }: Pick<Location, 'search' | 'hash'>): boolean {
+  return search === '' && !hash.startsWith('#/');
+}
 
-let catturata: { percorso: string; html: string } | null = null;
+/**
+ * The painted page: its path, and its element, whose HTML is read only if
+ * the app shows a copy of it (InAttesa): a hydrated page never needs one,
+ * and reading a large ranking's HTML is a long task on a phone.
+ */
+let catturata: { percorso: string; elemento: HTMLElement; html?: string } | null = null;
 
 /**
  * The ranking the page was painted with, for the scores page's live state to
@@ -86,14 +98,27 @@ export function classificaDellaPrimaSchermata(sessioneId: number): PunteggiItem 
   return classificaDipinta?.json.sessione === sessioneId ? classificaDipinta : null;
 }
 
-/** The server's render of a page painted with `classifica` (shell/entry-server.tsx). */
-export function dipingiConClassifica<T>(classifica: PunteggiItem | undefined, render: () => T): T {
-  classificaDipinta = classifica ?? null;
+/**
+ * The server's render of a page painted from `dati`: with its ranking, and
+ * at its instant (`dati.ora`, else now: lib/istanteDipinto.ts).
+ */
+export function dipingiCon<T>(dati: DatiPagina, render: () => T): T {
+  classificaDipinta = dati.classifica ?? null;
+  iniziaIdratazione(dati.ora ?? Date.now());
   try {
     return render();
   } finally {
     classificaDipinta = null;
+    fineIdratazione();
   }
+}
+
+/** The instant the captured page was painted at (its answers' `ora`), if known. */
+let istanteCatturato: number | null = null;
+
+/** Before hydrating the captured page: its components render as painted (lib/idratazione.ts). */
+export function avviaIdratazione(): void {
+  iniziaIdratazione(istanteCatturato);
 }
 
 /**
@@ -103,13 +128,14 @@ export function dipingiConClassifica<T>(classifica: PunteggiItem | undefined, re
 export function catturaPrimaSchermata(document: Document, client?: QueryClient): boolean {
   const element = document.querySelector<HTMLElement>(`[${ATTRIBUTO_PRIMA_SCHERMATA}]`);
   const percorso = element?.getAttribute(ATTRIBUTO_PRIMA_SCHERMATA);
-  catturata = element && percorso ? { percorso, html: element.innerHTML } : null;
+  catturata = element && percorso ? { percorso, elemento: element } : null;
   const json = document.getElementById(ID_DATI_PAGINA)?.textContent;
   if (!catturata || !json || !client) return catturata !== null;
   try {
     const dati = JSON.parse(json) as DatiPagina;
     seminaDatiPagina(client, dati, true);
     classificaDipinta = dati.classifica ?? null;
+    istanteCatturato = typeof dati.ora === 'number' ? dati.ora : null;
   } catch {
     // Unreadable: the page asks for its answers as it would without them.
   }
@@ -121,11 +147,16 @@ export function catturaPrimaSchermata(document: Document, client?: QueryClient):
  * on it before the app was there is repeated on the page (toccoInAnticipo.ts).
  */
 export function FinePrimaSchermata() {
+  // The page's first commit: its components are all mounted (hydrated, or drawn).
+  useEffect(fineIdratazione, []);
+  // Hydrating, the page's controls are the app's once its render for the viewer is there.
+  const dipinta = useDipintaDalServer();
   useEffect(() => {
+    if (dipinta) return;
     catturata = null;
     classificaDipinta = null;
     riproduciToccoInAnticipo({ ultimaVolta: true });
-  }, []);
+  }, [dipinta]);
   return null;
 }
 
@@ -133,6 +164,8 @@ export function FinePrimaSchermata() {
 export function InAttesa() {
   const { pathname } = useLocation();
   if (catturata?.percorso !== pathname) return <PageLoading />;
+  // Read before React's first commit replaces the container's content, and kept.
+  catturata.html ??= catturata.elemento.innerHTML;
   return (
     <div
       {...{ [ATTRIBUTO_PRIMA_SCHERMATA]: catturata.percorso }}

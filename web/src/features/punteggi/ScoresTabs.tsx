@@ -2,20 +2,11 @@
 // and the highlight colours in the `colori` query parameter. Charts, maps,
 // delivery slips and latency are lazy chunks loaded when their tab opens.
 import type { Evento, Polo, Squadra, User } from '@gas/contracts';
-import {
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useLocation, useNavigate } from 'react-router';
+import { useDipintaDalServer } from '../../lib/idratazione';
 import { lazyPage } from '../../shell/lazyPage';
-import { DipintaDalServer } from '../../shell/primaSchermata';
 import { prefissoCopiaDipinta } from '../../shell/toccoInAnticipo';
 import { AttesaScheda } from './AttesaScheda';
 import { ElencoClassifica } from './elenco/ElencoClassifica';
@@ -67,6 +58,18 @@ const SCHEDE_DIPINTE: ReadonlySet<TabKey> = new Set([
   'barre',
   'istogramma',
   'valore',
+]);
+
+/**
+ * The tabs whose code is the page's own: no Suspense around them, so that
+ * the default tab hydrates with the page, in the same pass (React hydrates
+ * a Suspense boundary's content in a later one, lib/idratazione.ts).
+ */
+const SCHEDE_SENZA_CHUNK: ReadonlySet<TabKey> = new Set([
+  'semplificata',
+  'polo',
+  'tabella',
+  'messaggi',
 ]);
 
 /** The chunks of the painted tabs: the server loads them before its first render. */
@@ -133,8 +136,9 @@ export function ScoresTabs(props: ScoresTabsProps) {
     now: props.now,
     inizio: model.inizio,
   });
-  const active = tabFromHash(location.hash, visible);
-  const dalServer = useContext(DipintaDalServer);
+  const dalServer = useDipintaDalServer();
+  // The server cannot see the hash: its tab, and the browser's first render's, is the default.
+  const active = tabFromHash(dalServer ? '' : location.hash, visible);
   const highlighted = useMemo(
     () => [...colori.keys(), ...(props.emphasis ?? [])],
     [colori, props.emphasis],
@@ -263,7 +267,11 @@ export function ScoresTabs(props: ScoresTabsProps) {
         aria-labelledby={`${prefisso}scheda-${scheda}`}
         className="punteggi-pannello"
       >
-        <Suspense fallback={<AttesaScheda />}>{content[scheda]()}</Suspense>
+        {SCHEDE_SENZA_CHUNK.has(scheda) ? (
+          content[scheda]()
+        ) : (
+          <Suspense fallback={<AttesaScheda />}>{content[scheda]()}</Suspense>
+        )}
       </div>
     </>
   );
@@ -274,11 +282,24 @@ export function ScoresTabs(props: ScoresTabsProps) {
       {/* The server paints the default tab: it cannot see the hash. A page
           opened on another tab ('#barre') shows that tab's painted copy, the
           element the hash targets, in place of the default one (elenco.css). */}
-      {dipinte.map((key) => (
-        <div key={key} id={key} className="scheda-dipinta">
-          {schede(key, prefissoCopiaDipinta(key))}
-        </div>
-      ))}
+      {dipinte.map((key) =>
+        import.meta.env.SSR ? (
+          <div key={key} id={key} className="scheda-dipinta">
+            {schede(key, prefissoCopiaDipinta(key))}
+          </div>
+        ) : (
+          // Hydrating, a copy stays the server's HTML as it is (React leaves
+          // an element's inner HTML alone then): it is gone in the next render,
+          // and its tab's code is not asked for.
+          <div
+            key={key}
+            id={key}
+            className="scheda-dipinta"
+            dangerouslySetInnerHTML={{ __html: '' }}
+            suppressHydrationWarning
+          />
+        ),
+      )}
       <div className="scheda-attiva">{schede(active)}</div>
       {/* The tabs not painted: the hash matches one of these with :target,
           and the painted copy hides its ranking until the app shows the tab

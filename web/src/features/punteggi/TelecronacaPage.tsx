@@ -4,7 +4,7 @@
 // solvers and errors, the timer, and the latest important messages.
 import type { Evento, Sessione } from '@gas/contracts';
 import './punteggi.css';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useMemo, useSyncExternalStore, type CSSProperties } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
@@ -18,6 +18,7 @@ import { formatTimeWithSeconds } from '../../lib/romeTime';
 import { statusText } from '../../lib/eventStatus';
 import NotFoundPage from '../../components/NotFoundPage';
 import type { LiveSession } from './live/LiveSession';
+import { useDipintaDalServer } from '../../lib/idratazione';
 import { useServerNow } from '../../lib/serverNow';
 import { ESITO_LABEL, esitoOf, LiveTile } from './LiveTile';
 import { MessaggiList } from './messaggi/MessaggiList';
@@ -32,20 +33,24 @@ import { useThrottled } from './useThrottled';
 /** The latest answers listed. */
 export const HISTORY_ROWS = 12;
 
+const seguiLaLarghezza = (avvisa: () => void) => {
+  window.addEventListener('resize', avvisa);
+  return () => window.removeEventListener('resize', avvisa);
+};
+
+const larghezza = () => document.documentElement.clientWidth;
+
 /**
  * The window's width without its scrollbar, so the view can use all of it;
- * null on the server (shell/entry-server.tsx), where the CSS's own fallback holds.
+ * null on the server (shell/entry-server.tsx) and in the render that
+ * hydrates its page, where the CSS's own fallback holds.
  */
 function useViewportWidth(): number | null {
-  const read = () => document.documentElement.clientWidth;
-  const [width, setWidth] = useState(() => (typeof document === 'undefined' ? null : read()));
-  useEffect(() => {
-    const onResize = () => setWidth(read());
-    window.addEventListener('resize', onResize);
-    onResize();
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return width;
+  const dipinta = useDipintaDalServer();
+  const width = useSyncExternalStore(seguiLaLarghezza, larghezza, () =>
+    typeof document === 'undefined' ? null : larghezza(),
+  );
+  return dipinta ? null : width;
 }
 
 interface ProblemRow {

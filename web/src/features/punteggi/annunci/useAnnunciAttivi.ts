@@ -2,6 +2,7 @@
 // (localStorage), on unless turned off. Storage may be missing or refused
 // (private browsing, quotas): the choice then lasts as long as the page.
 import { useCallback, useState } from 'react';
+import { useDipintaDalServer } from '../../../lib/idratazione';
 
 export const CHIAVE_ANNUNCI = 'gas.punteggi.annunci';
 
@@ -14,9 +15,13 @@ function letto(): boolean {
 }
 
 export function useAnnunciAttivi(): [boolean, (attivi: boolean) => void] {
-  const [attivi, setAttivi] = useState(letto);
+  // On (the default) on the server and in the render that hydrates its page;
+  // the device's choice right after.
+  const dipinta = useDipintaDalServer();
+  const [scelta, setScelta] = useState<boolean | null>(null);
+  const attivi = scelta ?? (dipinta || letto());
   const scegli = useCallback((valore: boolean) => {
-    setAttivi(valore);
+    setScelta(valore);
     try {
       if (valore) globalThis.localStorage?.removeItem(CHIAVE_ANNUNCI);
       else globalThis.localStorage?.setItem(CHIAVE_ANNUNCI, 'no');

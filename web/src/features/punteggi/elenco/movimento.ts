@@ -3,6 +3,7 @@
 // hidden or left, and compared with the ranking on the next visit. With no
 // stored look (first visit) the baseline is the ranking as the page opened.
 import { useEffect, useRef } from 'react';
+import { useDipintaDalServer } from '../../../lib/idratazione';
 import { leggi, scrivi } from './archivio';
 
 /** Team id → position (null: a guest, without a position). */
@@ -86,6 +87,8 @@ export function useUltimaOcchiata(
   useEffect(() => {
     if (live && rows.length > 0) latest.current = rows;
   }, [rows, live]);
+  // The server knows no earlier look: no movement there, nor in the render that hydrates its page.
+  const dipinta = useDipintaDalServer();
 
   useEffect(() => {
     const store = () => {
@@ -105,5 +108,5 @@ export function useUltimaOcchiata(
     };
   }, [sessioneId]);
 
-  return baseline.current;
+  return dipinta ? null : baseline.current;
 }

@@ -10,6 +10,7 @@
 // The teams of the school route are pinned by the list itself and are not
 // part of this set.
 import { useCallback, useSyncExternalStore } from 'react';
+import { useDipintaDalServer } from '../../../lib/idratazione';
 import { leggi, scrivi } from './archivio';
 
 export const MAX_SEGUITE = 3;
@@ -88,5 +89,9 @@ export function smettiDiSeguire(sessioneId: number, id: number): void {
 /** The ids of the teams the viewer follows in this session. */
 export function useSquadreSeguite(sessioneId: number): readonly number[] {
   const get = useCallback(() => snapshot(sessioneId), [sessioneId]);
-  return useSyncExternalStore(subscribe, get, get);
+  const seguite = useSyncExternalStore(subscribe, get, get);
+  // None on the server, nor in the render that hydrates its page (the device's right after).
+  return useDipintaDalServer() ? NESSUNA : seguite;
 }
+
+const NESSUNA: readonly number[] = Object.freeze([]);

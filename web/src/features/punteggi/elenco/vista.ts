@@ -2,6 +2,7 @@
 // on phones, below 576 px) or the desktop table ('tabella', the default
 // above). The viewer's choice is kept on the device.
 import { useCallback, useSyncExternalStore } from 'react';
+import { useDipintaDalServer } from '../../../lib/idratazione';
 import { leggi, scrivi } from './archivio';
 
 export type Vista = 'tabella' | 'elenco';
@@ -37,12 +38,17 @@ export function vistaPredefinita(stretto: boolean): Vista {
 const snapshot = (): Vista => scelta() ?? vistaPredefinita(stretto());
 /**
  * The server paints the phone's list (shell/entry-server.tsx): a wider
- * screen hides it (punteggi.css) until the app shows its table.
+ * screen hides it (punteggi.css) until the app shows its table. The
+ * browser's render that hydrates it shows the list too (useDipintaDalServer:
+ * React's server snapshot would switch to the table at once, not in a
+ * transition).
  */
-const vistaDelServer = (): Vista => 'elenco';
+const vistaDelServer = (): Vista => (typeof window === 'undefined' ? 'elenco' : snapshot());
 
 export function useVista(): [Vista, (v: Vista) => void] {
-  const vista = useSyncExternalStore(subscribe, snapshot, vistaDelServer);
+  const dipinta = useDipintaDalServer();
+  const scelta = useSyncExternalStore(subscribe, snapshot, vistaDelServer);
+  const vista = dipinta ? 'elenco' : scelta;
   const set = useCallback((v: Vista) => {
     scrivi(CHIAVE_VISTA, v);
     for (const l of listeners) l();
