@@ -2,64 +2,16 @@
 // and beside it a copy of each tab it can paint without a browser, for the
 // hash it cannot see ('#barre'): each copy with its own tab chosen and ids of
 // its own; the maps and the tabs with answers of their own are left out.
-import type { Evento, PunteggiItem, Sessione, Squadra } from '@gas/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPagina } from './entry-server';
+import { HOME_DI_PROVA, sessioneDiProva } from './pagineDiProva';
 
-const ORA = Date.now();
-const SQUADRE = 25;
-
-const sessione = {
-  id: 7,
-  nome: 'Sessione',
-  evento: 3,
-  numero_qualificati: null,
-  poli: [],
-  inizio: new Date(ORA - 3_600_000).toISOString(),
-  fine: new Date(ORA + 3_600_000).toISOString(),
-} as unknown as Sessione;
-
-const evento = {
-  id: 3,
-  titolo: 'Gara',
-  descrizione: '',
-  tipologia: 'pub',
-  ufficiale: false,
-  problemi: [],
-  sessioni: [{ id: 7, nome: 'Sessione', ufficiale: false, numero_qualificati: null }],
-  poli: [],
-  permessi: {},
-  inizio: sessione.inizio,
-  fine: sessione.fine,
-} as unknown as Evento;
-
-const classifica = Array.from({ length: SQUADRE }, (_, i) => ({
-  posizione: i + 1,
-  id: i + 1,
-  nome: `Squadra ${i + 1}`,
-  ospite: false,
-  totale: 500 - i,
-  punti_parziali: [],
-  solved: [],
-  new: [],
-  jolly: null,
-  penalita: 0,
-  polo: null,
-}));
+const { conClassifica } = sessioneDiProva(Date.now());
 
 function dipingi(): Document {
   // As built for the server (the browser's own render keeps the copies' HTML as it is).
   vi.stubEnv('SSR', true);
-  const html = renderPagina('/sessione/7/punteggi/', {
-    sessione,
-    evento,
-    classifica: {
-      ora: new Date(ORA).toISOString(),
-      json: { sessione: 7, problemi: [], valori: [], classifica },
-    } as unknown as PunteggiItem,
-    squadre: [] as Squadra[],
-    poli: [],
-  });
+  const html = renderPagina('/sessione/7/punteggi/', conClassifica);
   vi.unstubAllEnvs();
   expect(html).not.toBeNull();
   const doc = document.implementation.createHTMLDocument();
@@ -108,23 +60,7 @@ describe("the scores page's painted tabs", () => {
 
 describe('home as the server paints it', () => {
   it('shows its news, sponsors and sections from the site’s settings, no loading page', () => {
-    const html = renderPagina('/', {
-      sito: {
-        home: {
-          notizie: [{ titolo: 'Iscrizioni aperte', testo: 'Fino a marzo.', data: '2026-01-10' }],
-          video_url: '',
-          chi_siamo_anteprima: 'Docenti e studenti.',
-          regolamento_sintesi: 'Cinque studenti per squadra.',
-        },
-        regolamento: null,
-        webinar: null,
-        finale: null,
-        chi_siamo: null,
-        map_tile_url: '',
-        chat_url: null,
-      },
-      sponsor: [{ name: 'Ottica & C.', logo_url: '/logo.svg', website: '', description: '' }],
-    });
+    const html = renderPagina('/', HOME_DI_PROVA);
     const doc = new DOMParser().parseFromString(html ?? '', 'text/html');
     expect(doc.querySelector('main h1')!.textContent).toBe('Gara a Squadre di Fisica');
     expect(doc.body.textContent).toContain('Iscrizioni aperte');

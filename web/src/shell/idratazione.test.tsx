@@ -5,14 +5,7 @@
 // in the render right after. A difference would make React render the page
 // anew (the long task hydration removes), or leave an attribute of the
 // server's on screen.
-import {
-  FILTRO_EVENTI_UFFICIALI,
-  type Evento,
-  type PunteggiItem,
-  type Sessione,
-  type Sito,
-  type Squadra,
-} from '@gas/contracts';
+import { FILTRO_EVENTI_UFFICIALI } from '@gas/contracts';
 import { act } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
@@ -22,79 +15,14 @@ import { routes } from '../routes';
 import { App } from './App';
 import { renderPagina } from './entry-server';
 import { preloadPageAt } from './lazyPage';
+import { HOME_DI_PROVA, sessioneDiProva } from './pagineDiProva';
 import { avviaIdratazione, catturaPrimaSchermata, type DatiPagina } from './primaSchermata';
 
 const ORA = Date.parse('2026-11-29T10:30:00Z');
 const ORA_DEL_BROWSER = ORA + 3_700; // the app hydrates a few seconds after the painting
 
-const sessione = {
-  id: 7,
-  nome: 'Sessione',
-  evento: 3,
-  numero_qualificati: 10,
-  poli: [],
-  inizio: new Date(ORA - 3_600_000).toISOString(),
-  fine: new Date(ORA + 3_600_000).toISOString(),
-} as unknown as Sessione;
-
-const evento = {
-  id: 3,
-  titolo: 'Gara',
-  descrizione: '',
-  tipologia: 'pub',
-  ufficiale: false,
-  problemi: [],
-  sessioni: [{ id: 7, nome: 'Sessione', ufficiale: false, numero_qualificati: 10 }],
-  poli: [],
-  permessi: {},
-  inizio: sessione.inizio,
-  fine: sessione.fine,
-} as unknown as Evento;
-
-const righe = Array.from({ length: 25 }, (_, i) => ({
-  posizione: i + 1,
-  id: i + 1,
-  nome: `Squadra ${i + 1}`,
-  ospite: false,
-  totale: 500 - i,
-  punti_parziali: [],
-  solved: [],
-  new: [],
-  jolly: null,
-  penalita: 0,
-  polo: null,
-}));
-
-const conClassifica: DatiPagina = {
-  sessione,
-  evento,
-  classifica: {
-    ora: new Date(ORA).toISOString(),
-    json: { sessione: 7, problemi: [], valori: [], classifica: righe },
-  } as unknown as PunteggiItem,
-  squadre: [] as Squadra[],
-  poli: [],
-  ora: ORA,
-};
-
-const home: DatiPagina = {
-  sito: {
-    home: {
-      notizie: [{ titolo: 'Iscrizioni aperte', testo: 'Fino a marzo.', data: '2026-01-10' }],
-      video_url: '',
-      chi_siamo_anteprima: 'Docenti e studenti.',
-      regolamento_sintesi: 'Cinque studenti per squadra.',
-    },
-    regolamento: null,
-    webinar: null,
-    finale: null,
-    chi_siamo: null,
-    map_tile_url: '',
-    chat_url: null,
-  } as Sito,
-  sponsor: [],
-  ora: ORA,
-};
+const { evento, conClassifica } = sessioneDiProva(ORA);
+const home: DatiPagina = { ...HOME_DI_PROVA, ora: ORA };
 
 /** Sockets that never open: the page stays as it was painted, but for the viewer's state. */
 class SocketMuto {
