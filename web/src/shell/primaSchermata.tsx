@@ -100,7 +100,7 @@ export function classificaDellaPrimaSchermata(sessioneId: number): PunteggiItem 
 
 /**
  * The server's render of a page painted from `dati`: with its ranking, and
- * at its instant (`dati.ora`, else now: lib/istanteDipinto.ts).
+ * at its instant (`dati.ora`, else now: lib/idratazione.ts).
  */
 export function dipingiCon<T>(dati: DatiPagina, render: () => T): T {
   classificaDipinta = dati.classifica ?? null;
