@@ -16,10 +16,12 @@ function letto(): boolean {
 
 export function useAnnunciAttivi(): [boolean, (attivi: boolean) => void] {
   // On (the default) on the server and in the render that hydrates its page;
-  // the device's choice right after.
+  // the device's choice right after, read once (the page re-renders at every
+  // live answer).
   const dipinta = useDipintaDalServer();
+  const [delDispositivo] = useState(letto);
   const [scelta, setScelta] = useState<boolean | null>(null);
-  const attivi = scelta ?? (dipinta || letto());
+  const attivi = scelta ?? (dipinta || delDispositivo);
   const scegli = useCallback((valore: boolean) => {
     setScelta(valore);
     try {
