@@ -86,7 +86,7 @@ test('a concluded session: status, tabs in the hash, every tab renders', async (
   await page.getByRole('tab', { name: 'Mappa' }).click();
   await expect(page).toHaveURL(/#mappa$/);
   await expect(page.locator('.leaflet-container')).toBeVisible();
-  expect(await page.locator('path.leaflet-interactive').count()).toBeGreaterThan(0);
+  await expect(page.locator('path.leaflet-interactive').first()).toBeVisible();
   await expect(page.getByText(/Elenco dei luoghi/)).toBeVisible();
   // Tiles come from the server's MAP_TILE_URL (set by the e2e config).
   await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute(

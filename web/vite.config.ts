@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import Beasties from 'beasties';
-import type { OutputBundle } from 'rolldown';
+import type { OutputBundle, RenderedChunk } from 'rolldown';
 import { defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -119,6 +119,26 @@ const reactRouterDiProduzione = [
 ];
 
 /**
+ * V8's explicit compile hint (Chrome ≥ 136: v8.dev/blog/explicit-compile-hints)
+ * on the chunks whose code runs as soon as they arrive: the charts' engine
+ * (ECharts, drawn at once) and the maps' library (Leaflet). V8 then compiles
+ * their functions on a background thread while the file streams in, instead
+ * of on the main thread the first time each is called: a chart's first draw
+ * was a long task of compiling on a phone (docs/performance.md). Not the
+ * app's entry: its evaluation, already the page's longest task, grew with it.
+ */
+const COMPILATI_ALL_ARRIVO = [
+  /[\\/]node_modules[\\/]echarts[\\/]/,
+  /[\\/]node_modules[\\/]leaflet[\\/]/,
+];
+// V8 reads it only before any code: first in the file, after minification
+// (rolldown's postBanner, which the source map follows).
+const suggerimentoDiCompilazione = (chunk: RenderedChunk) =>
+  chunk.moduleIds.some((id) => COMPILATI_ALL_ARRIVO.some((re) => re.test(id)))
+    ? '//# allFunctionsCalledOnLoad'
+    : '';
+
+/**
  * dist-ssr/ says itself that its files are ES modules: a build copied out of
  * web/ (WEB_DIST may point anywhere) loses web/package.json's `"type":
  * "module"`, and Node then read the renderer as CommonJS and no page was
@@ -196,6 +216,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
           emptyOutDir: true,
           sourcemap: true,
           rolldownOptions: {
+            output: { postBanner: suggerimentoDiCompilazione },
             // The school widget (issue 28) is a page of its own: framed by other
             // sites, it must not load the app's bundle (src/widget/dimensione.test.ts).
             input: {

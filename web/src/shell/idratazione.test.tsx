@@ -124,6 +124,9 @@ describe('the app hydrating a painted page', () => {
     expect(document.querySelector('[data-prima-schermata]')).toBeNull();
     expect(document.querySelector('[role="tab"][aria-selected="true"]')!.id).toBe('scheda-barre');
     expect(document.getElementById('pannello-barre')).not.toBeNull();
+    // The default tab's ranking, kept as the server's HTML while hydrating, is gone.
+    expect(document.getElementById('pannello-tabella')).toBeNull();
+    expect(document.querySelector('[elementtiming="gas:prima-riga"]')).toBeNull();
     expect((document.getElementById('annunci-lettori-schermo') as HTMLInputElement).checked).toBe(
       false,
     );

@@ -94,6 +94,12 @@ export function caricaSchedaDellHash(hash: string): Promise<unknown> {
   return CHUNK_SCHEDE[tabFromHash(hash, [...SCHEDE_DIPINTE])]?.preload() ?? Promise.resolve();
 }
 
+/**
+ * An element's props that keep, while hydrating, its inner HTML as the
+ * server sent it: React neither hydrates nor checks what is inside.
+ */
+const SERVER_HTML = { dangerouslySetInnerHTML: { __html: '' }, suppressHydrationWarning: true };
+
 export interface ScoresTabsProps {
   model: ScoresModel;
   sessioneId: number;
@@ -249,8 +255,14 @@ export function ScoresTabs(props: ScoresTabsProps) {
     latenza: () => <LatencyTab sessioneId={props.sessioneId} />,
   };
 
+  // Opened on another tab ('#istogramma'), the default tab's panel is hidden
+  // (elenco.css) and gone in the next render: hydrating, it stays the
+  // server's HTML as it is, not a whole ranking hydrated to be thrown away.
+  const pannelloDaNonIdratare =
+    !import.meta.env.SSR && dalServer && tabFromHash(location.hash, visible) !== DEFAULT_TAB;
+
   // The strip and the panel of one tab; `prefisso` keeps a painted copy's ids its own.
-  const schede = (scheda: TabKey, prefisso = '') => (
+  const schede = (scheda: TabKey, prefisso = '', pannelloDelServer = false) => (
     <>
       <TabNav
         tabs={visible.join(',')}
@@ -266,8 +278,9 @@ export function ScoresTabs(props: ScoresTabsProps) {
         id={`${prefisso}pannello-${scheda}`}
         aria-labelledby={`${prefisso}scheda-${scheda}`}
         className="punteggi-pannello"
+        {...(pannelloDelServer && SERVER_HTML)}
       >
-        {SCHEDE_SENZA_CHUNK.has(scheda) ? (
+        {pannelloDelServer ? undefined : SCHEDE_SENZA_CHUNK.has(scheda) ? (
           content[scheda]()
         ) : (
           <Suspense fallback={<AttesaScheda />}>{content[scheda]()}</Suspense>
@@ -291,16 +304,10 @@ export function ScoresTabs(props: ScoresTabsProps) {
           // Hydrating, a copy stays the server's HTML as it is (React leaves
           // an element's inner HTML alone then): it is gone in the next render,
           // and its tab's code is not asked for.
-          <div
-            key={key}
-            id={key}
-            className="scheda-dipinta"
-            dangerouslySetInnerHTML={{ __html: '' }}
-            suppressHydrationWarning
-          />
+          <div key={key} id={key} className="scheda-dipinta" {...SERVER_HTML} />
         ),
       )}
-      <div className="scheda-attiva">{schede(active)}</div>
+      <div className="scheda-attiva">{schede(active, '', pannelloDaNonIdratare)}</div>
       {/* The tabs not painted: the hash matches one of these with :target,
           and the painted copy hides its ranking until the app shows the tab
           named (elenco.css). Hidden: nothing scrolls to them. */}
