@@ -24,4 +24,6 @@ export * from './admin';
 export * from './import';
 export * from './errori';
 export * from './plurale';
+export * from './numeri-italiani';
+export * from './pigro';
 export * from './proclamazione';

@@ -5,6 +5,7 @@
 // never shown. Messages a schema writes itself (e.g. PASSWORD_MISMATCH) win
 // over these, as zod gives them precedence over the global locale.
 import { z } from 'zod';
+import { pigro } from './pigro';
 import { REQUIRED_FIELD, VALORE_NON_VALIDO } from './wire';
 
 export const DATA_NON_VALIDA = 'Data non valida.';
@@ -20,17 +21,21 @@ export const SCHEMA_WORDS =
 type Issue = z.core.$ZodRawIssue;
 type SizeIssue = Extract<Issue, { code: 'too_big' | 'too_small' }>;
 
-const numero = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 10 });
-const data = new Intl.DateTimeFormat('it-IT', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'Europe/Rome',
-});
+// Built at the first message that needs them, not by every page that imports the schemas.
+const numero = pigro(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 10 }));
+const data = pigro(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      dateStyle: 'short',
+      timeStyle: 'short',
+      timeZone: 'Europe/Rome',
+    }),
+);
 
 /** A bound as Italian text: 1.000, 0,001, a date for date bounds. */
 function limite(issue: SizeIssue, value: number | bigint): string {
-  if (issue.origin === 'date') return data.format(new Date(Number(value)));
-  return numero.format(value);
+  if (issue.origin === 'date') return data().format(new Date(Number(value)));
+  return numero().format(value);
 }
 
 /** Plural-aware "N caratteri / N elementi / N byte" for lengths and sizes. */
@@ -133,7 +138,7 @@ function notMultipleOf(divisor: number): string {
     const k = Math.round(decimals);
     return `Al massimo ${k} ${k === 1 ? 'cifra decimale' : 'cifre decimali'}.`;
   }
-  return `Inserisci un multiplo di ${numero.format(divisor)}.`;
+  return `Inserisci un multiplo di ${numero().format(divisor)}.`;
 }
 
 /** The Italian sentence for one validation issue (never a schema word). */

@@ -14,8 +14,18 @@ export interface RankKey {
 
 export type Comparator<T> = (a: T, b: T) => number;
 
-/** Italian collation with numbers compared by value ("Squadra 2" < "Squadra 10"). */
-export const nameCollator = new Intl.Collator('it', { numeric: true });
+let collator: Intl.Collator | null = null;
+/**
+ * Italian collation with numbers compared by value ("Squadra 2" < "Squadra
+ * 10"). Made at the first comparison, not when the module loads: a page's
+ * first Intl object loads ICU's locale data (15-45 ms of a phone's main
+ * thread, docs/performance.md), and the scores page imports this package
+ * while it starts.
+ */
+export const nameCollator = {
+  compare: (a: string, b: string): number =>
+    (collator ??= new Intl.Collator('it', { numeric: true })).compare(a, b),
+};
 
 /** 1. Higher total first. */
 export const byTotal: Comparator<RankKey> = (a, b) => b.totale - a.totale;

@@ -7,11 +7,19 @@
 import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
 import { formatDuration as formatDurationFns } from 'date-fns/formatDuration';
 import { it } from 'date-fns/locale/it';
-import { LOCALE, toDate, type DateInput } from './romeTime';
+import { toDate, type DateInput } from './romeTime';
 
 type DurationUnit = 'days' | 'hours' | 'minutes' | 'seconds';
 
-const listFormat = new Intl.ListFormat(LOCALE, { style: 'long', type: 'conjunction' });
+/**
+ * 'a, b e c', as Intl.ListFormat's Italian conjunction writes it, by hand:
+ * the scores page writes a duration while it starts, and a page's first
+ * Intl formatter costs milliseconds of main thread (pigro.ts in @gas/contracts).
+ */
+function elencoItaliano(parole: string[]): string {
+  if (parole.length < 2) return parole.join('');
+  return `${parole.slice(0, -1).join(', ')} e ${parole.at(-1)}`;
+}
 
 /** 1 giorno, 2 ore e 30 minuti (zero units left out; "0 secondi" for nothing). */
 export function formatDuration(milliseconds: number): string {
@@ -29,7 +37,7 @@ export function formatDuration(milliseconds: number): string {
     if (amount > 0) words.push(formatDurationFns({ [unit]: amount }, { locale: it }));
   }
   return words.length > 0
-    ? listFormat.format(words)
+    ? elencoItaliano(words)
     : formatDurationFns({ seconds: 0 }, { locale: it, zero: true });
 }
 

@@ -2,15 +2,11 @@
 // thousands from five digits up (as Intl's it-IT does). Answers and
 // solutions are shown this way wherever they appear, whatever separator
 // the person typed ("9.81" and "9,81" both show as 9,81).
+import { pigro, raggruppaMigliaia } from '@gas/contracts';
 import { parseAnswerValue, parsedToNumber } from '@gas/scoring';
 
 /** Longer plain numbers are shown in scientific notation (6,02E23). */
 const MAX_PLAIN_DIGITS = 21;
-
-function groupThousands(int: string): string {
-  if (int.length < 5) return int;
-  return int.replace(/\B(?=(\d{3})+$)/g, '.');
-}
 
 /**
  * An answer value as typed (comma or dot, optional exponent) in Italian,
@@ -37,20 +33,22 @@ export function formatAnswerValue(text: string): string {
     const mantissa = digits.length > 1 ? `${digits[0]},${digits.slice(1)}` : digits;
     return `${sign}${mantissa}E${exponent + digits.length - 1}`;
   }
-  return `${sign}${groupThousands(int)}${frac ? `,${frac}` : ''}`;
+  return `${sign}${raggruppaMigliaia(int)}${frac ? `,${frac}` : ''}`;
 }
 
-const plain = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 20, useGrouping: false });
-const grouped = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 20 });
+const plain = pigro(
+  () => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 20, useGrouping: false }),
+);
+const grouped = pigro(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 20 }));
 
 /** A number in Italian (chart axes, tooltips, statistics): 1.000, 9,81. */
 export function formatNumber(n: number): string {
-  return grouped.format(n);
+  return grouped().format(n);
 }
 
 /** A number for an editable field: decimal comma, no thousands dots (typed back as is). */
 export function formatDecimalInput(n: number): string {
-  return Number.isFinite(n) ? plain.format(n) : '';
+  return Number.isFinite(n) ? plain().format(n) : '';
 }
 
 /** What a person typed in a number field (comma or dot), or NaN. */

@@ -45,6 +45,12 @@ describe('it-IT dates in Europe/Rome', () => {
     expect(formatDuration(90 * 60_000)).toBe("un'ora e 30 minuti");
     expect(formatDuration(((24 + 2) * 3600 + 5) * 1000)).toBe('un giorno, 2 ore e 5 secondi');
     expect(formatDuration(0)).toBe('0 secondi');
+    // Every length of list joined as Intl.ListFormat's Italian conjunction joins it.
+    const congiunzione = new Intl.ListFormat('it-IT', { style: 'long', type: 'conjunction' });
+    expect(formatDuration(((24 + 2) * 3600 + 3 * 60 + 4) * 1000)).toBe(
+      congiunzione.format(['un giorno', '2 ore', '3 minuti', '4 secondi']),
+    );
+    expect(formatDuration(4000)).toBe(congiunzione.format(['4 secondi']));
   });
 
   it("labels relative times as 'Fra ...' and '... fa'", () => {
@@ -129,6 +135,82 @@ describe('seasons', () => {
     expect(seasonOf('2025-09-01T12:00:00Z')).toBe(2026);
     // 31 August 23:30 UTC is already 1 September in Rome.
     expect(seasonOf('2025-08-31T23:30:00Z')).toBe(2026);
+  });
+});
+
+describe("Rome's clock written by hand", () => {
+  // What Intl writes in Rome, which the hand-written rule must equal.
+  const intl = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', ...options });
+  const data = intl({ day: '2-digit', month: '2-digit', year: 'numeric' });
+  const dataLunga = intl({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const ora = intl({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const conSecondi = intl({
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parti = intl({
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  const confronta = (t: number) => {
+    const quando = new Date(t).toISOString();
+    expect(formatDate(t), quando).toBe(data.format(t));
+    expect(formatDateLong(t), quando).toBe(dataLunga.format(t));
+    expect(formatTime(t), quando).toBe(ora.format(t));
+    expect(formatTimeWithSeconds(t), quando).toBe(conSecondi.format(t));
+    const p = Object.fromEntries(parti.formatToParts(t).map((x) => [x.type, Number(x.value)]));
+    expect(romeParts(t), quando).toEqual({
+      year: p.year,
+      month: p.month,
+      day: p.day,
+      hour: p.hour,
+      minute: p.minute,
+      second: p.second,
+    });
+  };
+
+  it('writes what Intl writes at every quarter hour around each change of the clock, 1990-2100', () => {
+    const ora_ = 3_600_000;
+    // The hour of each change (summer time since 1996 from 01:00 UTC on the
+    // last Sunday of March to the last Sunday of October; before 1996 Intl
+    // itself answers), a new year and a new month, each ±3 hours.
+    for (let anno = 1990; anno <= 2100; anno++) {
+      const ultimaDomenica = (mese: number) => {
+        const d = new Date(Date.UTC(anno, mese + 1, 0));
+        return d.getTime() - d.getUTCDay() * 24 * ora_ + ora_;
+      };
+      const confini = [
+        ultimaDomenica(2),
+        ultimaDomenica(8),
+        ultimaDomenica(9),
+        Date.UTC(anno, 0, 1) - ora_,
+        Date.UTC(anno, 7, 31, 22),
+      ];
+      for (const confine of confini) {
+        for (let t = confine - 3 * ora_; t <= confine + 3 * ora_; t += 15 * 60_000)
+          confronta(t + 7_000);
+      }
+    }
+  });
+
+  it('writes what Intl writes at instants spread over 1970-2120', () => {
+    const inizio = Date.UTC(1970, 0, 1);
+    const passo = (Date.UTC(2120, 0, 1) - inizio) / 5000;
+    // A step that is not a whole number of hours or days, so every hour and weekday comes up.
+    for (let i = 0; i < 5000; i++) confronta(Math.round(inizio + i * passo + i * 37_013));
+  });
+
+  it('still refuses an invalid date as Intl does', () => {
+    expect(() => formatDate('not a date')).toThrow(RangeError);
+    expect(() => romeParts('not a date')).toThrow(RangeError);
   });
 });
 

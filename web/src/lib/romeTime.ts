@@ -1,9 +1,10 @@
 // Time as Italians read it: it-IT locale, Europe/Rome time zone, whatever the
 // zone of the browser; the API speaks ISO 8601 in UTC. The one module of the
-// Rome-clock helpers: Intl formatters, calendar parts, the calendar days of the
-// site settings and the "wall" strings YYYY-MM-DDTHH:mm:ss that date-time
-// fields read and write. Intl formats; @date-fns/tz's TZDate (a few kB, no
-// locale) turns a wall time in Rome into an instant. No date-fns here, so the
+// Rome-clock helpers: dates and times written, calendar parts, the calendar
+// days of the site settings and the "wall" strings YYYY-MM-DDTHH:mm:ss that
+// date-time fields read and write. Rome's rule of summer time formats (Intl
+// outside it, below); @date-fns/tz's TZDate (a few kB, no locale) turns a
+// wall time in Rome into an instant. No date-fns here, so the
 // app shell can use it without loading a date-fns locale: durations and
 // relative times, which do not depend on the zone, are in durations.ts.
 import { TZDate } from '@date-fns/tz';
@@ -17,9 +18,51 @@ export function toDate(value: DateInput): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+// Rome's clock without Intl. A page's first Intl object loads ICU's data
+// for the locale: 15-45 ms of main thread in Chromium (docs/performance.md,
+// "a ninth session"), paid while the app starts by every page that writes
+// a date. Rome's rule since 1996, as tzdata writes it ("CET-1CEST,
+// M3.5.0,M10.5.0/3"): UTC+1, UTC+2 from 01:00 UTC on the last Sunday of
+// March to 01:00 UTC on the last Sunday of October. Outside 1996-2099 (and
+// should that rule ever change, here first) Intl answers. The tests compare
+// every function with Intl at every quarter hour around each change.
+const PRIMO_ANNO_DELLA_REGOLA = 1996;
+const ULTIMO_ANNO_DELLA_REGOLA = 2099;
+const ORA_MS = 3_600_000;
+
+/** 01:00 UTC of the last Sunday of a month (0-based). */
+function ultimaDomenicaAll1Utc(anno: number, mese: number): number {
+  const ultimoGiorno = new Date(Date.UTC(anno, mese + 1, 0));
+  return ultimoGiorno.getTime() - ultimoGiorno.getUTCDay() * 24 * ORA_MS + ORA_MS;
+}
+
+/** The instant moved to Rome's wall clock (read with getUTC*), or null outside the rule. */
+function sulQuadranteDiRoma(t: number): Date | null {
+  const anno = new Date(t).getUTCFullYear();
+  if (!(anno >= PRIMO_ANNO_DELLA_REGOLA && anno <= ULTIMO_ANNO_DELLA_REGOLA)) return null;
+  const estate = t >= ultimaDomenicaAll1Utc(anno, 2) && t < ultimaDomenicaAll1Utc(anno, 9);
+  return new Date(t + (estate ? 2 : 1) * ORA_MS);
+}
+
+const GIORNI = ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'];
+const MESI = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+];
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-export function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = JSON.stringify(options);
   let cached = formatters.get(key);
   if (!cached) {
@@ -29,31 +72,62 @@ export function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFor
   return cached;
 }
 
+/**
+ * `value` written on Rome's clock: by hand where the rule above holds, else
+ * by Intl with `options`, which the hand-written text equals.
+ */
+function scrivi(
+  value: DateInput,
+  options: Intl.DateTimeFormatOptions,
+  aMano: (roma: Date) => string,
+): string {
+  const date = toDate(value);
+  const roma = sulQuadranteDiRoma(date.getTime());
+  return roma ? aMano(roma) : formatter(options).format(date);
+}
+
+const due = (n: number) => String(n).padStart(2, '0');
+
 /** 15/04/2026 */
 export function formatDate(value: DateInput): string {
-  return formatter({ day: '2-digit', month: '2-digit', year: 'numeric' }).format(toDate(value));
+  return scrivi(
+    value,
+    { day: '2-digit', month: '2-digit', year: 'numeric' },
+    (r) => `${due(r.getUTCDate())}/${due(r.getUTCMonth() + 1)}/${r.getUTCFullYear()}`,
+  );
 }
 
 /** mercoledì 15 aprile 2026 */
 export function formatDateLong(value: DateInput): string {
-  return formatter({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    toDate(value),
+  return scrivi(
+    value,
+    { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+    (r) =>
+      `${GIORNI[r.getUTCDay()]} ${r.getUTCDate()} ${MESI[r.getUTCMonth()]} ${r.getUTCFullYear()}`,
   );
+}
+
+/** aprile */
+function formatMonthLong(value: DateInput): string {
+  return scrivi(value, { month: 'long' }, (r) => MESI[r.getUTCMonth()]!);
 }
 
 /** 14:30 */
 export function formatTime(value: DateInput): string {
-  return formatter({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(toDate(value));
+  return scrivi(
+    value,
+    { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+    (r) => `${due(r.getUTCHours())}:${due(r.getUTCMinutes())}`,
+  );
 }
 
 /** 14:30:05 */
 export function formatTimeWithSeconds(value: DateInput): string {
-  return formatter({
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(toDate(value));
+  return scrivi(
+    value,
+    { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+    (r) => `${due(r.getUTCHours())}:${due(r.getUTCMinutes())}:${due(r.getUTCSeconds())}`,
+  );
 }
 
 /** 15/04/2026 14:30 */
@@ -78,6 +152,17 @@ export interface RomeParts {
 
 /** Calendar fields of an instant as read on a clock in Rome. */
 export function romeParts(value: DateInput): RomeParts {
+  const roma = sulQuadranteDiRoma(toDate(value).getTime());
+  if (roma) {
+    return {
+      year: roma.getUTCFullYear(),
+      month: roma.getUTCMonth() + 1,
+      day: roma.getUTCDate(),
+      hour: roma.getUTCHours(),
+      minute: roma.getUTCMinutes(),
+      second: roma.getUTCSeconds(),
+    };
+  }
   const parts = formatter({
     year: 'numeric',
     month: 'numeric',
@@ -129,9 +214,8 @@ export function formatDayRange(from: string, to: string): string {
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return `${from} - ${to}`;
   const a = romeParts(start);
   const b = romeParts(end);
-  const month = (d: Date) => formatter({ month: 'long' }).format(d);
   if (a.year === b.year && a.month === b.month) {
-    return `${a.day}-${b.day} ${month(end)} ${b.year}`;
+    return `${a.day}-${b.day} ${formatMonthLong(end)} ${b.year}`;
   }
   return `${formatDayLong(from)} - ${formatDayLong(to)}`;
 }
