@@ -117,7 +117,7 @@ describe('avvio: the app after the first paint', () => {
     expect(document.head.innerHTML).toBe(head);
   });
 
-  it('puts the tags in the head a dozen per task, the app script first', async () => {
+  it('puts the tags in the head a few per task, the app script first', async () => {
     const anticipi = Array.from(
       { length: 30 },
       (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js">`,

@@ -67,9 +67,11 @@ export const ID_AVVIO_APP = 'avvio-app';
  * How many of the template's tags reach the head per task. Each asks the
  * browser for a resource, a millisecond or more on a phone's CPU: the fifty
  * of the scores page in one go were a task of 80-170 ms (Lighthouse's long
- * tasks), a dozen stay well under 50 ms.
+ * tasks); a dozen were tasks of 12-19 ms on a slower machine (48-76 ms on
+ * Lighthouse's phone, docs/performance.md, "a ninth session"), six stay
+ * under 50 ms there too.
  */
-export const TAG_PER_TURNO = 12;
+export const TAG_PER_TURNO = 6;
 
 function avviaApp() {
   const modello = document.getElementById(ID_AVVIO_APP);
