@@ -13,8 +13,10 @@
 // (`throttlingMethod: provided`, same screen), so a slow machine shows in
 // both columns. Target: performance ≥ 90, accessibility and best practices
 // 100 under the mobile preset. Exits 1 when a target is missed, 2 when the
-// machine was too busy for a verdict (another process above half a core
-// while measuring) or Chromium left no trace of a page three times running.
+// machine was too busy for a verdict (a load average above its number of
+// cores in the minute before a page) or Chromium left no trace of a page three
+// times running. The map's tiles come from a local stand-in for OpenStreetMap's
+// server (tiles.ts), which this machine cannot reach.
 //
 // BENCH_PAGES=home,eventi,... keeps only the named pages; BENCH_RUNS (1) runs
 // each page that many times: the table shows the median performance run, the
@@ -31,6 +33,7 @@ import { repoRoot, startServerProcess } from '../../server/src/live/testing/serv
 import { treeCpuSeconds } from '../live/procs';
 import { running } from '../web/pagina';
 import { startServer as startStandIn } from '../web/server';
+import { startTileStandIn, TILE_HOST } from './tiles';
 
 const dist = process.env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
@@ -204,9 +207,17 @@ const server = await startServerProcess({
 });
 // The 1,000-team session of bench:web, running (started two hours ago, ending in one).
 const standIn = await startStandIn(dist, [running(1, generateSession(), START)]);
+// The map's tiles, which this machine cannot fetch from the network (tiles.ts).
+const tiles = await startTileStandIn();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    ...tiles.chromeFlags,
+  ],
 });
 
 let missed = false;
@@ -216,11 +227,13 @@ try {
     ...(await demoPages(server.url)),
     { name: 'punteggi 1,000 squadre', url: `${standIn.url}/sessione/1/punteggi/` },
   ].filter((p) => !ONLY || ONLY.includes(p.name));
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+  const tile = `${(tiles.tileBytes / 1024).toFixed(1)} kB`;
   console.log(
-    `bench:lighthouse: ${os.cpus().length} cores; load average ${os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}; ${RUNS} run(s) per page and mode`,
+    `bench:lighthouse: ${os.cpus().length} cores; load average ${load}; ${RUNS} run(s) per page and mode; the map's tiles (${TILE_HOST}) from a local stand-in, ${tile} each`,
   );
   console.log(
     `${pad('page', 24)}${pad('mode', 12)}perf  a11y  bp   FCP      LCP      TBT      SI       CLS    CPU index`,
@@ -270,8 +283,11 @@ try {
 } finally {
   chrome.kill();
   await standIn.close();
+  await tiles.close();
   await server.kill();
 }
+// Zero after the map's tab would mean its tiles never reached the stand-in.
+console.log(`map tiles served by the stand-in: ${tiles.requests()}`);
 if (disturbed) {
   console.log(
     `NO VERDICT: the machine was busy while measuring (load average above ${BUSY_LOAD}) or a page left no trace.`,
