@@ -1,6 +1,6 @@
 // A value built the first time it is needed, then kept. For Intl's
 // formatters above all: the first one of a locale a page creates loads that
-// locale's data, 25-60 ms of a phone's main thread measured in Chromium
+// locale's data, 13-97 ms of main thread unthrottled in Debian's Chromium
 // (docs/performance.md, "a ninth session"), so a module that built its
 // formatters when imported made every page pay for them while the app
 // started, whether it wrote a number or not.

@@ -18,7 +18,7 @@ let collator: Intl.Collator | null = null;
 /**
  * Italian collation with numbers compared by value ("Squadra 2" < "Squadra
  * 10"). Made at the first comparison, not when the module loads: a page's
- * first Intl object loads ICU's locale data (15-45 ms of a phone's main
+ * first Intl object loads ICU's locale data (13-97 ms of main
  * thread, docs/performance.md), and the scores page imports this package
  * while it starts.
  */

@@ -19,7 +19,7 @@ export function toDate(value: DateInput): Date {
 }
 
 // Rome's clock without Intl. A page's first Intl object loads ICU's data
-// for the locale: 15-45 ms of main thread in Chromium (docs/performance.md,
+// for the locale: 13-97 ms of main thread in Chromium (docs/performance.md,
 // "a ninth session"), paid while the app starts by every page that writes
 // a date. Rome's rule since 1996, as tzdata writes it ("CET-1CEST,
 // M3.5.0,M10.5.0/3"): UTC+1, UTC+2 from 01:00 UTC on the last Sunday of
