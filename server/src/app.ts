@@ -186,7 +186,7 @@ export async function buildApp({
       conClassifica: (id) =>
         seVisibile(async () => {
           const sessione = await sessioneVista(database.db, ANONYMOUS, id);
-          const [evento, classifica, squadre, poli] = await Promise.all([
+          const [evento, classifica, squadre, poli, sito] = await Promise.all([
             eventoVisto(database.db, ANONYMOUS, sessione.evento),
             classificaVista(database.db, services.snapshots, ANONYMOUS, id),
             squadreViste(
@@ -195,10 +195,12 @@ export async function buildApp({
               { limit: SQUADRE_DIPINTE_MAX, offset: 0, style: 'limit' },
             ),
             sessione.poli.length > 0 ? poliVisti(database.db, ANONYMOUS, sessione.evento) : [],
+            // The maps' tile server, for their background painted with the page.
+            sitoVisto({ database, config }),
           ]);
           // A ranking longer than that is left to the app (the page stays whole).
           if (squadre.count > SQUADRE_DIPINTE_MAX) return null;
-          return { sessione, evento, classifica, squadre: squadre.results, poli };
+          return { sessione, evento, classifica, squadre: squadre.results, poli, sito };
         }),
       eventi: async (quali) => {
         const [filtro, tipologie] =

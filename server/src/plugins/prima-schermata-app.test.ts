@@ -59,7 +59,7 @@ describe('painted pages in the app', () => {
     expect(await main(`/sessione/${sessioneId}/punteggi/`)).toContain(`<h1>${s!.nome}</h1>`);
   });
 
-  it('paints the results from the ranking, the teams and the venues the API gives anyone', async () => {
+  it('paints the results from the ranking, the teams, the venues and the site the API gives anyone', async () => {
     const body = (await t.app.inject({ method: 'GET', url: `/sessione/${sessioneId}/risultati/` }))
       .body;
     const json = /<script type="application\/json" id="dati-prima-schermata">(.*?)<\/script>/s.exec(
@@ -84,6 +84,8 @@ describe('painted pages in the app', () => {
         ? (await api(`/api/gas/polo/?evento=${eventoId}&page_size=1000`)).results
         : [],
     );
+    // The site's settings: the maps' tile server, for their painted background.
+    expect(dati.sito).toEqual(await api('/api/gas/sito/'));
   });
 
   it('paints the event lists with the events an anonymous visitor gets, each list its own', async () => {

@@ -22,6 +22,7 @@ const CON_CLASSIFICA = {
   },
   squadre: [{ id: 7, nome: 'Fotoni' }],
   poli: [],
+  sito: { map_tile_url: 'https://tiles.example.org/{z}/{x}/{y}.png' },
 };
 
 const HOME = { sito: { home: { notizie: [] } }, sponsor: [{ name: 'Fondazione' }] };

@@ -44,13 +44,17 @@ export type LettoriPagina = {
   /**
    * The scores and results pages': `sessione`'s, and the session's ranking
    * (GET /api/gas/sessione/{id}/punteggi/'s item), its teams
-   * (/squadra/in_sessione/) and its event's venues (/polo/?evento=).
+   * (/squadra/in_sessione/), its event's venues (/polo/?evento=) and the
+   * site's settings (GET /api/gas/sito/: the maps' tile server; without
+   * them the maps' background is painted from the build's default).
    */
   conClassifica(
     id: number,
-  ): Promise<Required<
-    Pick<DatiPagina, 'sessione' | 'evento' | 'classifica' | 'squadre' | 'poli'>
-  > | null>;
+  ): Promise<
+    | (Required<Pick<DatiPagina, 'sessione' | 'evento' | 'classifica' | 'squadre' | 'poli'>> &
+        Pick<DatiPagina, 'sito'>)
+    | null
+  >;
   /**
    * An event list's events (GET /api/gas/evento/ with the list's filter, every
    * page) and that filter; null when there are too many to paint.

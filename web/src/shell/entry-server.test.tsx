@@ -8,10 +8,10 @@ import { HOME_DI_PROVA, sessioneDiProva } from './pagineDiProva';
 
 const { conClassifica } = sessioneDiProva(Date.now());
 
-function dipingi(): Document {
+function dipingi(dati = conClassifica): Document {
   // As built for the server (the browser's own render keeps the copies' HTML as it is).
   vi.stubEnv('SSR', true);
-  const html = renderPagina('/sessione/7/punteggi/', conClassifica);
+  const html = renderPagina('/sessione/7/punteggi/', dati);
   vi.unstubAllEnvs();
   expect(html).not.toBeNull();
   const doc = document.implementation.createHTMLDocument();
@@ -50,6 +50,40 @@ describe("the scores page's painted tabs", () => {
     expect(attiva.querySelector('select')!.value).toBe('tabella');
     expect(attiva.querySelector('#pannello-tabella')).not.toBeNull();
     expect(doc.querySelector('span.segnaposto-scheda#mappa')).not.toBeNull();
+  });
+
+  it("paints the maps' background from the site's tile server, in the default tab, hidden", () => {
+    const tessere = (doc: Document) =>
+      [...doc.querySelectorAll<HTMLImageElement>('.scheda-attiva .anteprima-mappa img')].map(
+        (img) => img.getAttribute('src'),
+      );
+    const predefinite = tessere(dipingi());
+    expect(predefinite.length).toBeGreaterThan(0);
+    for (const src of predefinite) {
+      expect(src).toMatch(/^https:\/\/tile\.openstreetmap\.org\/7\/\d+\/\d+\.png$/);
+    }
+    const sito = {
+      ...HOME_DI_PROVA.sito,
+      map_tile_url: 'https://{s}.mappe.example.org/{z}/{x}/{y}.png',
+    };
+    const configurate = tessere(dipingi({ ...conClassifica, sito }));
+    expect(configurate).toEqual(
+      predefinite.map((src) => {
+        const [, x, y] = /\/7\/(\d+)\/(\d+)\.png$/.exec(src!)!.map(Number);
+        return `https://${'abc'[(x! + y!) % 3]}.mappe.example.org/7/${x}/${y}.png`;
+      }),
+    );
+    // Lazy, in a frame the hash shows (punteggi.css), none of it for a screen reader.
+    const anteprima = dipingi().querySelector('.anteprima-mappa')!;
+    expect(anteprima.getAttribute('aria-hidden')).toBe('true');
+    expect(
+      [...anteprima.querySelectorAll('img')].every((img) => img.getAttribute('loading') === 'lazy'),
+    ).toBe(true);
+    // A tile server the page cannot name before the browser ({r}: its screen's density): none.
+    const densita = { ...sito, map_tile_url: 'https://mappe.example.org/{z}/{x}/{y}{r}.png' };
+    expect(
+      dipingi({ ...conClassifica, sito: densita }).querySelector('.anteprima-mappa'),
+    ).toBeNull();
   });
 
   it('gives every element an id of its own', () => {

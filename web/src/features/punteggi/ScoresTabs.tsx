@@ -9,6 +9,7 @@ import { useDipintaDalServer } from '../../lib/idratazione';
 import { lazyPage } from '../../shell/lazyPage';
 import { prefissoCopiaDipinta } from '../../shell/toccoInAnticipo';
 import { AttesaScheda } from './AttesaScheda';
+import { AnteprimaMappa } from './mappe/AnteprimaMappa';
 import { ElencoClassifica } from './elenco/ElencoClassifica';
 import { SceltaVista } from './elenco/SceltaVista';
 import { useVista } from './elenco/vista';
@@ -35,8 +36,9 @@ const BarsTab = lazyPage(() => import('./grafici/BarsTab'));
 const HistogramTab = lazyPage(() => import('./grafici/HistogramTab'));
 const ProblemValuesTab = lazyPage(() => import('./valore/ProblemValuesTab'));
 const LatencyTab = lazy(() => import('./grafici/LatencyTab'));
-const TeamsMapTab = lazy(() => import('./mappe/TeamsMapTab'));
-const VenuesMapTab = lazy(() => import('./mappe/VenuesMapTab'));
+// The maps are not painted (Leaflet needs a browser), but loadable ahead too.
+const TeamsMapTab = lazyPage(() => import('./mappe/TeamsMapTab'));
+const VenuesMapTab = lazyPage(() => import('./mappe/VenuesMapTab'));
 const BigliettiniConsegnaTab = lazy(() =>
   import('../bigliettini/BigliettiniConsegnaTab').then((m) => ({
     default: m.BigliettiniConsegnaTab,
@@ -85,12 +87,27 @@ export function caricaSchedeDipinte(): Promise<unknown> {
   return Promise.all(Object.values(CHUNK_SCHEDE).map((scheda) => scheda.preload()));
 }
 
+/** The map tabs' chunks (Leaflet's 150 kB among them). */
+const CHUNK_MAPPE: Partial<Record<TabKey, { preload(): Promise<unknown> }>> = {
+  mappa: TeamsMapTab,
+  'mappa-poli': VenuesMapTab,
+};
+
 /**
  * Loads the chunk of the tab a hash names ('#barre'), if it has one: the
  * page's first render then shows that tab at once, as the server painted it,
- * instead of a wait in its place.
+ * instead of a wait in its place. A map's chunk is asked for at once too but
+ * not waited for (the server painted no map for the first render to show):
+ * it comes while the page hydrates, and the map, the page's largest paint
+ * with its tiles, is drawn right after instead of a chunk's round trip later.
  */
 export function caricaSchedaDellHash(hash: string): Promise<unknown> {
+  const mappa = CHUNK_MAPPE[tabFromHash(hash, Object.keys(CHUNK_MAPPE) as TabKey[])];
+  if (mappa) {
+    // A failure shows in the tab (its Suspense boundary), not here.
+    mappa.preload().catch(() => undefined);
+    return Promise.resolve();
+  }
   return CHUNK_SCHEDE[tabFromHash(hash, [...SCHEDE_DIPINTE])]?.preload() ?? Promise.resolve();
 }
 
@@ -261,7 +278,9 @@ export function ScoresTabs(props: ScoresTabsProps) {
   const pannelloDaNonIdratare =
     !import.meta.env.SSR && dalServer && tabFromHash(location.hash, visible) !== DEFAULT_TAB;
 
-  // The strip and the panel of one tab; `prefisso` keeps a painted copy's ids its own.
+  // The strip and the panel of one tab; `prefisso` keeps a painted copy's ids
+  // its own. Between them, in the page as painted, the maps' background: in
+  // the map's place, should the hash name one.
   const schede = (scheda: TabKey, prefisso = '', pannelloDelServer = false) => (
     <>
       <TabNav
@@ -273,6 +292,9 @@ export function ScoresTabs(props: ScoresTabsProps) {
           navigate({ search: location.search, hash: hashForTab(key) }, { replace: true })
         }
       />
+      {dalServer &&
+        prefisso === '' &&
+        (visible.includes('mappa') || visible.includes('mappa-poli')) && <AnteprimaMappa />}
       <div
         role="tabpanel"
         id={`${prefisso}pannello-${scheda}`}

@@ -1,26 +1,13 @@
 // A Leaflet map (spec §2: default zoom 7, centre 43.716, 10.396) with
 // vector circle markers only: no marker images to load, and the markers,
 // popups and the list under the map all work when the tiles cannot load
-// (offline venue networks, blocked tile server).
-//
-// Tile URL: the server's MAP_TILE_URL (server/src/config.ts), read from
-// /api/gas/sito/; until it arrives (or if that call fails) the build-time
-// VITE_MAP_TILE_URL or the OpenStreetMap default.
+// (offline venue networks, blocked tile server). Its view and tiles: sfondo.ts.
 import 'leaflet/dist/leaflet.css';
 import type { LatLngTuple, PathOptions } from 'leaflet';
 import { memo, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { CircleMarker, MapContainer, Popup, TileLayer, Tooltip } from 'react-leaflet';
 import { useSito } from '../../../api/sito';
-
-export const MAP_CENTER: [number, number] = [43.716, 10.396];
-export const MAP_ZOOM = 7;
-const envTileUrl: unknown = import.meta.env.VITE_MAP_TILE_URL;
-export const MAP_TILE_URL =
-  typeof envTileUrl === 'string' && envTileUrl !== ''
-    ? envTileUrl
-    : 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const MAP_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+import { MAP_ATTRIBUTION, MAP_CENTER, MAP_TILE_URL, MAP_ZOOM } from './sfondo';
 
 export interface MapPoint {
   key: string;
