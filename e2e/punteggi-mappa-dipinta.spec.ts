@@ -81,6 +81,9 @@ test('a page opened on another tab displays no tile, before the app or after', a
     await expect(page.getByTestId('anteprima-mappa')).toBeHidden();
   }
   const app = await page.context().newPage();
+  // The site's settings come painted with the page: the background reads them, never asks.
+  const letture: string[] = [];
+  app.on('request', (r) => letture.push(new URL(r.url()).pathname));
   await app.goto(`/sessione/${sessione}/punteggi/#grafico`);
   await expect(app.locator('html')).toHaveAttribute('data-app-avviata', '');
   await expect(app.getByRole('tab', { name: 'Grafico', exact: true })).toHaveAttribute(
@@ -89,4 +92,6 @@ test('a page opened on another tab displays no tile, before the app or after', a
   );
   await expect(app.getByTestId('anteprima-mappa')).toHaveCount(0);
   await expect(app.locator('.leaflet-container')).toHaveCount(0);
+  expect(letture).toContain(`/api/gas/sessione/${sessione}/`);
+  expect(letture).not.toContain('/api/gas/sito/');
 });

@@ -12,7 +12,9 @@
 // by the frame or not (21 tiles on a phone showing 6), so the tiles outside
 // the frame are not displayed at all, by the frame's size (a container
 // query on each column and row, from its distance to the view's centre).
-import { useSito } from '../../../api/sito';
+import type { Sito } from '@gas/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/queries';
 import {
   indirizzoTessera,
   LATO_TESSERA,
@@ -47,7 +49,11 @@ const REGOLE = [
   .join('\n');
 
 export function AnteprimaMappa() {
-  const modello = useSito().data?.map_tile_url || MAP_TILE_URL;
+  // The site's settings the page was painted with, if any: read, not asked
+  // for (this is only painted and hydrated, and every viewer of the scores
+  // page would ask for them again).
+  const sito = useQueryClient().getQueryData<Sito>(queryKeys.sito);
+  const modello = sito?.map_tile_url || MAP_TILE_URL;
   const tessere = TESSERE.flatMap((tessera) => {
     const src = indirizzoTessera(modello, tessera);
     return src ? [{ ...tessera, src }] : [];
