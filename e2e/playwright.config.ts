@@ -65,8 +65,10 @@ export default defineConfig({
       // (server/src/plugins/rate-limit.test.ts); here it stays on, out of reach.
       GAS_RATE_LIMIT_READS: '100000',
       // A loopback address nothing answers on: the maps must use the server's
-      // setting, and must work when tiles cannot load.
-      MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
+      // setting, and must work when tiles cannot load. HTTPS, as the pages' CSP
+      // allows tiles (an http address was a CSP violation on every scores
+      // page, whose HTML holds the maps' background: mappe/AnteprimaMappa.tsx).
+      MAP_TILE_URL: 'https://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
       // The session cards' chat link comes from the server's setting.
       GAS_CHAT_URL: 'https://chat.example.it/gas',
       // E-mails go to the SMTP server a spec starts (support/posta.ts).

@@ -2,11 +2,10 @@
 // page opened on '#mappa' displays, before its app, the very tiles the map
 // then shows, in the same places of the same frame, and no others; on
 // another tab it displays none. Tiles cannot load here (the e2e config's
-// MAP_TILE_URL is a closed port, outside the pages' CSP too, so Chromium
-// reports every such image as a failed request, displayed or not): their
-// addresses and places are what is compared. With a real tile server a
-// phone asks for the displayed ones alone (6 of 21 at 360 px, 15 at 1280:
-// docs/performance.md).
+// MAP_TILE_URL is a closed port, where Chromium reports every such image as
+// a failed request, displayed or not): their addresses and places are what
+// is compared. With a real tile server a phone asks for the displayed ones
+// alone (6 of 21 at 360 px, 15 at 1280: docs/performance.md).
 import { expect, test, type Page } from '@playwright/test';
 import { loadDemo } from './support/demo';
 

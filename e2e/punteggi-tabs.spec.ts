@@ -91,7 +91,7 @@ test('a concluded session: status, tabs in the hash, every tab renders', async (
   // Tiles come from the server's MAP_TILE_URL (set by the e2e config).
   await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute(
     'src',
-    /^http:\/\/127\.0\.0\.1:9\/tiles\/7\//,
+    /^https:\/\/127\.0\.0\.1:9\/tiles\/7\//,
   );
 
   await page.getByRole('tab', { name: 'Messaggi importanti' }).click();

@@ -4,6 +4,7 @@
 // second apart. Ticks fall on the server's whole seconds (or periods).
 import { useCallback, useSyncExternalStore } from 'react';
 import { useIstanteDipinto } from './idratazione';
+import { useStoreInTransition } from './useStoreInTransition';
 
 interface Ticker {
   /** Server time of the last tick, epoch ms. */
@@ -40,8 +41,8 @@ function start(ticker: Ticker, offset: number, every: number) {
   schedule();
 }
 
-/** Server time (this computer's clock + `offset`), ticking every `every` ms. */
-export function useServerNow(offset: number, every = 1000): number {
+/** The shared ticker of an offset and period, as a store: its subscription and its instant. */
+function useTicker(offset: number, every: number) {
   const subscribe = useCallback(
     (listener: () => void) => {
       const ticker = tickerFor(offset, every);
@@ -61,17 +62,39 @@ export function useServerNow(offset: number, every = 1000): number {
     },
     [offset, every],
   );
-  const snapshot = () => {
+  const snapshot = useCallback(() => {
     const ticker = tickerFor(offset, every);
     // Not ticking yet (first render): do not hand out an old instant.
     if (ticker.listeners.size === 0 && Date.now() + offset - ticker.now >= every) {
       ticker.now = Date.now() + offset;
     }
     return ticker.now;
-  };
+  }, [offset, every]);
+  return { subscribe, snapshot };
+}
+
+/** Server time (this computer's clock + `offset`), ticking every `every` ms. */
+export function useServerNow(offset: number, every = 1000): number {
+  const { subscribe, snapshot } = useTicker(offset, every);
   const now = useSyncExternalStore(subscribe, snapshot, snapshot);
   // On the server (shell/entry-server.tsx), and in the browser's render that
   // hydrates its page, the instant that page was painted at.
+  return useIstanteDipinto() ?? now;
+}
+
+/**
+ * The same clock for a page's heavy render that needs the time but not to
+ * the second (the scores page's and the commentary's minutes): each tick is
+ * rendered in a transition, in slices. useSyncExternalStore renders a tick at
+ * once, the whole page in one task: right after the page's first commit
+ * (the ticker starts then, one instant later than the render read) and at
+ * every tick after, 50 ms unthrottled on the live scores page, four times
+ * that on a phone. A display that counts seconds keeps `useServerNow`, in a
+ * component of its own.
+ */
+export function useServerNowInTransition(offset: number, every: number): number {
+  const { subscribe, snapshot } = useTicker(offset, every);
+  const now = useStoreInTransition(subscribe, snapshot);
   return useIstanteDipinto() ?? now;
 }
 

@@ -14,7 +14,7 @@ import { QueryState } from '../../components/QueryState';
 import { ScaricaClassifica } from '../../components/ScaricaClassifica';
 import { postSessionToServiceWorker } from '../../lib/serviceWorker';
 import NotFoundPage from '../../components/NotFoundPage';
-import { useServerNow } from '../../lib/serverNow';
+import { useServerNowInTransition } from '../../lib/serverNow';
 import { useMessaggi } from './messaggi/useMessaggi';
 import { useSquadreSeguite } from './elenco/squadreSeguite';
 import { AnnunciClassifica } from './annunci/AnnunciClassifica';
@@ -88,7 +88,7 @@ function ScoresView(props: {
   // header above stay current.
   const tabsModel = useDeferredValue(model);
   const messaggi = useMessaggi(evento.id, sessione.inizio, sessione.fine, model.offset);
-  const now = useServerNow(model.offset, 60_000);
+  const now = useServerNowInTransition(model.offset, 60_000);
   const schoolTeams = useMemo(() => {
     if (props.scuolaId === null) return undefined;
     const ids = new Set<number>();

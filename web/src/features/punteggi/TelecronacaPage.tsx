@@ -4,7 +4,7 @@
 // solvers and errors, the timer, and the latest important messages.
 import type { Evento, Sessione } from '@gas/contracts';
 import './punteggi.css';
-import { useMemo, useSyncExternalStore, type CSSProperties } from 'react';
+import { useMemo, useSyncExternalStore, type ComponentProps, type CSSProperties } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
@@ -19,7 +19,7 @@ import { statusText } from '../../lib/eventStatus';
 import NotFoundPage from '../../components/NotFoundPage';
 import type { LiveSession } from './live/LiveSession';
 import { useDipintaDalServer } from '../../lib/idratazione';
-import { useServerNow } from '../../lib/serverNow';
+import { useServerNow, useServerNowInTransition } from '../../lib/serverNow';
 import { ESITO_LABEL, esitoOf, LiveTile } from './LiveTile';
 import { MessaggiList } from './messaggi/MessaggiList';
 import { useMessaggi } from './messaggi/useMessaggi';
@@ -84,11 +84,21 @@ function problemRows(session: LiveSession): ProblemRow[] {
   });
 }
 
+/** The live tile with its own clock of the server's seconds (its countdown). */
+function LiveTileAlSecondo({
+  offset,
+  ...props
+}: Omit<ComponentProps<typeof LiveTile>, 'now'> & { offset: number }) {
+  return <LiveTile {...props} now={useServerNow(offset)} />;
+}
+
 function Telecronaca({ sessione, evento }: { sessione: Sessione; evento: Evento }) {
   const data = useScoresData(sessione.id);
   const model = useScoresModel({ sessione, params: data.params, teams: data.teams });
   const messaggi = useMessaggi(evento.id, sessione.inizio, sessione.fine, model.offset);
-  const now = useServerNow(model.offset);
+  // The page's minute (the ranking a minute ago), in a transition; the tile
+  // counts the seconds on its own clock, so that a second redraws it alone.
+  const now = useServerNowInTransition(model.offset, 60_000);
   const { session, board, phase } = model;
   const minute = Math.floor(Math.min(now, model.fine) / 60_000);
   const version = useThrottled(model.version, 2000);
@@ -125,14 +135,14 @@ function Telecronaca({ sessione, evento }: { sessione: Sessione; evento: Evento 
           </Col>
         )}
         <Col lg={3}>
-          <LiveTile
+          <LiveTileAlSecondo
+            offset={model.offset}
             latest={session?.recent[0]}
             teamName={(id) => names.get(id) ?? `Squadra ${id}`}
             problemName={(id) => problemNames.get(id) ?? `Problema ${id}`}
             phase={phase}
             inizio={model.inizio}
             fine={model.fine}
-            now={now}
           />
         </Col>
       </Row>
