@@ -42,6 +42,7 @@ export {
   assignPositions,
   rankRows,
   nameCollator,
+  prepareNameCollator,
   type Comparator,
   type RankKey,
 } from './ranking';

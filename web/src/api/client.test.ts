@@ -326,3 +326,25 @@ describe('answers checked against their schema (development and tests)', () => {
     expect(CSRF_HEADER).toBe('X-CSRFToken');
   });
 });
+
+describe('where scheduler.yield() exists (Chromium)', () => {
+  it('calls fetch after yielding, out of the task that asked', async () => {
+    let resume = () => {};
+    vi.stubGlobal('scheduler', {
+      yield: () => new Promise<void>((resolve) => (resume = resolve)),
+    });
+    const fetchMock = mockFetch({ '/api/gas/evento/': { ok: true } });
+    const answer = request('/api/gas/evento/');
+    await Promise.resolve();
+    expect(fetchMock).not.toHaveBeenCalled();
+    resume();
+    await expect(answer).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls fetch in the same task elsewhere', () => {
+    const fetchMock = mockFetch({ '/api/gas/evento/': { ok: true } });
+    void request('/api/gas/evento/');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -13,6 +13,7 @@ import { ApiError, errorFromResponse, networkError } from './errors';
 import { emitApiNotice } from './events';
 import { readCookie } from '../lib/cookies';
 import { reportError } from '../lib/reportError';
+import { yieldWhereCheap } from '../lib/yieldToBrowser';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -136,6 +137,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     const token = readCookie(CSRF_COOKIE);
     if (token) headers[CSRF_HEADER] = token;
   }
+
+  // Out of the caller's task: a page's first effects start a dozen of these.
+  const pausa = yieldWhereCheap();
+  if (pausa) await pausa;
 
   let response: Response;
   try {

@@ -44,7 +44,17 @@ export function lazyPage<T extends AnyComponent>(load: Loader<T>): LazyPage<T> {
 
 /** The loading of the page routed at `pathname`, or null when it is not a lazy page. */
 export function preloadPageAt(routes: RouteObject[], pathname: string): Promise<unknown> | null {
-  let element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  return preloadPageOf(matchRoutes(routes, pathname));
+}
+
+/**
+ * The loading of the page of routes already matched (a router's own
+ * matches: matching again ranks every route, 3-10 ms of a phone's start).
+ */
+export function preloadPageOf(
+  matches: readonly { route: Pick<RouteObject, 'element'> }[] | null,
+): Promise<unknown> | null {
+  let element = matches?.at(-1)?.route.element;
   // The page, or the one element a wrapper of it has (home's LegacyHashRedirect).
   while (isValidElement<{ children?: unknown }>(element)) {
     const { preload } = element.type as Partial<LazyPage<AnyComponent>>;

@@ -162,4 +162,44 @@ describe('LiveSocket', () => {
     vi.advanceTimersByTime(600_000);
     expect(FakeSocket.all.length).toBe(count);
   });
+
+  describe('where scheduler.yield() exists (Chromium)', () => {
+    /** A scheduler whose yields the test resolves. */
+    function stubScheduler() {
+      const pending: (() => void)[] = [];
+      vi.stubGlobal('scheduler', {
+        yield: () => new Promise<void>((resolve) => pending.push(resolve)),
+      });
+      return async () => {
+        for (const resolve of pending.splice(0)) resolve();
+        await Promise.resolve();
+      };
+    }
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('makes its WebSocket after yielding, not in the task that started it', async () => {
+      const resume = stubScheduler();
+      const { socket } = makeSocket();
+      socket.start();
+      expect(FakeSocket.all).toHaveLength(0);
+      await resume();
+      expect(FakeSocket.all).toHaveLength(1);
+      socket.stop();
+    });
+
+    it('makes none when stopped meanwhile, and one when started again', async () => {
+      const resume = stubScheduler();
+      const { socket } = makeSocket();
+      socket.start();
+      socket.stop();
+      await resume();
+      expect(FakeSocket.all).toHaveLength(0);
+      socket.start();
+      socket.stop();
+      socket.start();
+      await resume();
+      expect(FakeSocket.all).toHaveLength(1);
+      socket.stop();
+    });
+  });
 });
