@@ -42,7 +42,6 @@ export {
   assignPositions,
   rankRows,
   nameCollator,
-  prepareNameCollator,
   type Comparator,
   type RankKey,
 } from './ranking';

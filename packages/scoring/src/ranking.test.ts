@@ -11,8 +11,6 @@ import {
   byTotal,
   chain,
   compareRanking,
-  nameCollator,
-  prepareNameCollator,
   type Comparator,
   rankingChain,
   rankRows,
@@ -67,15 +65,6 @@ describe('comparators, each in both argument orders', () => {
     expectBefore(byName, key({ nome: 'alfa' }), key({ nome: 'Beta' }));
     expectBefore(byName, key({ nome: 'Èrcole' }), key({ nome: 'Fermi' }));
     expectTie(byName, key({ nome: 'Fermi', id: 1 }), key({ nome: 'Fermi', id: 2 }));
-  });
-
-  it('prepareNameCollator: made once, the one byName compares with', () => {
-    const collator = prepareNameCollator();
-    expect(prepareNameCollator()).toBe(collator);
-    expect(collator.resolvedOptions()).toMatchObject({ locale: 'it', numeric: true });
-    expect(nameCollator.compare('Squadra 2', 'Squadra 10')).toBe(
-      collator.compare('Squadra 2', 'Squadra 10'),
-    );
   });
 
   it('byId: the final, deterministic tie-break', () => {

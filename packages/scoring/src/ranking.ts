@@ -1,5 +1,6 @@
 // The ranking order of shared/scoring.md as an explicit chain of comparisons,
 // each one small enough to be tested on its own with arguments in both orders.
+import { compareNames } from './nameOrder';
 
 /** What the ranking looks at for one team. */
 export interface RankKey {
@@ -14,26 +15,11 @@ export interface RankKey {
 
 export type Comparator<T> = (a: T, b: T) => number;
 
-let collator: Intl.Collator | null = null;
-/**
- * Makes the name collator now, if not made yet. A page calls it in a task of
- * its own, before its first ranking: made inside the ranking, the collator
- * (the page's first Intl object, 13-19 ms unthrottled) lengthened that task
- * by as much.
- */
-export function prepareNameCollator(): Intl.Collator {
-  return (collator ??= new Intl.Collator('it', { numeric: true }));
-}
 /**
  * Italian collation with numbers compared by value ("Squadra 2" < "Squadra
- * 10"). Made at the first comparison (or `prepareNameCollator`), not when
- * the module loads: a page's first Intl object loads ICU's locale data
- * (13-97 ms of main thread, docs/performance.md), and the scores page
- * imports this package while it starts.
+ * 10"): nameOrder.ts, without Intl for most names.
  */
-export const nameCollator = {
-  compare: (a: string, b: string): number => prepareNameCollator().compare(a, b),
-};
+export const nameCollator = { compare: compareNames };
 
 /** 1. Higher total first. */
 export const byTotal: Comparator<RankKey> = (a, b) => b.totale - a.totale;

@@ -3,7 +3,6 @@
 // each render's input (callbacks and offset without reconnecting, new
 // parameters rescore), its view read in transitions (lib/useStoreInTransition.ts:
 // a new scoring re-renders the page in slices, not in one long task).
-import { prepareNameCollator } from '@gas/scoring';
 import { useEffect, useMemo } from 'react';
 import { useStoreInTransition } from '../../../lib/useStoreInTransition';
 import { LiveController, type LiveInput, type LiveView } from './LiveController';
@@ -22,16 +21,13 @@ export function useLiveSession(input: LiveInput): LiveState {
     controller.update(input);
   });
   useEffect(() => {
-    // Each in a task of its own, after the effects of the commit that mounted
-    // the page: started inside them, the feeds' sockets and the session's
-    // fetches made the hydration's effects one task of 40-60 ms on a phone
-    // (x4 in Lighthouse's), and the collator (the page's first Intl object)
-    // was made inside the session's first ranking (docs/performance.md).
+    // In a task of its own, after the effects of the commit that mounted the
+    // page: started inside them, the feeds' sockets and the session's fetches
+    // made the hydration's effects one task of 40-60 ms on this machine (x4
+    // on Lighthouse's phone, docs/performance.md).
     const avvio = setTimeout(() => controller.start(), 0);
-    const collatore = setTimeout(prepareNameCollator, 0);
     return () => {
       clearTimeout(avvio);
-      clearTimeout(collatore);
       controller.stop();
     };
   }, [controller]);
