@@ -120,9 +120,18 @@ test('after losing the connection it reconnects and ends equal to the server', a
 });
 
 test('a refresh request from the evento.admin actions reloads the open page', async ({ page }) => {
+  // The request reaches the pages whose events feed is open: wait for the
+  // page's socket, not for its chart (painted by the server, the chart is on
+  // screen before the app has started, let alone opened its feeds).
+  const feedAperto = () =>
+    page.waitForEvent('websocket', (ws) =>
+      ws.url().endsWith(`/ws/gas/sessione/${evento.live.sessioneId}/punteggi_eventi/`),
+    );
+  const primoFeed = feedAperto();
   await page.goto(`/sessione/${evento.live.sessioneId}/punteggi/#grafico`);
   await graficoDisegnato(page, 'grafico-punteggi');
-  // The feed opens with the page; give the upgrade a moment on a loaded machine.
+  await primoFeed;
+  // Give the upgrade a moment on a loaded machine.
   await page.waitForTimeout(500);
   await page.evaluate(() => {
     (window as unknown as { gasMarker: number }).gasMarker = 1;
@@ -133,6 +142,7 @@ test('a refresh request from the evento.admin actions reloads the open page', as
       .evaluate(() => (window as unknown as { gasMarker?: number }).gasMarker ?? null)
       .catch(() => 'ricarica in corso');
   // At once...
+  const secondoFeed = feedAperto();
   await evento.admin.patch(
     `/api/gas/sessione/${evento.live.sessioneId}/request_refresh_frontend_delayed/`,
     {
@@ -149,6 +159,7 @@ test('a refresh request from the evento.admin actions reloads the open page', as
     'true',
   );
   await graficoDisegnato(page, 'grafico-punteggi');
+  await secondoFeed;
   await page.waitForTimeout(500);
   await page.evaluate(() => {
     (window as unknown as { gasMarker: number }).gasMarker = 2;
