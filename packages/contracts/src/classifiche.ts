@@ -4,13 +4,8 @@
 // download links from the same formats, and a bad parameter answers 400 with
 // these Italian texts.
 import { z } from 'zod';
+import { FORMATI_CLASSIFICA_EVENTO, FORMATI_CLASSIFICA_SESSIONE } from './classifiche-formati';
 import { idParam } from './params';
-
-/** The formats of a session's ranking. */
-export const FORMATI_CLASSIFICA_SESSIONE = ['csv', 'xlsx', 'pdf'] as const;
-/** An event's ranking holds a sheet or section per session: no CSV. */
-export const FORMATI_CLASSIFICA_EVENTO = ['xlsx', 'pdf'] as const;
-export type FormatoClassifica = (typeof FORMATI_CLASSIFICA_SESSIONE)[number];
 
 export const MESSAGGI_CLASSIFICHE = {
   formatoSessione: 'Formato non valido: scegli csv, xlsx o pdf.',

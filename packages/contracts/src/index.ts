@@ -7,9 +7,11 @@ export {
 export * from './blocchi';
 export * from './auth';
 export * from './evento';
+export * from './eventi-filtri';
 export * from './gara';
 export * from './csv';
 export * from './classifiche';
+export * from './classifiche-formati';
 export * from './links';
 export * from './live';
 export * from './modifiche-gara';

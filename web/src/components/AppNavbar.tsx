@@ -58,9 +58,23 @@ function EventiMenu() {
   );
 }
 
-export function AppNavbar() {
+// The links that depend on the API's answers are components of their own, so
+// that an answer re-renders them alone: the whole navbar (its menus, a dozen
+// links) rendered again for each of the first answers, the user's and the
+// events', was a blocking render of 10-34 ms on every page's start here (x4
+// on a phone; docs/performance.md, "a twelfth session").
+function EventoCorrenteLink() {
   const evento = useEventoCorrente();
+  return evento && <NavItemLink to={`/evento/${evento.id}/`}>Evento corrente</NavItemLink>;
+}
+
+/** A manager's way in to his teams (issue 26). */
+function LeMieSquadreLink() {
   const { user } = useCurrentUser();
+  return user.responsabile && <NavItemLink to="/le-mie-squadre/">Le mie squadre</NavItemLink>;
+}
+
+export function AppNavbar() {
   const [expanded, setExpanded] = useCollapseOnNavigation();
   return (
     <Navbar
@@ -80,9 +94,8 @@ export function AppNavbar() {
         <Navbar.Toggle aria-controls="navbar-principale" label="Apri o chiudi il menu" />
         <Navbar.Collapse id="navbar-principale">
           <Nav className="me-auto">
-            {evento && <NavItemLink to={`/evento/${evento.id}/`}>Evento corrente</NavItemLink>}
-            {/* A manager's way in to his teams (issue 26). */}
-            {user.responsabile && <NavItemLink to="/le-mie-squadre/">Le mie squadre</NavItemLink>}
+            <EventoCorrenteLink />
+            <LeMieSquadreLink />
             <EventiMenu />
             <NavItemLink to="/albo-d-oro/">Albo d&apos;oro</NavItemLink>
             <NavItemLink to="/regolamento/">Regolamento</NavItemLink>

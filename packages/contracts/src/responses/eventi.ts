@@ -1,22 +1,9 @@
 // Events and what they hold: files, problems, sessions (spec §3).
 import { z } from 'zod';
+import { TIPOLOGIE_EVENTO } from '../eventi-filtri';
 import { id, istante } from './common';
 
-export const tipologiaSchema = z.enum(['o', 'pub', 'priv']);
-/** o = official, pub = public non-official, priv = private non-official. */
-export type Tipologia = z.infer<typeof tipologiaSchema>;
-
-/**
- * The public event lists' filters of GET /api/gas/evento/: 'Eventi' and its
- * seasons list the official events, 'Eventi non ufficiali' the others. The
- * web's pages ask with them and the server paints those pages with them.
- */
-export const FILTRO_EVENTI_UFFICIALI = { tipologia: 'o' } as const satisfies {
-  tipologia: Tipologia;
-};
-export const FILTRO_EVENTI_NON_UFFICIALI = { tipologia__in: ['pub', 'priv'] } as const satisfies {
-  tipologia__in: readonly Tipologia[];
-};
+export const tipologiaSchema = z.enum(TIPOLOGIE_EVENTO);
 
 export const tipologiaFileSchema = z.enum(['problemi', 'soluzioni']);
 

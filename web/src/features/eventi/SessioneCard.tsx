@@ -2,6 +2,7 @@
 // scores page, and the actions (scores, results once the contest is over,
 // clock, chat, deliver answers, your teams).
 import { conta, type Evento, type SessioneBreve, type Squadra } from '@gas/contracts';
+import { useDeferredValue } from 'react';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -78,7 +79,13 @@ interface SessioneCardProps {
 export function SessioneCard({ sessione, evento, level, conclusa = false }: SessioneCardProps) {
   const { user } = useCurrentUser();
   const chatUrl = useChatUrl();
-  const query = useSquadreInSessione(sessione.id);
+  // The enrolled teams (hundreds of rows in a national session) arrive after
+  // the page has started: react-query's answer is a blocking render, and the
+  // table's rows made in it were a task of 17-45 ms here (x4 on a phone). The
+  // card renders them in a deferred render instead, which React splits into
+  // short slices between the browser's own work; until then it shows what it
+  // showed before (docs/performance.md, "a twelfth session").
+  const query = useDeferredValue(useSquadreInSessione(sessione.id));
   const permessi = evento.permessi;
   const consegna = permessi && (permessi.puo_consegnare || permessi.puo_inserire);
   const Heading = `h${level}` as const;
