@@ -43,7 +43,10 @@ export function useCurrentUser(): { user: User; isPending: boolean } {
         const user = await fetchWhoami(signal);
         // Error reports name the user (spec §6: 'Anonymous' for visitors).
         impostaUtenteSegnalazioni(user.id);
-        return user;
+        // A visitor is the user assumed before the answer, the same object:
+        // what depends on the user (a scores page's own schools, its tabs)
+        // is not computed and rendered again when whoami answers.
+        return user.is_authenticated ? user : ANONYMOUS_USER;
       } catch (error) {
         if (signal.aborted) throw error;
         reportError(error, 'whoami');
