@@ -41,9 +41,25 @@ const plain = pigro(
 );
 const grouped = pigro(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 20 }));
 
-/** A number in Italian (chart axes, tooltips, statistics): 1.000, 9,81. */
+/** A number's shortest decimal digits, as JavaScript writes them without an exponent. */
+const DECIMALE_SEMPLICE = /^(-?)(\d+)(?:\.(\d{1,20}))?$/;
+
+/**
+ * A number in Italian (chart axes, tooltips, statistics): 1.000, 9,81.
+ * Exactly what `Intl.NumberFormat('it-IT', { maximumFractionDigits: 20 })`
+ * writes: the number's shortest digits (those `String(n)` writes), grouped
+ * from five integer digits up. Written by hand when `String(n)` has them
+ * without an exponent and with at most 20 decimals; Intl (made at its first
+ * use) for the rest. The histogram's labels made a page's first Intl
+ * object, a task of 25-31 ms here (docs/performance.md, twelfth session).
+ */
 export function formatNumber(n: number): string {
-  return grouped().format(n);
+  const parti = DECIMALE_SEMPLICE.exec(String(n));
+  if (!parti) return grouped().format(n);
+  const [, segno, intero, decimali] = parti;
+  // String(-0) is '0'; Intl writes '-0'.
+  const meno = Object.is(n, -0) ? '-' : segno;
+  return `${meno}${raggruppaMigliaia(intero!)}${decimali ? `,${decimali}` : ''}`;
 }
 
 /** A number for an editable field: decimal comma, no thousands dots (typed back as is). */
