@@ -4,7 +4,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../api/auth';
 import { seasons } from '../lib/seasons';
-import { evento, mockFetch, page, renderPage } from '../testing';
+import { evento, jsonResponse, mockFetch, page, renderPage } from '../testing';
 import { AppNavbar } from './AppNavbar';
 
 // The 'Eventi' menu lists the seasons: one call of seasons() per render of it.
@@ -25,11 +25,11 @@ it("shows 'Evento corrente' and 'Accedi' without rendering the menus again", asy
   mockFetch({
     '/api/ext-user/whoami/': async () => {
       await risposte;
-      return new Response(JSON.stringify(ANONYMOUS_USER));
+      return jsonResponse(ANONYMOUS_USER);
     },
     '/api/gas/evento/': async () => {
       await risposte;
-      return new Response(JSON.stringify(page([evento(9, 0, { inizio: tra, fine: tra })])));
+      return jsonResponse(page([evento(9, 0, { inizio: tra, fine: tra })]));
     },
   });
   renderPage(<AppNavbar />);
